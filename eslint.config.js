@@ -1,0 +1,60 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Patterns a layer may not import; type-only imports stay allowed where noted. */
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'var', 'coverage', 'test-results', 'playwright-report', 'node_modules'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/{machines,views,support}/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  // One-way imports (ARCHITECTURE.md "Pure views"): views get props, machines know no React.
+  {
+    files: ['src/views/**/*.{ts,tsx}'],
+    rules: restrict([
+      { group: ['@xstate/react', 'xstate', 'ofetch'], message: 'Views are pure: props in, JSX out.' },
+      {
+        group: ['**/machines/**', '**/api/**', '**/app/**'],
+        allowTypeImports: true,
+        message: 'Views import only data, messages and types.',
+      },
+    ]),
+  },
+  {
+    files: ['src/machines/**/*.ts'],
+    rules: restrict([
+      { group: ['react', 'react-dom', '@xstate/react', '**/views/**', '**/app/**'], message: 'Machines know no React and no views.' },
+    ]),
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: restrict([{ group: ['**/server/**'], message: 'The SPA never imports the server.' }]),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['**/src/**', '!**/src/api/contract.ts', '!**/src/data/**'],
+        message: 'The server imports from src/ only the wire contract and bundled data.',
+      },
+    ]),
+  },
+);
