@@ -1,0 +1,57 @@
+/**
+ * The password policy (SPEC 5 "Set new password"): one rule, one message, so a later
+ * validation error on `Password` can list every broken rule.
+ */
+import { randomInt } from 'node:crypto';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+const SPECIAL_CHARACTERS = '!#$%&*+-.:;=?@_~';
+
+export const PASSWORD_RULES = [
+  {
+    message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+    test: (password: string) => [...password].length >= PASSWORD_MIN_LENGTH,
+  },
+  {
+    message: 'Password must contain a lowercase letter.',
+    test: (password: string) => /\p{Ll}/u.test(password),
+  },
+  {
+    message: 'Password must contain an uppercase letter.',
+    test: (password: string) => /\p{Lu}/u.test(password),
+  },
+  { message: 'Password must contain a digit.', test: (password: string) => /\d/.test(password) },
+  {
+    message: 'Password must contain a special character.',
+    test: (password: string) => /[^\p{L}\p{N}\s]/u.test(password),
+  },
+] as const;
+
+export function brokenPasswordRules(password: string): string[] {
+  return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.message);
+}
+
+export function isStrongPassword(password: string): boolean {
+  return brokenPasswordRules(password).length === 0;
+}
+
+/** A random password that passes every rule and is easy to copy from a terminal. */
+export function generateStrongPassword(length = 16): string {
+  const pools = [
+    'abcdefghijkmnopqrstuvwxyz',
+    'ABCDEFGHJKLMNPQRSTUVWXYZ',
+    '23456789',
+    SPECIAL_CHARACTERS,
+  ];
+  const everything = pools.join('');
+  const pick = (pool: string) => pool[randomInt(pool.length)] ?? '';
+  const characters = pools.map(pick);
+  while (characters.length < length) characters.push(pick(everything));
+  // Fisher–Yates, so the guaranteed characters are not always at the front.
+  for (let i = characters.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [characters[i], characters[j]] = [characters[j] ?? '', characters[i] ?? ''];
+  }
+  return characters.join('');
+}

@@ -1,0 +1,21 @@
+/**
+ * Password hashing: argon2id at the OWASP-recommended cost (m = 46 MiB, t = 1, p = 1).
+ * Each hash holds 46 MiB while it runs, so only two run at once and the rest wait in line:
+ * fifty parallel logins cost a short queue, not 2.3 GB of memory.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import { concurrencyLimit } from '../lib/concurrency-limit.ts';
+
+/** Argon2id is the library's default algorithm; the tests pin the `$argon2id$` prefix. */
+const ARGON2_OPTIONS = { memoryCost: 47104, timeCost: 1, parallelism: 1 } as const;
+
+const limited = concurrencyLimit(2);
+
+export function hashPassword(password: string): Promise<string> {
+  return limited(() => hash(password, ARGON2_OPTIONS));
+}
+
+/** False for a wrong password and for a malformed stored hash alike. */
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return limited(() => verify(passwordHash, password).catch(() => false));
+}

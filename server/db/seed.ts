@@ -1,0 +1,125 @@
+/**
+ * Demo content for a fresh installation: it runs only on an empty database (no users), so
+ * it never touches real data. The demo password is kept in `<dataDir>/demo-password.txt`
+ * (mode 0600) so that every start can print it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Role } from '../../src/api/contract.ts';
+import { hashPassword } from '../auth/password.ts';
+import { generateStrongPassword } from '../auth/password-rules.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from './database.ts';
+import type { Gender } from './schema.ts';
+
+export const DEMO_PASSWORD_FILE = 'demo-password.txt';
+
+export interface DemoAccount {
+  email: string;
+  name: string;
+  surname: string;
+  gender: Gender;
+  roles: Role[];
+}
+
+export function demoAccounts(staffEmailDomain: string): DemoAccount[] {
+  return [
+    {
+      email: `admin@${staffEmailDomain}`,
+      name: 'Ivana',
+      surname: 'Horvat',
+      gender: 'female',
+      roles: ['administrator'],
+    },
+    {
+      email: `zaposlenik@${staffEmailDomain}`,
+      name: 'Marko',
+      surname: 'Kovačević',
+      gender: 'male',
+      roles: ['employee'],
+    },
+    {
+      email: 'korisnik@example.com',
+      name: 'Ana',
+      surname: 'Babić',
+      gender: 'female',
+      roles: ['user'],
+    },
+  ];
+}
+
+export interface SeedOptions {
+  staffEmailDomain: string;
+  /** The configured DEMO_PASSWORD; a strong one is generated when undefined. */
+  demoPassword: string | undefined;
+  dataDir: string;
+  now: Clock;
+}
+
+/** Seeds the demo accounts when the database has no users; returns whether it did. */
+export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boolean> {
+  if (await hasUsers(db)) return false;
+
+  const password = options.demoPassword ?? generateStrongPassword();
+  // Written before the accounts exist: a crash in between costs a re-seed, never a lost password.
+  writeFileSync(path.join(options.dataDir, DEMO_PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
+
+  const accounts = demoAccounts(options.staffEmailDomain);
+  const hashes = await Promise.all(accounts.map(() => hashPassword(password)));
+  const createdAt = options.now().toISOString();
+
+  await db.transaction().execute(async (trx) => {
+    for (const [index, account] of accounts.entries()) {
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          email: account.email,
+          name: account.name,
+          surname: account.surname,
+          gender: account.gender,
+          password_hash: hashes[index] ?? null,
+          created_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('user_roles')
+        .values(account.roles.map((role) => ({ user_id: id, role })))
+        .execute();
+    }
+  });
+  return true;
+}
+
+async function hasUsers(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The password the demo accounts were seeded with, if this data folder has one. */
+export function readDemoPassword(dataDir: string): string | undefined {
+  try {
+    return readFileSync(path.join(dataDir, DEMO_PASSWORD_FILE), 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** The demo accounts that still exist, with their roles, for the start-up banner. */
+export async function existingDemoAccounts(
+  db: Db,
+  staffEmailDomain: string,
+): Promise<{ email: string; roles: Role[] }[]> {
+  const emails = demoAccounts(staffEmailDomain).map((account) => account.email);
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select(['users.email', 'user_roles.role'])
+    .where('users.email', 'in', emails)
+    .orderBy('users.id')
+    .execute();
+  const byEmail = new Map<string, Role[]>();
+  for (const row of rows) byEmail.set(row.email, [...(byEmail.get(row.email) ?? []), row.role]);
+  return [...byEmail].map(([email, roles]) => ({ email, roles }));
+}

@@ -1,0 +1,38 @@
+/**
+ * The built SPA (production): Vite's content-hashed files under /assets never change, so
+ * browsers keep them for a year; index.html names the current hashes, so it is revalidated
+ * on every visit. Any other page address is a client-side route: it gets index.html.
+ */
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { handleNotFound } from './error-handler.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export async function serveSpa(app: FastifyInstance, spaDir: string): Promise<void> {
+  const assetsDir = path.join(spaDir, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: spaDir,
+    // Routes for the files present at start, so an unknown path costs no disk lookup.
+    wildcard: false,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+  app.setNotFoundHandler((request, reply) =>
+    isPageNavigation(request)
+      ? reply.header('cache-control', REVALIDATE).sendFile('index.html')
+      : handleNotFound(request, reply),
+  );
+}
+
+/** A browser asking for a page (not the API, not a missing asset or image). */
+function isPageNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?', 1)[0] ?? '';
+  if (/^\/(api|assets)(\/|$)/.test(pathname)) return false;
+  return request.headers.accept?.includes('text/html') ?? false;
+}

@@ -1,0 +1,85 @@
+/**
+ * Outgoing mail. With SMTP_URL it goes through SMTP; otherwise every message is written as
+ * an `.eml` file to the outbox folder and its links are logged, so invitations and password
+ * resets work on a laptop. A failed send always throws: callers decide, nothing is dropped.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Clock } from '../clock.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Releases pooled SMTP connections. */
+  close(): void;
+}
+
+export const OUTBOX_FOLDER = 'outbox';
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  now: Clock;
+  log: FastifyBaseLogger;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl === undefined
+    ? createOutboxMailer(options)
+    : createSmtpMailer(options.smtpUrl, options);
+}
+
+/** Where mail goes, for the start-up banner; never includes SMTP credentials. */
+export function describeMailDestination(options: Pick<MailerOptions, 'smtpUrl' | 'dataDir'>) {
+  if (options.smtpUrl === undefined) {
+    return `written as .eml files to ${path.join(options.dataDir, OUTBOX_FOLDER)}`;
+  }
+  return `sent through SMTP at ${new URL(options.smtpUrl).host}`;
+}
+
+function createSmtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      options.log.info({ messageId: info.messageId }, 'mail sent');
+    },
+    close: () => transport.close(),
+  };
+}
+
+function createOutboxMailer(options: MailerOptions): Mailer {
+  const outbox = path.join(options.dataDir, OUTBOX_FOLDER);
+  // CRLF line ends: an .eml file is an RFC 5322 message that mail clients open as is.
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
+      // The time first, so a folder listing reads in the order the mail was sent.
+      const stamp = options.now().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      options.log.info({ file, links: linksIn(message.text) }, 'mail written to the outbox');
+    },
+    close: () => transport.close(),
+  };
+}
+
+function linksIn(text: string): string[] {
+  return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+}
