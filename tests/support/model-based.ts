@@ -1,0 +1,378 @@
+/**
+ * Model-based tests (ARCHITECTURE.md "Model-based tests"): the one helper every machine test copies.
+ *
+ * `createTestModel` (xstate/graph) refuses `invoke` and `after`, so `toTestMachine` derives the test
+ * model from the production machine: each invoke becomes transitions on its done/error events and
+ * each `after` a transition on its timer event, with the same targets, guards and actions. The paths
+ * of that model then drive the REAL rendered view: a timer event advances fake timers, a done/error
+ * event settles the fake promise actor the view's machine was provided with, every other event is
+ * the executor the test gives (a gesture by role and Croatian name), and every state asserts what a
+ * person sees. `planModelTest` lists the problems that make the suite fail: a state without an
+ * assertion, an event without an executor, a state or transition no path covers.
+ *
+ * Usage:
+ *   const revoke = fakePromiseActor<void, { refreshToken: string }>();
+ *   describe('auth session', () => {
+ *     testMachineModel(authSessionMachine, {
+ *       inputs: [null],
+ *       render: (input) => render(<Harness machine={authSessionMachine.provide({ actors: { revokeToken: revoke.logic } })} input={input} />),
+ *       fakes: { revokeToken: revoke },
+ *       sampleEvents: [{ type: 'LOGIN', response }],
+ *       states: { loggedOut: () => expect(screen.getByRole('link', { name: 'Prijava' })).toBeVisible() },
+ *       events: { LOGOUT: () => user.click(screen.getByRole('link', { name: 'Odjava' })) },
+ *     });
+ *   });
+ */
+import { act } from '@testing-library/react';
+import { expect, it, vi } from 'vitest';
+import {
+  createActor,
+  createMachine,
+  fromPromise,
+  getStateNodes,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type InputFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import { createTestModel } from 'xstate/graph';
+
+/** A promise actor whose every call waits until the test settles it. */
+export interface FakePromiseActor<TOutput, TInput> {
+  logic: ReturnType<typeof fromPromise<TOutput, TInput>>;
+  /** The input of every call since the last reset, oldest first. */
+  calls: TInput[];
+  resolve: (output: TOutput) => Promise<void>;
+  reject: (error: unknown) => Promise<void>;
+  reset: () => void;
+}
+
+export function fakePromiseActor<TOutput = void, TInput = unknown>(): FakePromiseActor<
+  TOutput,
+  TInput
+> {
+  let waiting: Deferred<TOutput>[] = [];
+  const calls: TInput[] = [];
+  const settleOldest = async (settle: (call: Deferred<TOutput>) => void) => {
+    const call = waiting.shift();
+    if (!call) throw new Error('No call of this fake actor is waiting to be settled');
+    await act(async () => {
+      settle(call);
+      // fromPromise subscribed first, so once this await returns the machine has its event.
+      await call.promise.catch(() => undefined);
+    });
+  };
+  return {
+    logic: fromPromise<TOutput, TInput>(({ input }) => {
+      calls.push(input);
+      const call = deferred<TOutput>();
+      waiting.push(call);
+      return call.promise;
+    }),
+    calls,
+    resolve: (output) => settleOldest((call) => call.resolve(output)),
+    reject: (error) => settleOldest((call) => call.reject(error)),
+    reset: () => {
+      waiting = [];
+      calls.length = 0;
+    },
+  };
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (reason: unknown) => void;
+}
+
+// Promise.withResolvers is ES2024; the app's lib is ES2023.
+function deferred<T>(): Deferred<T> {
+  let resolve: Deferred<T>['resolve'] = () => undefined;
+  let reject: Deferred<T>['reject'] = () => undefined;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+type Executor = (event: AnyEventObject) => unknown;
+
+export interface ModelTestPlan<TMachine extends AnyStateMachine> {
+  /** One traversal per input; coverage is counted over all of them. */
+  inputs?: readonly InputFrom<TMachine>[];
+  /** Renders the real view bound to the production machine (with the fakes provided). */
+  render: (input: InputFrom<TMachine>) => unknown;
+  /** What a person sees, keyed by state path ('open.declarationOff'); every reached state needs one. */
+  states: Record<string, (snapshot: SnapshotFrom<TMachine>) => unknown>;
+  /** How each event happens; done/error and timer events are derived from `fakes` and delays. */
+  events: Record<string, Executor>;
+  /** Fake promise actors keyed by invoke id: their done/error events settle them. */
+  fakes?: Record<string, Pick<FakePromiseActor<never, never>, 'reset'> & SettleableActor>;
+  /** Events with payloads the traversal sends instead of the bare `{ type }`. */
+  sampleEvents?: readonly AnyEventObject[];
+  /** Shortest paths by default; simple paths only where the machine is small. */
+  paths?: 'shortest' | 'simple';
+}
+
+interface SettleableActor {
+  resolve: (output: never) => Promise<void>;
+  reject: (error: unknown) => Promise<void>;
+}
+
+export interface PlannedPath {
+  description: string;
+  run: () => Promise<unknown>;
+}
+
+const DONE = 'xstate.done.actor.';
+const ERROR = 'xstate.error.actor.';
+
+/** Registers the coverage check and one test per generated path (call it inside `describe`). */
+export function testMachineModel<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  plan: ModelTestPlan<TMachine>,
+): void {
+  const { paths, problems } = planModelTest(machine, plan);
+  it('asserts every state, executes every event and covers every state and transition', () => {
+    expect(problems).toEqual([]);
+  });
+  for (const path of paths) it(path.description, path.run);
+}
+
+/** The production machine with invokes and `after` turned into plain events, plus each timer's delay. */
+export function toTestMachine(machine: AnyStateMachine) {
+  const delays = new Map<string, number>();
+  const rewrite = (node: AnyStateNode): Record<string, unknown> => {
+    const { invoke: _invoke, after, states, on, ...rest } = node.config;
+    const derivedOn: Record<string, unknown> = {};
+    for (const { id, onDone, onError } of node.invoke) {
+      if (onDone) derivedOn[DONE + id] = onDone;
+      if (onError) derivedOn[ERROR + id] = onError;
+    }
+    for (const [delay, transition] of Object.entries(after ?? {})) {
+      const eventType = `xstate.after.${delay}.${node.id}`;
+      delays.set(eventType, resolveDelay(machine, delay));
+      derivedOn[eventType] = transition;
+    }
+    return {
+      ...rest,
+      on: { ...derivedOn, ...on },
+      ...(states && {
+        states: Object.fromEntries(
+          Object.entries(node.states).map(([key, child]) => [key, rewrite(child)]),
+        ),
+      }),
+    };
+  };
+  const testMachine: AnyStateMachine = createMachine(
+    rewrite(machine.root),
+    machine.implementations as never,
+  );
+  return { testMachine, delays };
+}
+
+function resolveDelay(machine: AnyStateMachine, delay: string): number {
+  const named: unknown = machine.implementations.delays[delay];
+  const ms = Number.isNaN(Number(delay)) ? named : Number(delay);
+  if (typeof ms !== 'number') throw new Error(`Delay "${delay}" must be a number of milliseconds`);
+  return ms;
+}
+
+/** The paths to run and the problems that fail the suite, computed before anything renders. */
+export function planModelTest<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  plan: ModelTestPlan<TMachine>,
+): { paths: PlannedPath[]; problems: string[] } {
+  const { testMachine, delays } = toTestMachine(machine);
+  const model = createTestModel(testMachine, { events: [...(plan.sampleEvents ?? [])] });
+  const executors = { ...derivedExecutors(delays, plan.fakes ?? {}), ...plan.events };
+  const problems = [...eventProblems(testMachine, executors, plan.fakes ?? {})];
+  const asserted = assertedStateNodes(testMachine, plan.states, problems);
+  const coverage = {
+    nodes: new Set<AnyStateNode>(),
+    transitions: new Set<AnyTransitionDefinition>(),
+  };
+  const reachedStable = new Set<AnyStateNode>();
+  const paths: PlannedPath[] = [];
+
+  for (const input of plan.inputs ?? [undefined as InputFrom<TMachine>]) {
+    const generated =
+      plan.paths === 'simple' ? model.getSimplePaths({ input }) : model.getShortestPaths({ input });
+    for (const path of generated) {
+      replay(
+        testMachine,
+        input,
+        path.steps.slice(1).map((step) => step.event),
+        coverage,
+      );
+      for (const { state } of path.steps) {
+        for (const node of atomicNodes(testMachine, state)) reachedStable.add(node);
+      }
+      paths.push({
+        description: `${plan.inputs ? `[${JSON.stringify(input)}] ` : ''}${path.description}`,
+        run: () =>
+          path.test({
+            states: plan.states as Record<string, (snapshot: AnyMachineSnapshot) => Promise<void>>,
+            events: {
+              ...Object.fromEntries(
+                Object.entries(executors).map(([type, exec]) => [
+                  type,
+                  async (step: { event: AnyEventObject }) => {
+                    await exec(step.event);
+                  },
+                ]),
+              ),
+              'xstate.init': async () => {
+                for (const fake of Object.values(plan.fakes ?? {})) fake.reset();
+                await plan.render(input);
+              },
+            },
+          }),
+      });
+    }
+  }
+
+  for (const node of reachedStable) {
+    if (!hasAssertedAncestor(node, asserted))
+      problems.push(`state "${pathOf(node)}" has no assertion`);
+  }
+  for (const [key, node] of asserted) {
+    if (![...reachedStable].some((reached) => ancestorsOf(reached).includes(node))) {
+      problems.push(`assertion "${key}" is for a state no path rests in`);
+    }
+  }
+  for (const node of allStateNodes(testMachine.root)) {
+    if (!coverage.nodes.has(node)) problems.push(`state "${pathOf(node)}" is not covered`);
+    for (const transition of transitionsOf(node)) {
+      if (!coverage.transitions.has(transition)) {
+        problems.push(`transition ${describeTransition(transition)} is not covered`);
+      }
+    }
+  }
+  return { paths, problems };
+}
+
+function derivedExecutors(
+  delays: Map<string, number>,
+  fakes: NonNullable<ModelTestPlan<AnyStateMachine>['fakes']>,
+): Record<string, Executor> {
+  const executors: Record<string, Executor> = {};
+  for (const [eventType, ms] of delays) {
+    executors[eventType] = () => act(() => vi.advanceTimersByTimeAsync(ms));
+  }
+  for (const [id, fake] of Object.entries(fakes)) {
+    executors[DONE + id] = (event) => fake.resolve((event as { output?: never }).output as never);
+    executors[ERROR + id] = (event) =>
+      fake.reject((event as { error?: unknown }).error ?? new Error('fake failure'));
+  }
+  return executors;
+}
+
+function eventProblems(
+  testMachine: AnyStateMachine,
+  executors: Record<string, Executor>,
+  fakes: Record<string, unknown>,
+): string[] {
+  const nodes = allStateNodes(testMachine.root);
+  const handled = new Set(nodes.flatMap((node) => [...node.transitions.keys()]));
+  return [
+    ...[...handled]
+      .filter((type) => !executors[type])
+      .map((type) => `event "${type}" has no executor`),
+    ...Object.keys(executors)
+      .filter((type) => !handled.has(type) && !type.startsWith(DONE) && !type.startsWith(ERROR))
+      .map((type) => `executor "${type}" is for an event the machine does not handle`),
+    ...Object.keys(fakes)
+      .filter((id) => !handled.has(DONE + id) && !handled.has(ERROR + id))
+      .map((id) => `fake "${id}" is not an invoke id of the machine`),
+  ];
+}
+
+function assertedStateNodes(
+  testMachine: AnyStateMachine,
+  states: Record<string, unknown>,
+  problems: string[],
+): Map<string, AnyStateNode> {
+  const asserted = new Map<string, AnyStateNode>();
+  for (const key of Object.keys(states)) {
+    const node = key
+      .split('.')
+      .reduce<AnyStateNode | undefined>((parent, part) => parent?.states[part], testMachine.root);
+    if (node) asserted.set(key, node);
+    else problems.push(`assertion "${key}" names no state of the machine`);
+  }
+  return asserted;
+}
+
+function hasAssertedAncestor(node: AnyStateNode, asserted: Map<string, AnyStateNode>): boolean {
+  const assertedNodes = new Set(asserted.values());
+  return ancestorsOf(node).some((ancestor) => assertedNodes.has(ancestor));
+}
+
+/** The node itself and every parent up to the root. */
+function ancestorsOf(node: AnyStateNode): AnyStateNode[] {
+  return node.parent ? [node, ...ancestorsOf(node.parent)] : [node];
+}
+
+/** Runs the events on the test machine and records every transition taken, eventless ones included. */
+function replay(
+  testMachine: AnyStateMachine,
+  input: unknown,
+  events: AnyEventObject[],
+  coverage: { nodes: Set<AnyStateNode>; transitions: Set<AnyTransitionDefinition> },
+): void {
+  const actor = createActor(testMachine, {
+    input,
+    inspect: (inspection) => {
+      if (inspection.type !== '@xstate.microstep') return;
+      for (const transition of inspection._transitions) {
+        coverage.transitions.add(transition);
+        coverage.nodes.add(transition.source);
+      }
+    },
+  });
+  actor.start();
+  for (const event of [undefined, ...events]) {
+    if (event) actor.send(event);
+    for (const node of getStateNodes(testMachine.root, actor.getSnapshot().value)) {
+      coverage.nodes.add(node);
+    }
+  }
+  actor.stop();
+}
+
+function atomicNodes(testMachine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyStateNode[] {
+  return getStateNodes(testMachine.root, snapshot.value).filter(
+    (node) => node.type === 'atomic' || node.type === 'final',
+  );
+}
+
+function allStateNodes(node: AnyStateNode): AnyStateNode[] {
+  return Object.values(node.states).flatMap((child) => [child, ...allStateNodes(child)]);
+}
+
+function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
+  return [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
+}
+
+function pathOf(node: AnyStateNode): string {
+  return node.path.join('.');
+}
+
+function describeTransition(transition: AnyTransitionDefinition): string {
+  const targets = transition.target?.map(pathOf).join(', ') ?? '(stays)';
+  const { guard } = transition;
+  const guardName =
+    typeof guard === 'string'
+      ? guard
+      : guard && 'type' in guard
+        ? guard.type
+        : guard
+          ? 'inline guard'
+          : '';
+  return `${pathOf(transition.source) || '(root)'} --${transition.eventType || 'always'}${guardName ? ` [${guardName}]` : ''}--> ${targets}`;
+}
