@@ -147,9 +147,10 @@ export function testMachineModel<TMachine extends AnyStateMachine>(
 export function toTestMachine(machine: AnyStateMachine) {
   const delays = new Map<string, number>();
   const rewrite = (node: AnyStateNode): Record<string, unknown> => {
-    const { invoke: _invoke, after, states, on, ...rest } = node.config;
+    const { invoke, after, states, on, ...rest } = node.config;
     const derivedOn: Record<string, unknown> = {};
-    for (const { id, onDone, onError } of node.invoke) {
+    // node.invoke (not the raw `invoke`) carries the ids xstate generates for unnamed invokes.
+    for (const { id, onDone, onError } of invoke ? node.invoke : []) {
       if (onDone) derivedOn[DONE + id] = onDone;
       if (onError) derivedOn[ERROR + id] = onError;
     }
