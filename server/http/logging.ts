@@ -42,7 +42,7 @@ export interface LogDestination {
 export function loggingOptions(
   level: LogLevel,
   stream: LogDestination | undefined,
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'requestIdLogLabel'> {
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
   return {
     logger: {
       level,
@@ -57,7 +57,6 @@ export function loggingOptions(
       },
     },
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     genReqId: (request: RawRequestDefaultExpression) => {
       const offered = request.headers[REQUEST_ID_HEADER];
       return typeof offered === 'string' && ACCEPTABLE_REQUEST_ID.test(offered)

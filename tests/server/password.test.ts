@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
+import {
+  brokenPasswordRules,
+  generateStrongPassword,
+  isStrongPassword,
+} from '../../server/auth/password-rules.ts';
+import { concurrencyLimit } from '../../server/lib/concurrency-limit.ts';
+
+describe('password hashing', () => {
+  it('hashes with argon2id at the OWASP cost and verifies only the right password', async () => {
+    const hash = await hashPassword('Tajna-Lozinka-1');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+    expect(await verifyPassword(hash, 'Tajna-Lozinka-1')).toBe(true);
+    expect(await verifyPassword(hash, 'tajna-lozinka-1')).toBe(false);
+    expect(await verifyPassword('not a hash', 'Tajna-Lozinka-1')).toBe(false);
+  });
+});
+
+describe('concurrencyLimit', () => {
+  it('never runs more than the limit at once, even when newcomers arrive as slots free up', async () => {
+    const limited = concurrencyLimit(2);
+    let running = 0;
+    let peak = 0;
+    const task = async () => {
+      running++;
+      peak = Math.max(peak, running);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      running--;
+    };
+    const first = Array.from({ length: 10 }, () => limited(task));
+    // Newcomers queued while the first ones are finishing must wait in line too.
+    await first[0];
+    await Promise.all([...first, ...Array.from({ length: 10 }, () => limited(task))]);
+    expect(peak).toBe(2);
+  });
+
+  it('frees the slot when a task fails', async () => {
+    const limited = concurrencyLimit(1);
+    await expect(limited(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(limited(() => Promise.resolve('next'))).resolves.toBe('next');
+  });
+});
+
+describe('password rules', () => {
+  it('names every broken rule', () => {
+    expect(brokenPasswordRules('abc')).toEqual([
+      'Password must be at least 8 characters long.',
+      'Password must contain an uppercase letter.',
+      'Password must contain a digit.',
+      'Password must contain a special character.',
+    ]);
+    expect(brokenPasswordRules('ŠIFRA-123')).toEqual(['Password must contain a lowercase letter.']);
+    expect(isStrongPassword('Lozinka-123')).toBe(true);
+  });
+
+  it('generates passwords that pass every rule', () => {
+    for (let i = 0; i < 200; i++) {
+      const password = generateStrongPassword();
+      expect(password).toHaveLength(16);
+      expect(brokenPasswordRules(password)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../../server/app.ts';
+import { loadConfig, type Config } from '../../../server/config.ts';
+import { migrateToLatest, openDatabase, type Db } from '../../../server/db/database.ts';
+import { loadSecrets } from '../../../server/secrets.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real application on a migrated database in `dataDir`; logs are silent unless asked. */
+export async function createTestApp(
+  dataDir: string,
+  options: {
+    env?: Record<string, string>;
+  } & Partial<Pick<BuildAppOptions, 'spaDir' | 'mailer' | 'logDestination' | 'now'>> = {},
+): Promise<TestApp> {
+  const { env, ...appOptions } = options;
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const db = openDatabase(dataDir);
+  await migrateToLatest(db);
+  const app = await buildApp({ config, secrets: loadSecrets(config), db, ...appOptions });
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
