@@ -24,4 +24,14 @@ export const messages = {
   },
   loadingConfig: 'Učitavanje…',
   configFailed: 'Stranica se trenutno ne može učitati. Molimo, pokušajte ponovno za nekoliko trenutaka.',
+  /** SPEC 2 "Header and footer": the header links. */
+  nav: {
+    catalogues: 'Proizvodi i katalozi',
+    courses: 'Tečajevi',
+    about: 'O nama',
+    educations: 'Video edukacije',
+    admin: 'Admin',
+    login: 'Prijava',
+    logout: 'Odjava',
+  },
 } as const;

@@ -1,0 +1,128 @@
+/**
+ * The access gate modal (SPEC 2 "Access gate", 5 "Gate"). Pure: the container binds the access
+ * gate machine and renders this instead of the site until it is accepted. A real modal dialog:
+ * focus moves into it and Tab cycles inside it; Escape does nothing, because the site cannot be
+ * used without accepting.
+ */
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { messages } from '../messages.ts';
+import { PlainLink, type LinkComponent } from './Header.tsx';
+import './AccessGate.css';
+
+export interface AccessGateProps {
+  brand: string;
+  /** Where visitors write about their personal data. */
+  privacyEmail: string;
+  declared: boolean;
+  /** Accepting was tried with the declaration off (SPEC 5). */
+  declarationRequired: boolean;
+  onToggleDeclaration: () => void;
+  onAccept: () => void;
+  LinkComponent?: LinkComponent;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
+
+/** Keeps Tab and Shift+Tab inside the dialog, wrapping at either end. */
+function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+export function AccessGate({
+  brand,
+  privacyEmail,
+  declared,
+  declarationRequired,
+  onToggleDeclaration,
+  onAccept,
+  LinkComponent: Link = PlainLink,
+}: AccessGateProps) {
+  const id = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+
+  // The dialog itself takes focus first so that screen readers read its title and declaration.
+  useEffect(() => {
+    dialog.current?.focus();
+  }, []);
+
+  return (
+    <div className="gate">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-declaration`}
+        tabIndex={-1}
+        className="gate__dialog"
+        onKeyDown={keepFocusInside}
+      >
+        <h1 id={`${id}-title`} className="gate__title">
+          {messages.gate.title} {brand}
+        </h1>
+        <div id={`${id}-declaration`} className="gate__declaration">
+          <p>
+            Sadržaj ovih stranica namijenjen je isključivo zdravstvenim radnicima. Propisi Republike
+            Hrvatske o oglašavanju medicinskih proizvoda dopuštaju da se medicinski proizvodi
+            namijenjeni stručnoj uporabi predstavljaju samo zdravstvenim radnicima koji ih
+            primjenjuju ili propisuju.
+          </p>
+          <p>
+            Izjavljujem da sam zdravstveni radnik u djelatnosti dentalne medicine (doktor dentalne
+            medicine, dentalni tehničar, dentalni asistent ili student dentalne medicine) te da
+            sadržaj ovih stranica pregledavam u stručne svrhe.
+          </p>
+        </div>
+        <div className="gate__switch-row">
+          <button
+            id={`${id}-switch`}
+            type="button"
+            role="switch"
+            aria-checked={declared}
+            aria-labelledby={`${id}-switch-label`}
+            className="gate__switch"
+            onClick={onToggleDeclaration}
+          >
+            <span className="gate__switch-thumb" aria-hidden="true" />
+          </button>
+          <label id={`${id}-switch-label`} htmlFor={`${id}-switch`} className="gate__switch-label">
+            {messages.gate.declarationSwitch}
+          </label>
+        </div>
+        {declarationRequired && (
+          <p role="alert" className="gate__alert">
+            {messages.gate.declarationRequired}
+          </p>
+        )}
+        <section aria-labelledby={`${id}-cookies`} className="gate__cookies">
+          <h2 id={`${id}-cookies`} className="gate__subtitle">
+            Kolačići
+          </h2>
+          <p>
+            Ove stranice koriste samo nužne kolačiće: jedan pamti da ste ih prihvatili, a drugi da
+            ste potvrdili gornju izjavu. Bez njih stranice ne mogu raditi, a ne koristimo ih za
+            analitiku ni oglašavanje. Više pročitajte u{' '}
+            <Link href="/pravila-o-koristenju-kolacica">Pravilima o korištenju kolačića</Link> i{' '}
+            <Link href="/pravila-privatnosti">Pravilima privatnosti</Link>. Za pitanja o zaštiti
+            osobnih podataka pišite nam na <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>.
+          </p>
+        </section>
+        <button type="button" className="gate__accept" onClick={onAccept}>
+          {messages.gate.accept}
+        </button>
+      </div>
+    </div>
+  );
+}

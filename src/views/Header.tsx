@@ -1,0 +1,160 @@
+/**
+ * The site header (SPEC 2 "Header and footer", 4 "Header"): logo, session-dependent links, and a
+ * hamburger side panel below the tablet breakpoint. Pure: the container binds the header machine
+ * (press-and-hold, menu) and the auth session, and passes wouter's `<Link>` as `LinkComponent`
+ * so that navigation stays inside the SPA; without it the links are plain anchors.
+ */
+import {
+  useEffect,
+  useId,
+  useRef,
+  type ComponentType,
+  type KeyboardEvent,
+  type MouseEventHandler,
+  type ReactNode,
+} from 'react';
+import { messages } from '../messages.ts';
+import './Header.css';
+
+export interface LinkProps {
+  href: string;
+  className?: string;
+  'aria-current'?: 'page';
+  onClick?: MouseEventHandler<HTMLAnchorElement>;
+  children: ReactNode;
+}
+
+/** The link every view renders; wouter's `<Link>` fits it. */
+export type LinkComponent = ComponentType<LinkProps>;
+
+export function PlainLink(props: LinkProps) {
+  return <a {...props} />;
+}
+
+export interface HeaderProps {
+  brand: string;
+  isLoggedIn: boolean;
+  /** Employee or administrator (SPEC 6). */
+  isEmployee: boolean;
+  /** Press-and-hold revealed the login link while logged in. */
+  loginRevealed: boolean;
+  menuOpen: boolean;
+  currentPath: string;
+  onHoldStart: () => void;
+  onHoldEnd: () => void;
+  onToggleMenu: () => void;
+  onCloseMenu: () => void;
+  LinkComponent?: LinkComponent;
+}
+
+const MENU_LABEL = 'Izbornik';
+const NAV_LABEL = 'Glavna navigacija';
+
+interface NavItem {
+  href: string;
+  label: string;
+}
+
+function navItems({ isLoggedIn, isEmployee, loginRevealed }: HeaderProps): NavItem[] {
+  const { nav } = messages;
+  return [
+    { href: '/katalozi', label: nav.catalogues },
+    { href: '/tecajevi', label: nav.courses },
+    { href: '/info', label: nav.about },
+    ...(isLoggedIn ? [{ href: '/edukacije/', label: nav.educations }] : []),
+    ...(isEmployee ? [{ href: '/admin', label: nav.admin }] : []),
+    ...(!isLoggedIn || loginRevealed ? [{ href: '/login', label: nav.login }] : []),
+    ...(isLoggedIn ? [{ href: '/logout', label: nav.logout }] : []),
+  ];
+}
+
+const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
+
+export function Header(props: HeaderProps) {
+  const { brand, menuOpen, currentPath, onHoldStart, onHoldEnd, onToggleMenu, onCloseMenu } = props;
+  const Link = props.LinkComponent ?? PlainLink;
+  const panelId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const wasOpen = useRef(menuOpen);
+
+  // Opening moves focus into the panel; closing it (Escape, a link) gives focus back to the button.
+  useEffect(() => {
+    if (menuOpen && !wasOpen.current) panel.current?.querySelector('a')?.focus();
+    if (!menuOpen && wasOpen.current) menuButton.current?.focus();
+    wasOpen.current = menuOpen;
+  }, [menuOpen]);
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && menuOpen) onCloseMenu();
+  };
+  const current = (href: string) =>
+    withoutTrailingSlash(currentPath) === withoutTrailingSlash(href) ? 'page' : undefined;
+
+  return (
+    <header
+      className="header"
+      onPointerDown={onHoldStart}
+      onPointerUp={onHoldEnd}
+      onPointerLeave={onHoldEnd}
+      onPointerCancel={onHoldEnd}
+      onKeyDown={closeOnEscape}
+    >
+      <Link href="/" className="header__logo" aria-current={current('/')}>
+        <Logo />
+        <span className="header__brand">{brand}</span>
+      </Link>
+      <button
+        ref={menuButton}
+        type="button"
+        className="header__menu-button"
+        aria-label={MENU_LABEL}
+        aria-expanded={menuOpen}
+        aria-controls={panelId}
+        onClick={onToggleMenu}
+      >
+        <span className="header__menu-icon" aria-hidden="true" />
+      </button>
+      <nav
+        ref={panel}
+        id={panelId}
+        aria-label={NAV_LABEL}
+        className="header__nav"
+        data-open={menuOpen}
+      >
+        <ul className="header__links">
+          {navItems(props).map(({ href, label }) => (
+            <li key={href}>
+              <Link
+                href={href}
+                className="header__link"
+                aria-current={current(href)}
+                onClick={onCloseMenu}
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+/** A simple tooth mark; the brand name beside it is the link's accessible text. */
+function Logo() {
+  return (
+    <svg
+      className="header__logo-mark"
+      viewBox="0 0 32 32"
+      width="36"
+      height="36"
+      aria-hidden="true"
+    >
+      <path
+        d="M9 3c-4 0-6 3-6 7 0 5 2 8 3 12 1 5 2 8 4 8s2-4 3-8c.5-2 1.5-3 3-3s2.5 1 3 3c1 4 1 8 3 8s3-3 4-8c1-4 3-7 3-12 0-4-2-7-6-7-3 0-4 2-7 2S12 3 9 3z"
+        fill="var(--color-primary, #e30613)"
+      />
+    </svg>
+  );
+}
