@@ -25,6 +25,9 @@ export const headerMachine = setup({
   },
   guards: {
     isLoggedIn: ({ context }) => context.isLoggedIn,
+    // The container may repeat the current state; only a real change starts a new session.
+    sessionChanged: ({ context, event }) =>
+      event.type === 'SESSION_CHANGED' && event.isLoggedIn !== context.isLoggedIn,
   },
 }).createMachine({
   id: 'header',
@@ -36,6 +39,7 @@ export const headerMachine = setup({
       on: {
         // A new session starts without the revealed link.
         SESSION_CHANGED: {
+          guard: 'sessionChanged',
           target: '.hidden',
           actions: assign({ isLoggedIn: ({ event }) => event.isLoggedIn }),
         },
