@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   headerMachine,
@@ -43,7 +43,7 @@ const header = () => screen.getByRole('banner');
 describe('header model (press-and-hold and menu)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-  let rerender: (ui: React.ReactNode) => void = () => undefined;
+  let rerender: (ui: ReactNode) => void = () => undefined;
 
   // fireEvent, not userEvent: Testing Library's async wrapper waits on a faked setTimeout.
   testMachineModel(headerMachine, {

@@ -51,6 +51,21 @@ describe('the model-based helper guards its guards', () => {
     ]);
   });
 
+  it('counts events declared on the root too', () => {
+    const resettable = setup({}).createMachine({
+      id: 'resettable',
+      initial: 'a',
+      on: { RESET: '.a' },
+      states: { a: { on: { NEXT: 'b' } }, b: {} },
+    });
+    const { problems } = planModelTest(resettable, {
+      render: noop,
+      states: { a: noop, b: noop },
+      events: { NEXT: noop },
+    });
+    expect(problems).toEqual(['event "RESET" has no executor']);
+  });
+
   it('fails a state and a transition that no generated path covers', () => {
     const guardedMachine = setup({
       types: { events: {} as { type: 'GO'; allowed: boolean } },
