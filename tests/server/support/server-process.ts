@@ -59,7 +59,7 @@ export async function waitForHealth(server: ServerProcess, timeoutMs: number): P
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
   throw new Error(`the server did not become healthy:\n${server.output()}`);
 }
