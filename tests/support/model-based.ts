@@ -10,18 +10,20 @@
  * person sees. `planModelTest` lists the problems that make the suite fail: a state without an
  * assertion, an event without an executor, a state or transition no path covers.
  *
- * Usage:
- *   const revoke = fakePromiseActor<void, { refreshToken: string }>();
- *   describe('auth session', () => {
+ * Usage (tests/machines/authSession.test.tsx in full):
+ *   const revokeToken = fakePromiseActor<unknown, { refreshToken: string }>();
+ *   describe('auth session model', () => {
  *     testMachineModel(authSessionMachine, {
- *       inputs: [null],
- *       render: (input) => render(<Harness machine={authSessionMachine.provide({ actors: { revokeToken: revoke.logic } })} input={input} />),
- *       fakes: { revokeToken: revoke },
- *       sampleEvents: [{ type: 'LOGIN', response }],
+ *       inputs: [null, storedSession], // one traversal each, coverage counted over all
+ *       render: (input) => renderHarness(input), // provides { actors: { revokeToken: revokeToken.logic } }
+ *       fakes: { revokeToken }, // keyed by invoke id: its done/error events settle it
+ *       sampleEvents: [{ type: 'LOGIN', response }], // payloads the traversal sends
  *       states: { loggedOut: () => expect(screen.getByRole('link', { name: 'Prijava' })).toBeVisible() },
  *       events: { LOGOUT: () => user.click(screen.getByRole('link', { name: 'Odjava' })) },
  *     });
  *   });
+ * Timer events need `vi.useFakeTimers()`; gestures then use fireEvent, because userEvent's async
+ * wrapper waits on a (faked) setTimeout.
  */
 import { act } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
@@ -111,16 +113,11 @@ export interface ModelTestPlan<TMachine extends AnyStateMachine> {
   /** How each event happens; done/error and timer events are derived from `fakes` and delays. */
   events: Record<string, Executor>;
   /** Fake promise actors keyed by invoke id: their done/error events settle them. */
-  fakes?: Record<string, Pick<FakePromiseActor<never, never>, 'reset'> & SettleableActor>;
+  fakes?: Record<string, Pick<FakePromiseActor<never, never>, 'resolve' | 'reject' | 'reset'>>;
   /** Events with payloads the traversal sends instead of the bare `{ type }`. */
   sampleEvents?: readonly AnyEventObject[];
   /** Shortest paths by default; simple paths only where the machine is small. */
   paths?: 'shortest' | 'simple';
-}
-
-interface SettleableActor {
-  resolve: (output: never) => Promise<void>;
-  reject: (error: unknown) => Promise<void>;
 }
 
 export interface PlannedPath {
@@ -191,72 +188,60 @@ export function planModelTest<TMachine extends AnyStateMachine>(
   const { testMachine, delays } = toTestMachine(machine);
   const model = createTestModel(testMachine, { events: [...(plan.sampleEvents ?? [])] });
   const executors = { ...derivedExecutors(delays, plan.fakes ?? {}), ...plan.events };
-  const problems = [...eventProblems(testMachine, executors, plan.fakes ?? {})];
+  const problems = eventProblems(testMachine, executors, plan);
   const asserted = assertedStateNodes(testMachine, plan.states, problems);
-  const coverage = {
-    nodes: new Set<AnyStateNode>(),
-    transitions: new Set<AnyTransitionDefinition>(),
-  };
-  const reachedStable = new Set<AnyStateNode>();
+  const coverage: Coverage = { nodes: new Set(), transitions: new Set(), restingNodes: new Set() };
   const paths: PlannedPath[] = [];
 
   for (const input of plan.inputs ?? [undefined as InputFrom<TMachine>]) {
     const generated =
       plan.paths === 'simple' ? model.getSimplePaths({ input }) : model.getShortestPaths({ input });
     for (const path of generated) {
-      replay(
-        testMachine,
-        input,
-        path.steps.slice(1).map((step) => step.event),
-        coverage,
-      );
-      for (const { state } of path.steps) {
-        for (const node of atomicNodes(testMachine, state)) reachedStable.add(node);
-      }
+      record(testMachine, input, path.steps, coverage);
       paths.push({
         description: `${plan.inputs ? `[${JSON.stringify(input)}] ` : ''}${path.description}`,
-        run: () =>
-          path.test({
-            states: plan.states as Record<string, (snapshot: AnyMachineSnapshot) => Promise<void>>,
-            events: {
-              ...Object.fromEntries(
-                Object.entries(executors).map(([type, exec]) => [
-                  type,
-                  async (step: { event: AnyEventObject }) => {
-                    await exec(step.event);
-                  },
-                ]),
-              ),
-              'xstate.init': async () => {
-                for (const fake of Object.values(plan.fakes ?? {})) fake.reset();
-                await plan.render(input);
-              },
-            },
-          }),
+        run: () => path.test(testParams(plan, input, executors)),
       });
     }
   }
-
-  for (const node of reachedStable) {
-    if (!hasAssertedAncestor(node, asserted))
-      problems.push(`state "${pathOf(node)}" has no assertion`);
-  }
-  for (const [key, node] of asserted) {
-    if (![...reachedStable].some((reached) => ancestorsOf(reached).includes(node))) {
-      problems.push(`assertion "${key}" is for a state no path rests in`);
-    }
-  }
-  for (const node of allStateNodes(testMachine.root)) {
-    const isRoot = node === testMachine.root;
-    if (!isRoot && !coverage.nodes.has(node))
-      problems.push(`state "${pathOf(node)}" is not covered`);
-    for (const transition of transitionsOf(node)) {
-      if (!coverage.transitions.has(transition)) {
-        problems.push(`transition ${describeTransition(transition)} is not covered`);
-      }
-    }
-  }
+  problems.push(
+    ...assertionProblems(coverage, asserted),
+    ...coverageProblems(testMachine, coverage),
+  );
   return { paths, problems };
+}
+
+interface Coverage {
+  nodes: Set<AnyStateNode>;
+  transitions: Set<AnyTransitionDefinition>;
+  /** Atomic states a path step rests in: the ones a person sees, so the ones to assert. */
+  restingNodes: Set<AnyStateNode>;
+}
+
+/** What `TestPath.test` runs: the first step renders, the others execute their event. */
+function testParams<TMachine extends AnyStateMachine>(
+  plan: ModelTestPlan<TMachine>,
+  input: InputFrom<TMachine>,
+  executors: Record<string, Executor>,
+) {
+  const eventExecutors = Object.fromEntries(
+    Object.entries(executors).map(([type, exec]) => [
+      type,
+      async ({ event }: { event: AnyEventObject }) => {
+        await exec(event);
+      },
+    ]),
+  );
+  return {
+    states: plan.states as Record<string, (snapshot: AnyMachineSnapshot) => Promise<void>>,
+    events: {
+      ...eventExecutors,
+      'xstate.init': async () => {
+        for (const fake of Object.values(plan.fakes ?? {})) fake.reset();
+        await plan.render(input);
+      },
+    },
+  };
 }
 
 function derivedExecutors(
@@ -278,21 +263,46 @@ function derivedExecutors(
 function eventProblems(
   testMachine: AnyStateMachine,
   executors: Record<string, Executor>,
-  fakes: Record<string, unknown>,
+  plan: ModelTestPlan<AnyStateMachine>,
 ): string[] {
-  const nodes = allStateNodes(testMachine.root);
-  const handled = new Set(nodes.flatMap((node) => [...node.transitions.keys()]));
+  const handled = new Set(
+    allStateNodes(testMachine.root).flatMap((node) => [...node.transitions.keys()]),
+  );
   return [
     ...[...handled]
       .filter((type) => !executors[type])
       .map((type) => `event "${type}" has no executor`),
-    ...Object.keys(executors)
-      .filter((type) => !handled.has(type) && !type.startsWith(DONE) && !type.startsWith(ERROR))
+    ...Object.keys(plan.events)
+      .filter((type) => !handled.has(type))
       .map((type) => `executor "${type}" is for an event the machine does not handle`),
-    ...Object.keys(fakes)
+    ...Object.keys(plan.fakes ?? {})
       .filter((id) => !handled.has(DONE + id) && !handled.has(ERROR + id))
       .map((id) => `fake "${id}" is not an invoke id of the machine`),
   ];
+}
+
+function assertionProblems(coverage: Coverage, asserted: Map<string, AnyStateNode>): string[] {
+  const assertedNodes = new Set(asserted.values());
+  const resting = [...coverage.restingNodes];
+  return [
+    ...resting
+      .filter((node) => !ancestorsOf(node).some((ancestor) => assertedNodes.has(ancestor)))
+      .map((node) => `state "${pathOf(node)}" has no assertion`),
+    ...[...asserted]
+      .filter(([, node]) => !resting.some((rested) => ancestorsOf(rested).includes(node)))
+      .map(([key]) => `assertion "${key}" is for a state no path rests in`),
+  ];
+}
+
+function coverageProblems(testMachine: AnyStateMachine, coverage: Coverage): string[] {
+  return allStateNodes(testMachine.root).flatMap((node) => [
+    ...(node === testMachine.root || coverage.nodes.has(node)
+      ? []
+      : [`state "${pathOf(node)}" is not covered`]),
+    ...transitionsOf(node)
+      .filter((transition) => !coverage.transitions.has(transition))
+      .map((transition) => `transition ${describeTransition(transition)} is not covered`),
+  ]);
 }
 
 function assertedStateNodes(
@@ -311,22 +321,17 @@ function assertedStateNodes(
   return asserted;
 }
 
-function hasAssertedAncestor(node: AnyStateNode, asserted: Map<string, AnyStateNode>): boolean {
-  const assertedNodes = new Set(asserted.values());
-  return ancestorsOf(node).some((ancestor) => assertedNodes.has(ancestor));
-}
-
 /** The node itself and every parent up to the root. */
 function ancestorsOf(node: AnyStateNode): AnyStateNode[] {
   return node.parent ? [node, ...ancestorsOf(node.parent)] : [node];
 }
 
-/** Runs the events on the test machine and records every transition taken, eventless ones included. */
-function replay(
+/** Runs a path on the test machine and records every transition taken, eventless ones included. */
+function record(
   testMachine: AnyStateMachine,
   input: unknown,
-  events: AnyEventObject[],
-  coverage: { nodes: Set<AnyStateNode>; transitions: Set<AnyTransitionDefinition> },
+  steps: readonly { state: AnyMachineSnapshot; event: AnyEventObject }[],
+  coverage: Coverage,
 ): void {
   const actor = createActor(testMachine, {
     input,
@@ -339,11 +344,13 @@ function replay(
     },
   });
   actor.start();
-  for (const event of [undefined, ...events]) {
-    if (event) actor.send(event);
+  // The first step is the initial state (event `xstate.init`), which starting the actor reached.
+  for (const [index, { event, state }] of steps.entries()) {
+    if (index > 0) actor.send(event);
     for (const node of getStateNodes(testMachine.root, actor.getSnapshot().value)) {
       coverage.nodes.add(node);
     }
+    for (const node of atomicNodes(testMachine, state)) coverage.restingNodes.add(node);
   }
   actor.stop();
 }
@@ -369,14 +376,12 @@ function pathOf(node: AnyStateNode): string {
 
 function describeTransition(transition: AnyTransitionDefinition): string {
   const targets = transition.target?.map(pathOf).join(', ') ?? '(stays)';
-  const { guard } = transition;
-  const guardName =
-    typeof guard === 'string'
-      ? guard
-      : guard && 'type' in guard
-        ? guard.type
-        : guard
-          ? 'inline guard'
-          : '';
+  const guardName = nameOfGuard(transition.guard);
   return `${pathOf(transition.source) || '(root)'} --${transition.eventType || 'always'}${guardName ? ` [${guardName}]` : ''}--> ${targets}`;
+}
+
+function nameOfGuard(guard: unknown): string {
+  if (!guard) return '';
+  if (typeof guard === 'string') return guard;
+  return typeof guard === 'object' && 'type' in guard ? String(guard.type) : 'inline guard';
 }
