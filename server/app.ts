@@ -28,7 +28,7 @@ export interface BuildAppOptions {
   secrets: Secrets;
   /** Migrated; the caller owns it and closes it after `app.close()`. */
   db: Db;
-  /** Defaults to the SMTP or outbox mailer the configuration describes. */
+  /** Defaults to the SMTP or outbox mailer the configuration describes (closed with the app). */
   mailer?: Mailer;
   now?: Clock;
   /** Where JSON log lines go; stdout by default. The level comes from the configuration. */
@@ -54,16 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: 'loopback',
   });
   const now = options.now ?? systemClock;
-  const mailer =
-    options.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-      now,
-      log: app.log,
-    });
-  app.addHook('onClose', async () => mailer.close());
+  const mailer = options.mailer ?? configuredMailer(app, config, now);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +75,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   else await serveSpa(app, options.spaDir);
 
   return app;
+}
+
+/** The mailer the configuration describes, closed together with the app that owns it. */
+function configuredMailer(app: FastifyInstance, config: Config, now: Clock): Mailer {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    now,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => mailer.close());
+  return mailer;
 }
 
 function apiRoutes(deps: AppDependencies): FastifyPluginAsyncZod {

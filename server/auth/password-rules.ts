@@ -6,7 +6,8 @@ import { randomInt } from 'node:crypto';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-const SPECIAL_CHARACTERS = '!#$%&*+-.:;=?@_~';
+// None that a shell would interpret, so the password can be pasted into a curl command.
+const SPECIAL_CHARACTERS = '%+-.:=@_';
 
 export const PASSWORD_RULES = [
   {
