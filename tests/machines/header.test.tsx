@@ -3,6 +3,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Link, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import {
   headerMachine,
   selectLoginRevealed,
@@ -189,5 +191,36 @@ describe('Header view from a resolved snapshot', () => {
     fireEvent.pointerDown(header());
     fireEvent.pointerLeave(header());
     expect(send.mock.calls).toEqual([[{ type: 'HOLD_START' }], [{ type: 'HOLD_END' }]]);
+  });
+});
+
+describe('Header with the router the app container passes in', () => {
+  it("navigates inside the SPA with wouter's Link and closes the menu", async () => {
+    const location = memoryLocation({ path: '/', record: true });
+    const onCloseMenu = vi.fn();
+    render(
+      <Router hook={location.hook}>
+        <Header
+          brand="Dental Sjever"
+          isLoggedIn={false}
+          isEmployee={false}
+          loginRevealed={false}
+          menuOpen
+          currentPath="/"
+          onHoldStart={() => undefined}
+          onHoldEnd={() => undefined}
+          onToggleMenu={() => undefined}
+          onCloseMenu={onCloseMenu}
+          LinkComponent={Link}
+        />
+      </Router>,
+    );
+    expect(screen.getByRole('link', { name: 'Dental Sjever' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await userEvent.setup().click(screen.getByRole('link', { name: 'O nama' }));
+    expect(location.history).toEqual(['/', '/info']);
+    expect(onCloseMenu).toHaveBeenCalledOnce();
   });
 });
