@@ -111,6 +111,7 @@ export const authSessionMachine = setup({
       invoke: {
         id: 'revokeToken',
         src: 'revokeToken',
+        // Only loggedIn leads here, so the tokens are there; `?? ''` just satisfies the type.
         input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken ?? '' }),
         // SPEC 4: logging out clears the session even when the server could not revoke the token.
         onDone: { target: 'loggedOut', actions: ['clearSession', 'forgetSession'] },
@@ -126,6 +127,7 @@ type AuthSessionSnapshot = SnapshotFrom<typeof authSessionMachine>;
 export const selectIsLoggedIn = (snapshot: AuthSessionSnapshot) => snapshot.matches('loggedIn');
 export const selectUser = (snapshot: AuthSessionSnapshot) =>
   selectIsLoggedIn(snapshot) ? snapshot.context.user : null;
+/** Kept until the session is cleared, so calls already running during a logout still authenticate. */
 export const selectTokens = (snapshot: AuthSessionSnapshot) => snapshot.context.tokens;
 export const selectIsEmployee = (snapshot: AuthSessionSnapshot) =>
   hasEmployeeRole(selectUser(snapshot));
