@@ -7,7 +7,6 @@ export default defineConfig({
   plugins: [react()],
   build: {
     manifest: true,
-    sourcemap: true,
     target: 'es2022',
   },
   server: {

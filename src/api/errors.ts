@@ -1,0 +1,64 @@
+import type { ErrorBody } from './contract.ts';
+
+/** The server's message when a refresh token cannot be used (ARCHITECTURE.md server messages). */
+export const REFRESH_TOKEN_INVALID = 'The provided refresh token is invalid, expired or revoked';
+/** SPEC 8: the error a call fails with when its one token refresh fails. */
+export const AUTH_EXPIRED = 'Auth expired.';
+
+/** A non-OK answer: the status and the JSON error body (SPEC 8 "Generic"). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody | null;
+
+  constructor(status: number, body: ErrorBody | null) {
+    super(firstErrorMessage(body) ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The first message of either error shape, as the client reads it. */
+  get firstMessage(): string | undefined {
+    return firstErrorMessage(this.body);
+  }
+
+  /** Messages of one field of a validation error (empty for a domain error). */
+  fieldMessages(field: string): string[] {
+    const errors = this.body?.errors;
+    return errors && !Array.isArray(errors) ? (errors[field] ?? []) : [];
+  }
+}
+
+/** SPEC 8: raised when the server rejects a refresh token. */
+export class AuthInvalidError extends ApiError {
+  constructor(status: number, body: ErrorBody | null) {
+    super(status, body);
+    this.name = 'AuthInvalidError';
+  }
+}
+
+/** SPEC 4: a call whose token refresh failed; the session is over. */
+export class AuthExpiredError extends Error {
+  constructor(options?: { cause: unknown }) {
+    super(AUTH_EXPIRED, options);
+    this.name = 'AuthExpiredError';
+  }
+}
+
+export function firstErrorMessage(body: ErrorBody | null | undefined): string | undefined {
+  if (!body) return undefined;
+  const { errors } = body;
+  if (Array.isArray(errors)) return errors[0];
+  return Object.values(errors)[0]?.[0];
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('errors' in value)) return false;
+  const { errors } = value;
+  if (Array.isArray(errors)) return errors.every((e) => typeof e === 'string');
+  return (
+    typeof errors === 'object' &&
+    errors !== null &&
+    Object.values(errors).every((m) => Array.isArray(m) && m.every((e) => typeof e === 'string'))
+  );
+}
