@@ -23,7 +23,8 @@ export const messages = {
     home: 'Natrag na početnu stranicu',
   },
   loadingConfig: 'Učitavanje…',
-  configFailed: 'Stranica se trenutno ne može učitati. Molimo, pokušajte ponovno za nekoliko trenutaka.',
+  configFailed:
+    'Stranica se trenutno ne može učitati. Molimo, pokušajte ponovno za nekoliko trenutaka.',
   /** SPEC 2 "Header and footer": the header links. */
   nav: {
     catalogues: 'Proizvodi i katalozi',

@@ -29,10 +29,14 @@ export async function serveSpa(app: FastifyInstance, spaDir: string): Promise<vo
   );
 }
 
-/** A browser asking for a page (not the API, not a missing asset or image). */
+/**
+ * A request for a page: not the API, not a missing asset or file (a last segment with an
+ * extension), from a client that takes HTML (browsers, but also link checkers sending *\/*).
+ */
 function isPageNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?', 1)[0] ?? '';
-  if (/^\/(api|assets)(\/|$)/.test(pathname)) return false;
-  return request.headers.accept?.includes('text/html') ?? false;
+  if (/^\/(api|assets)(\/|$)/.test(pathname) || /\.[a-z0-9]+$/i.test(pathname)) return false;
+  const accept = request.headers.accept ?? '*/*';
+  return accept.includes('text/html') || accept.includes('*/*');
 }

@@ -57,3 +57,80 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const refreshRequestSchema = z.object({ refreshToken: z.string() });
 export const refreshResponseSchema = tokensSchema;
+
+/**
+ * The message of a missing robot check. The field is `recaptchaToken` whatever the provider
+ * (reCAPTCHA response or base64 ALTCHA payload).
+ */
+export const ROBOT_CHECK_REQUIRED = 'The robot check (recaptchaToken) is required.';
+const robotCheckToken = z.string({ error: ROBOT_CHECK_REQUIRED });
+
+export const GENDERS = ['male', 'female'] as const;
+export const genderSchema = z.enum(GENDERS);
+export type Gender = z.infer<typeof genderSchema>;
+
+/** POST /users/login. */
+export const loginRequestSchema = z.object({
+  email: z.string(),
+  password: z.string(),
+  recaptchaToken: robotCheckToken,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export const loginResponseSchema = authResponseSchema;
+
+/** POST /users/revoke-token (logout): the refresh token to revoke. */
+export const revokeTokenRequestSchema = refreshRequestSchema;
+
+/** POST /users/validate-registration: read-only, the token is not spent. */
+export const validateRegistrationRequestSchema = z.object({ invitationToken: z.string() });
+/** Names from the invitation; empty strings when the inviter left them out. */
+export const validateRegistrationResponseSchema = z.object({
+  name: z.string(),
+  surname: z.string(),
+});
+export type ValidateRegistrationResponse = z.infer<typeof validateRegistrationResponseSchema>;
+
+/** POST /users/complete-registration: answers like login. */
+export const completeRegistrationRequestSchema = z.object({
+  name: z.string(),
+  surname: z.string(),
+  password: z.string(),
+  invitationToken: z.string(),
+});
+export type CompleteRegistrationRequest = z.infer<typeof completeRegistrationRequestSchema>;
+export const completeRegistrationResponseSchema = authResponseSchema;
+
+/** POST /users/request-password-reset: 204 whether or not the e-mail is known. */
+export const requestPasswordResetRequestSchema = z.object({
+  email: z.string(),
+  recaptchaToken: robotCheckToken,
+});
+export type RequestPasswordResetRequest = z.infer<typeof requestPasswordResetRequestSchema>;
+
+/** PUT /users/change-password: 204. */
+export const changePasswordRequestSchema = z.object({
+  newPassword: z.string(),
+  resetToken: z.string(),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** POST /users/invite: 204. SPEC 5: an unknown gender and empty names are sent as null. */
+export const inviteRequestSchema = z.object({
+  email: z.string(),
+  roles: z.array(roleSchema).check(z.minLength(1)),
+  firstName: z.nullable(z.optional(z.string())),
+  lastName: z.nullable(z.optional(z.string())),
+  gender: z.nullable(z.optional(genderSchema)),
+});
+export type InviteRequest = z.infer<typeof inviteRequestSchema>;
+
+/** GET /users?role=user (administrators). */
+export const userListQuerySchema = z.object({ role: z.optional(roleSchema) });
+export const userListItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+export const userListSchema = z.array(userListItemSchema);

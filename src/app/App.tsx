@@ -1,0 +1,55 @@
+import { useLocation } from 'wouter';
+import type { SiteConfig } from '../api/contract.ts';
+import { company } from '../data/company.ts';
+import { Footer } from '../views/Footer.tsx';
+import { AccessGateContainer } from './AccessGateContainer.tsx';
+import { HeaderContainer } from './HeaderContainer.tsx';
+import { PolicyRoutes, SiteRoutes, isPolicyPath } from './routes.tsx';
+import { SessionProvider } from './session.tsx';
+import { AppToasts } from './toasts.tsx';
+import { useScrollToTop } from './useScrollToTop.ts';
+
+const MAIN_ID = 'sadrzaj';
+
+function SiteLayout({ brand }: { brand: string }) {
+  return (
+    <div className="site">
+      <a className="skip-link" href={`#${MAIN_ID}`}>
+        Preskoči na sadržaj
+      </a>
+      <HeaderContainer brand={brand} />
+      <main id={MAIN_ID} tabIndex={-1}>
+        <SiteRoutes brand={brand} />
+      </main>
+      <Footer company={company} year={new Date().getFullYear()} />
+    </div>
+  );
+}
+
+/** The policy pages open without the gate, in a plain frame (SPEC 4). */
+function PolicyLayout() {
+  return (
+    <main className="site" id={MAIN_ID}>
+      <PolicyRoutes />
+    </main>
+  );
+}
+
+function Shell({ config }: { config: SiteConfig }) {
+  const [path] = useLocation();
+  useScrollToTop(path);
+  return (
+    <AccessGateContainer brand={config.brand} exempt={isPolicyPath(path) ? <PolicyLayout /> : null}>
+      <SiteLayout brand={config.brand} />
+    </AccessGateContainer>
+  );
+}
+
+export function App({ config }: { config: SiteConfig }) {
+  return (
+    <SessionProvider config={config}>
+      <Shell config={config} />
+      <AppToasts />
+    </SessionProvider>
+  );
+}
