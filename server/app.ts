@@ -11,17 +11,27 @@ import {
   validatorCompiler,
   type FastifyPluginAsyncZod,
 } from 'fastify-type-provider-zod';
+import { accessTokens, type AccessTokens } from './auth/access-tokens.ts';
+import { authGuards, type AuthGuards } from './auth/guards.ts';
+import { sessions } from './auth/sessions.ts';
+import { altchaRobotCheck } from './captcha/altcha.ts';
+import { recaptchaRobotCheck } from './captcha/recaptcha.ts';
+import type { RobotCheck } from './captcha/robot-check.ts';
+import { captchaRoutes } from './captcha/routes.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
 import { handleError, handleNotFound } from './http/error-handler.ts';
 import { loggingOptions, REQUEST_ID_HEADER, type LogDestination } from './http/logging.ts';
+import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limits.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Secrets } from './secrets.ts';
 import { API_BASE_URL, siteConfigRoutes } from './site-config/routes.ts';
+import { usersRoutes } from './users/routes.ts';
+import { usersService } from './users/service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -35,6 +45,10 @@ export interface BuildAppOptions {
   logDestination?: LogDestination;
   /** The built SPA (Vite's `dist/`); without it only the API is served. */
   spaDir?: string;
+  /** Replaces the default limits of the routes named (tests use small numbers). */
+  rateLimits?: Partial<RateLimits>;
+  /** Defaults to reCAPTCHA when its keys are configured, otherwise ALTCHA. */
+  robotCheck?: RobotCheck;
 }
 
 /** What route modules may depend on. */
@@ -44,6 +58,10 @@ export interface AppDependencies {
   db: Db;
   mailer: Mailer;
   now: Clock;
+  /** `requireUser` and `requireRole(...)` for every route that is not public. */
+  auth: AuthGuards;
+  robotCheck: RobotCheck;
+  rateLimits: RateLimits;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -67,9 +85,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route: compression attaches itself to routes as they are added.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
-  await app.register(apiRoutes({ config, secrets: options.secrets, db: options.db, mailer, now }), {
-    prefix: API_BASE_URL,
-  });
+  const { db, secrets } = options;
+  const tokens = accessTokens({ secret: secrets.jwtSecret, publicUrl: config.publicUrl, now });
+  const deps: AppDependencies = {
+    config,
+    secrets,
+    db,
+    mailer,
+    now,
+    auth: authGuards(tokens),
+    robotCheck: options.robotCheck ?? configuredRobotCheck(config, secrets, db, now),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+  };
+  await app.register(apiRoutes(deps, tokens), { prefix: API_BASE_URL });
 
   if (options.spaDir === undefined) app.setNotFoundHandler(handleNotFound);
   else await serveSpa(app, options.spaDir);
@@ -90,13 +118,28 @@ function configuredMailer(app: FastifyInstance, config: Config, now: Clock): Mai
   return mailer;
 }
 
-function apiRoutes(deps: AppDependencies): FastifyPluginAsyncZod {
+function configuredRobotCheck(config: Config, secrets: Secrets, db: Db, now: Clock): RobotCheck {
+  return config.recaptcha
+    ? recaptchaRobotCheck({ secretKey: config.recaptcha.secretKey })
+    : altchaRobotCheck({ hmacKey: secrets.altchaHmacKey, db, now });
+}
+
+function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAsyncZod {
+  const users = usersService({
+    ...deps,
+    accessTokens: tokens,
+    sessions: sessions(deps),
+  });
   return async (api) => {
+    api.decorateRequest('authenticatedUser', null);
+    await registerRateLimiting(api);
     // API answers are per user and per moment: never stored by browsers or proxies.
     api.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
     await api.register(healthRoutes(deps));
     await api.register(siteConfigRoutes(deps));
+    await api.register(captchaRoutes(deps));
+    await api.register(usersRoutes({ ...deps, users }));
   };
 }

@@ -24,9 +24,55 @@ export interface UserRolesTable {
   role: Role;
 }
 
+export interface InvitationsTable {
+  id: Generated<number>;
+  /** SHA-256 of the token (base64url); the token itself is only in the mail. */
+  token_hash: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  gender: Gender | null;
+  /** JSON array of `Role`. */
+  roles: string;
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  family_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  /** The token this one was rotated into; set together with `revoked_at`. */
+  replaced_by: number | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SpentRobotChecksTable {
+  challenge_id: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
+  invitations: InvitationsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  spent_robot_checks: SpentRobotChecksTable;
 }
 
 export type User = Selectable<UsersTable>;

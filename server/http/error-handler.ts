@@ -21,6 +21,8 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof DomainError || error instanceof ValidationError) {
+    // A 5xx domain error is an outage the caller is told about (mail, robot check): log it.
+    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
     return reply.code(error.statusCode).send(error.toBody());
   }
   if (error.validation) {

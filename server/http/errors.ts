@@ -3,7 +3,11 @@
  * a domain error `{"errors": ["message"]}` and a validation error
  * `{"errors": {"Field": ["message", ...]}}`. Routes throw these; the error handler sends them.
  */
-import type { DomainErrorBody, ValidationErrorBody } from '../../src/api/contract.ts';
+import {
+  ROBOT_CHECK_REQUIRED,
+  type DomainErrorBody,
+  type ValidationErrorBody,
+} from '../../src/api/contract.ts';
 
 /** Server messages the client depends on live here, in one place. */
 export const MESSAGES = {
@@ -13,14 +17,38 @@ export const MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'Unsupported content type.',
   bodyTooLarge: 'The request body is too large.',
+  unauthenticated: 'Authentication is required.',
+  forbidden: 'You are not allowed to do this.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  mailFailed: 'The e-mail could not be sent. Please try again later.',
+  robotCheckUnavailable: 'The robot check could not be verified. Please try again later.',
+  // Accounts (ARCHITECTURE.md "The wire contract": the client matches these texts).
+  userNotFound: 'User not found.',
+  invalidCredentials: 'Invalid credentials.',
+  invalidRefreshToken: 'The provided refresh token is invalid, expired or revoked',
+  invitationExpired: 'Invitation token expired.',
+  invitationNotFound: 'Invitation token not found.',
+  invalidResetToken: 'Invalid or expired password reset token',
+  alreadyInvited: (email: string) => `User ${email} is already invited.`,
+  alreadyRegistered: (email: string) => `User ${email} is already registered.`,
+  staffDomainRequired: (domain: string) =>
+    `Email must belong to the domain '${domain}' for the selected role.`,
+  invalidEmail: 'Email is not a valid e-mail address.',
+  nameTooShort: 'Name must be longer than 2 characters.',
+  surnameTooShort: 'Surname must be longer than 2 characters.',
+  commonPassword: 'Password is too common; choose one that is harder to guess.',
+  passwordTooLong: (max: number) => `Password must be at most ${max} characters long.`,
+  robotCheckRequired: ROBOT_CHECK_REQUIRED,
+  robotCheckFailed: 'The robot check failed or was already used; please solve it again.',
 } as const;
 
 export class DomainError extends Error {
   override name = 'DomainError';
   readonly statusCode: number;
 
-  constructor(statusCode: number, message: string) {
-    super(message);
+  /** `cause`: what went wrong underneath; a 5xx is logged with it, never sent. */
+  constructor(statusCode: number, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.statusCode = statusCode;
   }
 

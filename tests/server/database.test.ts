@@ -39,7 +39,11 @@ describe('the database', () => {
       const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(
         reopened,
       );
-      expect(migrations.rows.map((row) => row.name)).toEqual(['0001_users']);
+      expect(migrations.rows.map((row) => row.name)).toEqual([
+        '0001_users',
+        '0002_accounts',
+        '0003_spent_robot_checks',
+      ]);
       expect(await reopened.selectFrom('users').select('email').execute()).toEqual([
         { email: 'a@example.com' },
       ]);

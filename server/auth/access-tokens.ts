@@ -1,0 +1,68 @@
+/**
+ * Access tokens: short-lived JWTs (15 minutes), HS256 with the server's own secret. The
+ * algorithm is pinned on verification (no `alg: none`, no algorithm confusion), and issuer
+ * and audience, both the public URL, are checked, so a token of another deployment that
+ * happens to share the secret is refused too. Time comes from the injected clock.
+ */
+import { errors, jwtVerify, SignJWT } from 'jose';
+import * as z from 'zod';
+import { roleSchema, type Role } from '../../src/api/contract.ts';
+import type { Clock } from '../clock.ts';
+
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 15 * 60;
+const ALGORITHM = 'HS256';
+
+export interface AccessTokenClaims {
+  userId: number;
+  roles: Role[];
+}
+
+export interface AccessTokens {
+  issue(claims: AccessTokenClaims): Promise<string>;
+  /** The claims of a valid token; undefined for anything else (expired, forged, malformed). */
+  verify(token: string): Promise<AccessTokenClaims | undefined>;
+}
+
+const payloadSchema = z.object({
+  sub: z.string().regex(/^\d+$/),
+  roles: z.array(z.enum(roleSchema.options)),
+});
+
+export function accessTokens(options: { secret: string; publicUrl: string; now: Clock }) {
+  const key = new TextEncoder().encode(options.secret);
+  const issuer = options.publicUrl;
+  const audience = options.publicUrl;
+  const seconds = () => Math.floor(options.now().getTime() / 1000);
+
+  const tokens: AccessTokens = {
+    async issue({ userId, roles }) {
+      const issuedAt = seconds();
+      return new SignJWT({ roles })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ACCESS_TOKEN_LIFETIME_SECONDS)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer,
+          audience,
+          currentDate: options.now(),
+          requiredClaims: ['exp', 'sub'],
+        });
+        const parsed = payloadSchema.safeParse(payload);
+        if (!parsed.success) return undefined;
+        return { userId: Number(parsed.data.sub), roles: parsed.data.roles };
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return undefined;
+        throw error;
+      }
+    },
+  };
+  return tokens;
+}

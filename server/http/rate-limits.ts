@@ -1,0 +1,77 @@
+/**
+ * Rate limits of the account routes, per client address and per e-mail address, on top of
+ * @fastify/rate-limit's counters. An exceeded limit is a 429 in the domain-error shape with
+ * a Retry-After header (seconds).
+ *
+ * The counters live in the process (the plugin's LRU store): behind a load balancer each
+ * process counts on its own, which loosens a limit by the number of processes but never
+ * blocks anyone wrongly; the plugin's Redis store is the step for that setup
+ * (docs/decisions/0006-rate-limits.md).
+ */
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { DomainError, MESSAGES } from './errors.ts';
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  login: { perIp: RateLimit; perEmail: RateLimit };
+  /** A refresh request carries no e-mail: per address only. */
+  refreshToken: { perIp: RateLimit };
+  passwordResetRequest: { perIp: RateLimit; perEmail: RateLimit };
+  /** Per inviting address and per invited e-mail. */
+  invite: { perIp: RateLimit; perEmail: RateLimit };
+}
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Generous per address (a clinic's staff share one), tight per e-mail (one person guesses
+ * slowly). A password guesser gets 10 tries per account per 15 minutes.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: {
+    perIp: { max: 50, windowMs: 15 * MINUTE },
+    perEmail: { max: 10, windowMs: 15 * MINUTE },
+  },
+  refreshToken: { perIp: { max: 300, windowMs: 15 * MINUTE } },
+  passwordResetRequest: {
+    perIp: { max: 20, windowMs: HOUR },
+    perEmail: { max: 3, windowMs: HOUR },
+  },
+  invite: { perIp: { max: 100, windowMs: HOUR }, perEmail: { max: 5, windowMs: HOUR } },
+};
+
+export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
+  // Not global: only the routes that ask are limited, each with its own counters.
+  await app.register(fastifyRateLimit, { global: false });
+}
+
+/**
+ * A preHandler hook (after validation, so the body is known) counting one request against
+ * `limit` under `scope` and the key `key(request)` returns.
+ */
+export function rateLimited(
+  app: FastifyInstance,
+  scope: string,
+  limit: RateLimit,
+  key: (request: FastifyRequest) => string,
+): preHandlerAsyncHookHandler {
+  const check = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request) => `${scope}:${key(request)}`,
+  });
+  return async (request, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    throw new DomainError(429, MESSAGES.tooManyRequests);
+  };
+}
+
+export const byIp = (request: FastifyRequest) => request.ip;

@@ -1,0 +1,147 @@
+/**
+ * `/users/*` of SPEC 7. Who may call what: login, refresh, revoke, registration and password
+ * reset are open (each proves itself with a robot check or a token); `invite` needs an
+ * employee, the user list an administrator.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authResponseSchema,
+  changePasswordRequestSchema,
+  completeRegistrationRequestSchema,
+  inviteRequestSchema,
+  loginRequestSchema,
+  refreshRequestSchema,
+  requestPasswordResetRequestSchema,
+  revokeTokenRequestSchema,
+  userListQuerySchema,
+  userListSchema,
+  validateRegistrationRequestSchema,
+  validateRegistrationResponseSchema,
+} from '../../src/api/contract.ts';
+import { authenticatedUser, type AuthGuards } from '../auth/guards.ts';
+import { requireRobotCheck, type RobotCheck } from '../captcha/robot-check.ts';
+import { byIp, rateLimited, type RateLimits } from '../http/rate-limits.ts';
+import type { UsersService } from './service.ts';
+import { normaliseEmail } from './store.ts';
+
+export interface UsersRoutesDeps {
+  users: UsersService;
+  auth: AuthGuards;
+  robotCheck: RobotCheck;
+  rateLimits: RateLimits;
+}
+
+/** The e-mail of a validated body, as the per-e-mail limits count it. */
+const byEmail = (request: FastifyRequest) =>
+  normaliseEmail((request.body as { email: string }).email);
+
+export function usersRoutes(deps: UsersRoutesDeps): FastifyPluginAsyncZod {
+  const { users, auth, robotCheck, rateLimits: limits } = deps;
+  return async (app) => {
+    app.post(
+      '/users/login',
+      {
+        schema: { body: loginRequestSchema, response: { 200: authResponseSchema } },
+        preHandler: [
+          rateLimited(app, 'login:ip', limits.login.perIp, byIp),
+          rateLimited(app, 'login:email', limits.login.perEmail, byEmail),
+        ],
+      },
+      async (request) => {
+        await requireRobotCheck(robotCheck, request.body.recaptchaToken, request.ip);
+        return users.login(request.body.email, request.body.password);
+      },
+    );
+
+    app.post(
+      '/users/refresh-token',
+      {
+        schema: { body: refreshRequestSchema, response: { 200: authResponseSchema } },
+        preHandler: rateLimited(app, 'refresh:ip', limits.refreshToken.perIp, byIp),
+      },
+      async (request) => users.refresh(request.body.refreshToken),
+    );
+
+    app.post(
+      '/users/revoke-token',
+      { schema: { body: revokeTokenRequestSchema } },
+      async (request, reply) => {
+        await users.revoke(request.body.refreshToken);
+        return reply.code(204).send();
+      },
+    );
+
+    app.post(
+      '/users/validate-registration',
+      {
+        schema: {
+          body: validateRegistrationRequestSchema,
+          response: { 200: validateRegistrationResponseSchema },
+        },
+      },
+      async (request) => users.validateRegistration(request.body.invitationToken),
+    );
+
+    app.post(
+      '/users/complete-registration',
+      {
+        schema: {
+          body: completeRegistrationRequestSchema,
+          response: { 200: authResponseSchema },
+        },
+      },
+      async (request) => users.completeRegistration(request.body),
+    );
+
+    app.post(
+      '/users/request-password-reset',
+      {
+        schema: { body: requestPasswordResetRequestSchema },
+        preHandler: [
+          rateLimited(app, 'reset:ip', limits.passwordResetRequest.perIp, byIp),
+          rateLimited(app, 'reset:email', limits.passwordResetRequest.perEmail, byEmail),
+        ],
+      },
+      async (request, reply) => {
+        await requireRobotCheck(robotCheck, request.body.recaptchaToken, request.ip);
+        await users.requestPasswordReset(request.body.email);
+        return reply.code(204).send();
+      },
+    );
+
+    app.put(
+      '/users/change-password',
+      { schema: { body: changePasswordRequestSchema } },
+      async (request, reply) => {
+        await users.changePassword(request.body);
+        return reply.code(204).send();
+      },
+    );
+
+    app.post(
+      '/users/invite',
+      {
+        schema: { body: inviteRequestSchema },
+        onRequest: auth.requireRole('employee'),
+        preHandler: [
+          rateLimited(app, 'invite:ip', limits.invite.perIp, byIp),
+          rateLimited(app, 'invite:email', limits.invite.perEmail, byEmail),
+        ],
+      },
+      async (request, reply) => {
+        await users.invite(authenticatedUser(request), request.body);
+        return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      '/users',
+      {
+        schema: { querystring: userListQuerySchema, response: { 200: userListSchema } },
+        onRequest: auth.requireRole('administrator'),
+      },
+      async (request) => users.list(request.query.role),
+    );
+  };
+}
