@@ -16,7 +16,12 @@ export async function createTestApp(
   dataDir: string,
   options: {
     env?: Record<string, string>;
-  } & Partial<Pick<BuildAppOptions, 'spaDir' | 'mailer' | 'logDestination' | 'now'>> = {},
+  } & Partial<
+    Pick<
+      BuildAppOptions,
+      'spaDir' | 'mailer' | 'logDestination' | 'now' | 'rateLimits' | 'robotCheck'
+    >
+  > = {},
 ): Promise<TestApp> {
   const { env, ...appOptions } = options;
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
