@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { Company } from '../data/company.ts';
+import { ExternalLink } from './ExternalLink.tsx';
 import './Footer.css';
 
 export interface FooterProps {
@@ -53,10 +54,7 @@ export function Footer({ company, year }: FooterProps) {
             E-pošta: <a href={`mailto:${company.email}`}>{company.email}</a>
           </address>
           <p>
-            <a href={company.social.url} target="_blank" rel="noopener noreferrer">
-              {company.social.label}
-              <span className="visually-hidden"> (otvara se u novoj kartici)</span>
-            </a>
+            <ExternalLink href={company.social.url}>{company.social.label}</ExternalLink>
           </p>
         </section>
 
@@ -98,10 +96,7 @@ export function Footer({ company, year }: FooterProps) {
       <p className="footer__disclaimer">{company.deliveryDisclaimer}</p>
       <p className="footer__bottom">
         © {year} {company.shortName} ·{' '}
-        <a href={company.webmaster.url} target="_blank" rel="noopener noreferrer">
-          {company.webmaster.label}
-          <span className="visually-hidden"> (otvara se u novoj kartici)</span>
-        </a>
+        <ExternalLink href={company.webmaster.url}>{company.webmaster.label}</ExternalLink>
       </p>
     </footer>
   );
