@@ -35,4 +35,122 @@ export const messages = {
     login: 'Prijava',
     logout: 'Odjava',
   },
+  /** SPEC 5: the e-mail input modal shared by the password-reset dialog and the newsletter modal. */
+  emailModal: {
+    emailLabel: 'Email adresa',
+    submit: 'Pošalji',
+    close: 'Zatvori',
+    submitting: 'Slanje…',
+    unexpectedFailure: 'Nešto je pošlo po krivu. Molimo vas, pokušajte ponovno kasnije.',
+  },
+  /** The robot-check widget (ARCHITECTURE.md "Robot check"). */
+  robotCheck: {
+    label: 'Provjera da niste robot',
+    loading: 'Učitavanje provjere…',
+  },
+  /** SPEC 2 "Sign-in", 5 "Login", 8 "Login". */
+  login: {
+    title: 'Prijava',
+    email: 'Email',
+    password: 'Lozinka',
+    submit: 'Prijavi se',
+    submitting: 'Prijava u tijeku…',
+    forgotPassword: 'Zaboravljena lozinka',
+    robotCheckRequired: "Molimo, pritisnite 'I'm not a robot'.",
+    checkCredentials: 'Molimo, provjerite još jedanput svoje korisničke podatke.',
+    badRequest: 'Molimo, provjerite još jednom ispravnost upisanih podataka.',
+    wrongPassword: 'Čini se da ste unijeli pogrešnu lozinku.',
+    userNotFound: 'Nismo uspjeli pronaći korisnika s ovim emailom...',
+    serverError: 'Nažalost, trenutno imamo tehničkih poteškoća. Molimo, pokušajte kasnije.',
+    failed: 'Prijava nije uspjela, pokušajte ponovno kasnije.',
+  },
+  /** SPEC 4 "Password-reset dialog", 8 "Password reset request". */
+  passwordReset: {
+    title: 'Zaboravljena lozinka',
+    description:
+      'Upišite email adresu svog računa i poslat ćemo vam upute za postavljanje nove lozinke.',
+    requested: 'Uskoro biste trebali dobiti mail s uputama za postavljanje nove lozinke!',
+    failed: 'Nažalost, obnova vaše lozinke nije uspjela. Pokušajte kasnije.',
+  },
+  /** SPEC 2 "Logout", 4 "Logout page". */
+  logout: {
+    done: 'Uspješno ste odjavljeni!',
+    countdown: (seconds: number) => `Preusmjeravanje na početnu stranicu za ${seconds}…`,
+  },
+  /** SPEC 5 "Set new password": one Croatian sentence per password rule. */
+  passwordRules: {
+    minLength: 'Molimo vas da lozinka ima barem 8 znakova.',
+    lowercase: 'Molimo vas da lozinka ima barem jedno malo slovo.',
+    uppercase: 'Molimo vas da lozinka ima barem jedno veliko slovo.',
+    digit: 'Molimo vas da lozinka ima barem jednu znamenku.',
+    special: 'Molimo vas da lozinka ima barem jedan poseban znak (npr. ! ? . - _ @).',
+    common:
+      'Ova je lozinka prečesto korištena. Molimo vas da odaberete lozinku koju je teže pogoditi.',
+    tooLong: 'Lozinka je preduga.',
+  },
+  /** SPEC 2 "Set new password", 5, 8 "Set new password". */
+  newPassword: {
+    title: 'Postavite novu lozinku',
+    password: 'Nova lozinka',
+    confirmation: 'Ponovite novu lozinku',
+    submit: 'Promijeni lozinku',
+    submitting: 'Spremanje…',
+    mismatch: 'Unesite istu lozinku dvaput.',
+    tokenExpired: 'Token za promjenu lozinke je istekao. Zatražite novu promjenu lozinke.',
+    changed: 'Uspješno promijenjena lozinka!',
+  },
+  /** SPEC 2 "Account activation", 4 "Activation", 5 "Activation form", 8 "Activation". */
+  activation: {
+    title: 'Aktivacija računa',
+    validating: 'Provjera pozivnice…',
+    errorTitle: 'Aktivacija računa nije moguća',
+    expired: 'Nažalost, vaša pozivnica je istekla.',
+    invalid: 'Čini se da imate neispravnu pozivnicu.',
+    askForNew: 'Molimo vas da nam se javite emailom i zatražite novu pozivnicu.',
+    failed: 'Nešto je pošlo po krivu. Molimo vas, pokušajte ponovno kasnije.',
+    name: 'Ime',
+    surname: 'Prezime',
+    password: 'Lozinka',
+    submit: 'Aktiviraj račun',
+    submitting: 'Aktivacija u tijeku…',
+    checkData: 'Molimo, provjerite još jedanput svoje korisničke podatke.',
+    nameTooShort: 'Ime mora imati više od 2 znaka.',
+    surnameTooShort: 'Prezime mora imati više od 2 znaka.',
+    checkAgain: 'Provjerite još jednom svoje podatke.',
+    submitFailed: 'Prijava nije uspjela!',
+    submitFailedHint: 'Molimo vas, provjerite svoje podatke i pokušajte ponovno kasnije.',
+    welcome: 'Uspješno ste aktivirali svoj račun! Dobro nam došli!',
+  },
+  /** SPEC 2 "Admin shell", 6. */
+  admin: {
+    menuLabel: 'Administracija',
+    users: 'Korisnici',
+  },
+  /** SPEC 3 "Role catalogue". */
+  roles: {
+    user: 'Običan korisnik',
+    employee: 'Zaposlenik',
+    administrator: 'Administrator',
+  },
+  /** SPEC 2 admin screen 7, 5 "Invite", 8 "Invitation". */
+  invite: {
+    title: 'Pozovi korisnika',
+    gender: 'Spol',
+    genderUnknown: 'Ne želim navesti',
+    male: 'Muško',
+    female: 'Žensko',
+    firstName: 'Ime',
+    lastName: 'Prezime',
+    email: 'Email',
+    role: 'Uloga',
+    submit: 'Pošalji pozivnicu',
+    submitting: 'Slanje pozivnice…',
+    checkData: 'Provjeri još jedanput unesene podatke.',
+    staffDomain: (domain: string) => `Za odabranu ulogu email mora biti domene '${domain}'.`,
+    alreadyInvited: 'Korisnik je već pozvan da se pridruži.',
+    alreadyRegistered: 'Korisnik je već bio pozvan i registrirao se.',
+    serverSaid: (json: string) => `Poruka dobivena sa servera je: ${json}`,
+    failed: 'Nažalost, poziv nije uspio.',
+    sent: 'Pozivnica poslana!',
+  },
 } as const;
