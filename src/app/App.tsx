@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import type { SiteConfig } from '../api/contract.ts';
+import type { RobotCheck, SiteConfig } from '../api/contract.ts';
 import { company } from '../data/company.ts';
 import { Footer } from '../views/Footer.tsx';
 import { AccessGateContainer } from './AccessGateContainer.tsx';
@@ -11,7 +11,7 @@ import { useScrollToTop } from './useScrollToTop.ts';
 
 const MAIN_ID = 'sadrzaj';
 
-function SiteLayout({ brand }: { brand: string }) {
+function SiteLayout({ brand, robotCheck }: { brand: string; robotCheck: RobotCheck }) {
   return (
     <div className="site">
       <a className="skip-link" href={`#${MAIN_ID}`}>
@@ -19,7 +19,7 @@ function SiteLayout({ brand }: { brand: string }) {
       </a>
       <HeaderContainer brand={brand} />
       <main id={MAIN_ID} tabIndex={-1}>
-        <SiteRoutes brand={brand} />
+        <SiteRoutes brand={brand} robotCheck={robotCheck} />
       </main>
       <Footer company={company} year={new Date().getFullYear()} />
     </div>
@@ -40,7 +40,7 @@ function Shell({ config }: { config: SiteConfig }) {
   useScrollToTop(path);
   return (
     <AccessGateContainer brand={config.brand} exempt={isPolicyPath(path) ? <PolicyLayout /> : null}>
-      <SiteLayout brand={config.brand} />
+      <SiteLayout brand={config.brand} robotCheck={config.robotCheck} />
     </AccessGateContainer>
   );
 }

@@ -1,8 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import type { RobotCheck } from '../api/contract.ts';
 import { company } from '../data/company.ts';
 import { HomePage } from '../views/HomePage.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
 import { PolicyPage } from '../views/PolicyPage.tsx';
+import { messages } from '../messages.ts';
+
+// The account screens load on demand: the first visit to / stays small (SPEC budget in bench/).
+const LoginContainer = lazy(() =>
+  import('./LoginContainer.tsx').then((module) => ({ default: module.LoginContainer })),
+);
 
 /** SPEC 2: the three policy pages, reachable without the access gate. */
 export const POLICY_PATHS = [
@@ -39,20 +47,33 @@ export function PolicyRoutes() {
 }
 
 /** SPEC 2 route table; screens of later issues join here as they are built. */
-export function SiteRoutes({ brand }: { brand: string }) {
+export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: RobotCheck }) {
   return (
-    <Switch>
-      <Route path="/">
-        <HomePage brand={brand} />
-      </Route>
-      {POLICY_PATHS.map((path) => (
-        <Route key={path} path={path}>
-          <PolicyRoutes />
+    <Suspense fallback={<LoadingScreen />}>
+      <Switch>
+        <Route path="/">
+          <HomePage brand={brand} />
         </Route>
-      ))}
-      <Route>
-        <NotFoundPage />
-      </Route>
-    </Switch>
+        <Route path="/login">
+          <LoginContainer robotCheck={robotCheck} />
+        </Route>
+        {POLICY_PATHS.map((path) => (
+          <Route key={path} path={path}>
+            <PolicyRoutes />
+          </Route>
+        ))}
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}
+
+function LoadingScreen() {
+  return (
+    <p className="page status" role="status">
+      {messages.loadingConfig}
+    </p>
   );
 }

@@ -1,0 +1,63 @@
+import { useMachine } from '@xstate/react';
+import { Redirect, useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import type { LoginRequest, RobotCheck as RobotCheckConfig } from '../api/contract.ts';
+import { login } from '../api/users.ts';
+import {
+  loginMachine,
+  selectLoginError,
+  selectLoginRobotChecked,
+  selectLoginSubmitting,
+} from '../machines/login.machine.ts';
+import { LoginPage } from '../views/LoginPage.tsx';
+import { useInspect } from './inspector.tsx';
+import { RobotCheck } from './RobotCheck.tsx';
+import { useApi, useSession } from './session.tsx';
+import { usePasswordResetDialog } from './usePasswordResetDialog.tsx';
+
+/** /login: a logged-in visitor goes home (SPEC 6); otherwise the sign-in form. */
+export function LoginContainer({ robotCheck }: { robotCheck: RobotCheckConfig }) {
+  const { isLoggedIn } = useSession();
+  if (isLoggedIn) return <Redirect to="/" replace />;
+  return <LoginForm robotCheck={robotCheck} />;
+}
+
+function LoginForm({ robotCheck }: { robotCheck: RobotCheckConfig }) {
+  const api = useApi();
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const passwordReset = usePasswordResetDialog(robotCheck);
+  const [snapshot, send] = useMachine(
+    loginMachine.provide({
+      actors: {
+        logIn: fromPromise(({ input }: { input: LoginRequest }) => login(api, input)),
+      },
+      actions: {
+        startSession: (_, response) => session.send({ type: 'LOGIN', response }),
+        goHome: () => navigate('/'),
+      },
+    }),
+    { inspect: useInspect() },
+  );
+  return (
+    <LoginPage
+      email={snapshot.context.email}
+      password={snapshot.context.password}
+      error={selectLoginError(snapshot)}
+      submitting={selectLoginSubmitting(snapshot)}
+      robotCheck={
+        <RobotCheck
+          config={robotCheck}
+          verified={selectLoginRobotChecked(snapshot)}
+          onVerified={(token) => send({ type: 'ROBOT_VERIFIED', token })}
+          onExpired={() => send({ type: 'ROBOT_EXPIRED' })}
+        />
+      }
+      passwordResetDialog={passwordReset.dialog}
+      onChangeEmail={(value) => send({ type: 'CHANGE_EMAIL', value })}
+      onChangePassword={(value) => send({ type: 'CHANGE_PASSWORD', value })}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      onForgotPassword={passwordReset.open}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { RobotCheck as RobotCheckConfig } from '../api/contract.ts';
+import { requestPasswordReset } from '../api/users.ts';
+import {
+  EMAIL_MODAL_MIN_LENGTH,
+  emailInputModalMachine,
+  selectModalEmail,
+  selectModalFeedback,
+  selectModalOpen,
+  selectModalRobotChecked,
+  selectModalSubmitting,
+  selectModalSucceeded,
+  SubmitFailure,
+  type SubmitEmailInput,
+} from '../machines/emailInputModal.machine.ts';
+import { messages } from '../messages.ts';
+import { EmailInputModal } from '../views/EmailInputModal.tsx';
+import { useInspect } from './inspector.tsx';
+import { RobotCheck } from './RobotCheck.tsx';
+import { useApi } from './session.tsx';
+import { notify } from './toasts.tsx';
+
+/**
+ * The password-reset dialog (SPEC 4, 8 "Password reset request"): the shared e-mail input modal,
+ * closing when the request ends and telling the outcome with a toast.
+ */
+export function usePasswordResetDialog(robotCheck: RobotCheckConfig) {
+  const api = useApi();
+  const [snapshot, send] = useMachine(
+    emailInputModalMachine.provide({
+      actors: {
+        submitEmail: fromPromise<string, SubmitEmailInput>(async ({ input }) => {
+          try {
+            await requestPasswordReset(api, input);
+          } catch {
+            throw new SubmitFailure(messages.passwordReset.failed);
+          }
+          return messages.passwordReset.requested;
+        }),
+      },
+      actions: {
+        notifySuccess: (_, text) => notify.success(text),
+        notifyFailure: (_, text) => notify.error(text),
+      },
+    }),
+    { input: { outcome: 'closeWhenDone', withoutRobotCheck: 'ignore' }, inspect: useInspect() },
+  );
+  const email = selectModalEmail(snapshot);
+  const dialog = (
+    <EmailInputModal
+      open={selectModalOpen(snapshot)}
+      title={messages.passwordReset.title}
+      description={messages.passwordReset.description}
+      email={email}
+      canSubmit={email.length >= EMAIL_MODAL_MIN_LENGTH}
+      submitting={selectModalSubmitting(snapshot)}
+      succeeded={selectModalSucceeded(snapshot)}
+      feedback={selectModalFeedback(snapshot)}
+      robotCheck={
+        <RobotCheck
+          config={robotCheck}
+          verified={selectModalRobotChecked(snapshot)}
+          onVerified={(token) => send({ type: 'ROBOT_VERIFIED', token })}
+          onExpired={() => send({ type: 'ROBOT_EXPIRED' })}
+        />
+      }
+      onChange={(value) => send({ type: 'CHANGE', email: value })}
+      onSubmit={() => send({ type: 'SUBMIT', via: 'button' })}
+      onEnter={() => send({ type: 'SUBMIT', via: 'enter' })}
+      onClose={() => send({ type: 'CLOSE' })}
+    />
+  );
+  return { dialog, open: () => send({ type: 'OPEN' }) };
+}

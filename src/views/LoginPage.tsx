@@ -1,0 +1,106 @@
+/**
+ * The sign-in screen (SPEC 2 "Sign-in"): e-mail, password, the 'Zaboravljena lozinka' link that
+ * opens the password-reset dialog, the robot check (a slot the container fills) and the submit
+ * button, which a spinner replaces while the login runs. Pure: the container binds the machines.
+ */
+import { useId, type ReactNode } from 'react';
+import { messages } from '../messages.ts';
+import { Spinner } from './Spinner.tsx';
+import './forms.css';
+
+export interface LoginPageProps {
+  email: string;
+  password: string;
+  error: string | null;
+  submitting: boolean;
+  robotCheck: ReactNode;
+  /** The password-reset dialog, rendered by its own container. */
+  passwordResetDialog: ReactNode;
+  onChangeEmail: (value: string) => void;
+  onChangePassword: (value: string) => void;
+  onSubmit: () => void;
+  onForgotPassword: () => void;
+}
+
+export function LoginPage({
+  email,
+  password,
+  error,
+  submitting,
+  robotCheck,
+  passwordResetDialog,
+  onChangeEmail,
+  onChangePassword,
+  onSubmit,
+  onForgotPassword,
+}: LoginPageProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const describedBy = error ? errorId : undefined;
+  return (
+    <section className="page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{messages.login.title}</h1>
+      <form
+        className="form"
+        noValidate
+        aria-describedby={describedBy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!submitting) onSubmit();
+        }}
+      >
+        <div className="form__field">
+          <label className="form__label" htmlFor={`${id}-email`}>
+            {messages.login.email}
+          </label>
+          <input
+            id={`${id}-email`}
+            className="form__input"
+            type="email"
+            autoComplete="username"
+            value={email}
+            readOnly={submitting}
+            aria-describedby={describedBy}
+            onChange={(event) => onChangeEmail(event.target.value)}
+          />
+        </div>
+        <div className="form__field">
+          <label className="form__label" htmlFor={`${id}-password`}>
+            {messages.login.password}
+          </label>
+          <input
+            id={`${id}-password`}
+            className="form__input"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            readOnly={submitting}
+            aria-describedby={describedBy}
+            onChange={(event) => onChangePassword(event.target.value)}
+          />
+        </div>
+        <div>
+          <button type="button" className="link-button" onClick={onForgotPassword}>
+            {messages.login.forgotPassword}
+          </button>
+        </div>
+        {robotCheck}
+        {error && (
+          <p id={errorId} role="alert" className="form__errors">
+            {error}
+          </p>
+        )}
+        <div className="form__actions">
+          {submitting ? (
+            <Spinner label={messages.login.submitting} />
+          ) : (
+            <button type="submit" className="button">
+              {messages.login.submit}
+            </button>
+          )}
+        </div>
+      </form>
+      {passwordResetDialog}
+    </section>
+  );
+}
