@@ -11,6 +11,9 @@ import { messages } from '../messages.ts';
 const LoginContainer = lazy(() =>
   import('./LoginContainer.tsx').then((module) => ({ default: module.LoginContainer })),
 );
+const LogoutContainer = lazy(() =>
+  import('./LogoutContainer.tsx').then((module) => ({ default: module.LogoutContainer })),
+);
 
 /** SPEC 2: the three policy pages, reachable without the access gate. */
 export const POLICY_PATHS = [
@@ -56,6 +59,9 @@ export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: R
         </Route>
         <Route path="/login">
           <LoginContainer robotCheck={robotCheck} />
+        </Route>
+        <Route path="/logout">
+          <LogoutContainer />
         </Route>
         {POLICY_PATHS.map((path) => (
           <Route key={path} path={path}>
