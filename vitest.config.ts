@@ -18,7 +18,11 @@ export default defineConfig({
         test: {
           name: 'spa',
           environment: 'happy-dom',
-          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/machines/**/*.test.{ts,tsx}',
+            'tests/views/**/*.test.{ts,tsx}',
+            'src/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/support/setup-dom.ts'],
         },
       },
