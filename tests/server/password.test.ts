@@ -10,7 +10,7 @@ import { concurrencyLimit } from '../../server/lib/concurrency-limit.ts';
 describe('password hashing', () => {
   it('hashes with argon2id at the OWASP cost and verifies only the right password', async () => {
     const hash = await hashPassword('Tajna-Lozinka-1');
-    expect(hash).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=47104,t=8,p=1\$/);
     expect(await verifyPassword(hash, 'Tajna-Lozinka-1')).toBe(true);
     expect(await verifyPassword(hash, 'tajna-lozinka-1')).toBe(false);
     expect(await verifyPassword('not a hash', 'Tajna-Lozinka-1')).toBe(false);

@@ -52,7 +52,7 @@ describe('the demo seed', () => {
 
       const hashes = await db.selectFrom('users').select('password_hash').execute();
       for (const { password_hash } of hashes) {
-        expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+        expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=47104,t=8,p=1\$/);
         expect(await verifyPassword(password_hash ?? '', password ?? '')).toBe(true);
       }
       // One salt per account: equal passwords must not give equal hashes.

@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:login`: login latency under a modest concurrent load on loopback, and the
+ * cost of one argon2id hash on this machine.
+ *
+ * The real server (`server/main.ts`) runs on a temporary data folder holding 200 users with
+ * one password. Each login comes from its own client address (X-Forwarded-For, which the
+ * server trusts from loopback, as behind its reverse proxy) and with its own ALTCHA solution,
+ * fetched and solved before the clock starts: the rate limits and the robot check stay on,
+ * exactly as in production, and solving (the browser's work) is not timed. Ten clients send
+ * the 200 logins. Every request and the whole run are bounded in time.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { hashPassword } from '../server/auth/password.ts';
+import { generateStrongPassword } from '../server/auth/password-rules.ts';
+import { migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { createUser } from '../server/users/store.ts';
+import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
+
+const LOGINS = 200;
+const CLIENTS = 10;
+const SOLVERS = 4;
+const HASH_SAMPLES = 20;
+const REQUEST_TIMEOUT_MS = 30_000;
+const RUN_DEADLINE_MS = 5 * 60_000;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+const emailOf = (index: number) => `bench-${index}@example.com`;
+const addressOf = (index: number) => `10.0.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+
+async function seedUsers(dataDir: string, password: string): Promise<void> {
+  const db = openDatabase(dataDir);
+  try {
+    await migrateToLatest(db);
+    // One hash for all: verifying it costs the same whichever salt it has.
+    const passwordHash = await hashPassword(password);
+    for (let index = 0; index < LOGINS; index++) {
+      await createUser(db, {
+        email: emailOf(index),
+        name: 'Bench',
+        surname: `User ${index}`,
+        gender: null,
+        passwordHash,
+        roles: ['user'],
+        createdAt: new Date(),
+      });
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Runs `task` over `items` with `concurrency` workers; results in item order. */
+async function pool<T, R>(items: T[], concurrency: number, task: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return results;
+}
+
+async function solvedRobotChecks(baseUrl: string): Promise<string[]> {
+  const indexes = Array.from({ length: LOGINS }, (_, index) => index);
+  return pool(indexes, SOLVERS, async () => {
+    const response = await fetch(`${baseUrl}/api/v1/captcha/challenge`, {
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const challenge = (await response.json()) as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey, timeout: REQUEST_TIMEOUT_MS });
+    if (solution === null) throw new Error('an ALTCHA challenge was not solved in time');
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  });
+}
+
+async function measureLogins(baseUrl: string, password: string, robotChecks: string[]) {
+  const indexes = Array.from({ length: LOGINS }, (_, index) => index);
+  const started = performance.now();
+  const latencies = await pool(indexes, CLIENTS, async (index) => {
+    const before = performance.now();
+    const response = await fetch(`${baseUrl}/api/v1/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(index) },
+      body: JSON.stringify({
+        email: emailOf(index),
+        password,
+        recaptchaToken: robotChecks[index],
+      }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const body = await response.text();
+    const elapsed = performance.now() - before;
+    if (response.status !== 200) throw new Error(`login ${index}: ${response.status} ${body}`);
+    return elapsed;
+  });
+  return { latencies, wallMs: performance.now() - started };
+}
+
+async function measureHashes(): Promise<number[]> {
+  const timings: number[] = [];
+  for (let sample = 0; sample < HASH_SAMPLES; sample++) {
+    const before = performance.now();
+    await hashPassword(generateStrongPassword());
+    timings.push(performance.now() - before);
+  }
+  return timings;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-login-'));
+  const password = generateStrongPassword();
+  let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+  try {
+    await seedUsers(dataDir, password);
+    server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
+    await waitForHealth(server, 30_000);
+
+    const robotChecks = await solvedRobotChecks(server.baseUrl);
+    const { latencies, wallMs } = await measureLogins(server.baseUrl, password, robotChecks);
+    const sorted = [...latencies].sort((a, b) => a - b);
+    console.log(`Login under load: ${LOGINS} logins, ${CLIENTS} concurrent clients, loopback`);
+    console.log(`  median ${percentile(sorted, 50).toFixed(0)} ms`);
+    console.log(`  p95    ${percentile(sorted, 95).toFixed(0)} ms`);
+    console.log(`  p99    ${percentile(sorted, 99).toFixed(0)} ms`);
+    console.log(`  throughput ${((LOGINS / wallMs) * 1000).toFixed(1)} logins/s`);
+  } finally {
+    if (server) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const hashes = [...(await measureHashes())].sort((a, b) => a - b);
+  console.log(`argon2id (m = 46 MiB, t = 8, p = 1), one hash at a time, ${HASH_SAMPLES} samples:`);
+  console.log(`  median ${percentile(hashes, 50).toFixed(0)} ms per hash`);
+}
+
+const deadline = setTimeout(() => {
+  console.error(`bench:login did not finish within ${RUN_DEADLINE_MS / 1000} s`);
+  process.exit(1);
+}, RUN_DEADLINE_MS);
+deadline.unref();
+await main();
