@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { RobotCheck, SiteConfig } from '../api/contract.ts';
 import { company } from '../data/company.ts';
 import { Footer } from '../views/Footer.tsx';
@@ -26,12 +26,17 @@ function SiteLayout({ brand, robotCheck }: { brand: string; robotCheck: RobotChe
   );
 }
 
-/** The policy pages open without the gate, in a plain frame (SPEC 4). */
+/** The policy pages open without the gate, in a plain frame with a way back (SPEC 4). */
 function PolicyLayout() {
   return (
-    <main className="site" id={MAIN_ID}>
-      <PolicyRoutes />
-    </main>
+    <div className="site">
+      <nav className="page policy-back" aria-label="Povratak">
+        <Link href="/">← Natrag na početnu stranicu</Link>
+      </nav>
+      <main id={MAIN_ID}>
+        <PolicyRoutes />
+      </main>
+    </div>
   );
 }
 
