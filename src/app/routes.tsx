@@ -14,6 +14,9 @@ const LoginContainer = lazy(() =>
 const LogoutContainer = lazy(() =>
   import('./LogoutContainer.tsx').then((module) => ({ default: module.LogoutContainer })),
 );
+const NewPasswordContainer = lazy(() =>
+  import('./NewPasswordContainer.tsx').then((module) => ({ default: module.NewPasswordContainer })),
+);
 
 /** SPEC 2: the three policy pages, reachable without the access gate. */
 export const POLICY_PATHS = [
@@ -62,6 +65,9 @@ export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: R
         </Route>
         <Route path="/logout">
           <LogoutContainer />
+        </Route>
+        <Route<{ resetToken: string }> path="/resetiraj-lozinku/:resetToken">
+          {({ resetToken }) => <NewPasswordContainer resetToken={resetToken} />}
         </Route>
         {POLICY_PATHS.map((path) => (
           <Route key={path} path={path}>

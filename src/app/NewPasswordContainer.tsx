@@ -1,0 +1,48 @@
+import { useMachine } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import type { ChangePasswordRequest } from '../api/contract.ts';
+import { changePassword } from '../api/users.ts';
+import {
+  newPasswordMachine,
+  selectNewPasswordProblems,
+  selectNewPasswordSubmitting,
+} from '../machines/newPassword.machine.ts';
+import { NewPasswordPage } from '../views/NewPasswordPage.tsx';
+import { useInspect } from './inspector.tsx';
+import { useApi } from './session.tsx';
+import { notify, showError } from './toasts.tsx';
+
+/** /resetiraj-lozinku/:resetToken, the link of the password-reset mail. */
+export function NewPasswordContainer({ resetToken }: { resetToken: string }) {
+  const api = useApi();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(
+    newPasswordMachine.provide({
+      actors: {
+        changePassword: fromPromise(async ({ input }: { input: ChangePasswordRequest }) => {
+          await changePassword(api, input);
+          return undefined;
+        }),
+      },
+      actions: {
+        notifyChanged: (_, text) => notify.success(text),
+        notifyExpired: (_, text) => notify.warning(text),
+        reportError: (_, error) => showError(error),
+        goToLogin: () => navigate('/login'),
+      },
+    }),
+    { input: { resetToken }, inspect: useInspect() },
+  );
+  return (
+    <NewPasswordPage
+      password={snapshot.context.password}
+      confirmation={snapshot.context.confirmation}
+      problems={selectNewPasswordProblems(snapshot)}
+      submitting={selectNewPasswordSubmitting(snapshot)}
+      onChangePassword={(value) => send({ type: 'CHANGE_PASSWORD', value })}
+      onChangeConfirmation={(value) => send({ type: 'CHANGE_CONFIRMATION', value })}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    />
+  );
+}
