@@ -6,7 +6,7 @@
  * The counters live in the process (the plugin's LRU store): behind a load balancer each
  * process counts on its own, which loosens a limit by the number of processes but never
  * blocks anyone wrongly; the plugin's Redis store is the step for that setup
- * (docs/decisions/0006-rate-limits.md).
+ * (docs/decisions/0006-accounts-server.md).
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
