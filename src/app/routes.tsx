@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import type { RobotCheck } from '../api/contract.ts';
 import { company } from '../data/company.ts';
 import { HomePage } from '../views/HomePage.tsx';
@@ -16,6 +16,9 @@ const LogoutContainer = lazy(() =>
 );
 const NewPasswordContainer = lazy(() =>
   import('./NewPasswordContainer.tsx').then((module) => ({ default: module.NewPasswordContainer })),
+);
+const ActivationContainer = lazy(() =>
+  import('./ActivationContainer.tsx').then((module) => ({ default: module.ActivationContainer })),
 );
 
 /** SPEC 2: the three policy pages, reachable without the access gate. */
@@ -65,6 +68,13 @@ export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: R
         </Route>
         <Route path="/logout">
           <LogoutContainer />
+        </Route>
+        <Route<{ invitationToken: string }> path="/aktiviraj-racun/:invitationToken">
+          {({ invitationToken }) => <ActivationContainer invitationToken={invitationToken} />}
+        </Route>
+        {/* SPEC 2: without a token the activation page goes home. */}
+        <Route path="/aktiviraj-racun">
+          <Redirect to="/" replace />
         </Route>
         <Route<{ resetToken: string }> path="/resetiraj-lozinku/:resetToken">
           {({ resetToken }) => <NewPasswordContainer resetToken={resetToken} />}

@@ -1,0 +1,209 @@
+import { useMachine } from '@xstate/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type {
+  AuthResponse,
+  CompleteRegistrationRequest,
+  ValidateRegistrationResponse,
+} from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import {
+  activationMachine,
+  invitationProblem,
+  registrationProblems,
+  selectActivationStage,
+  selectActivationSubmitting,
+} from '../../src/machines/activation.machine.ts';
+import { messages } from '../../src/messages.ts';
+import { ActivationPage } from '../../src/views/ActivationPage.tsx';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+
+const validateInvitation = fakePromiseActor<
+  ValidateRegistrationResponse,
+  { invitationToken: string }
+>();
+const completeRegistration = fakePromiseActor<AuthResponse, CompleteRegistrationRequest>();
+const response: AuthResponse = {
+  id: 7,
+  name: 'Ivana',
+  surname: 'Horvat',
+  email: 'ivana@primjer.hr',
+  roles: ['user'],
+  accessToken: 'access',
+  refreshToken: 'refresh',
+};
+const weakPassword = new ApiError(400, {
+  errors: { Password: ['Password must contain a digit.'] },
+});
+
+function ActivationHarness({ startSession }: { startSession: (r: AuthResponse) => void }) {
+  const [snapshot, send] = useMachine(
+    activationMachine.provide({
+      actors: {
+        validateInvitation: validateInvitation.logic,
+        completeRegistration: completeRegistration.logic,
+      },
+      actions: { startSession: (_, loggedIn) => startSession(loggedIn) },
+    }),
+    { input: { invitationToken: 'invitation-token' } },
+  );
+  const { name, surname, password, problems, invitationProblem: problem } = snapshot.context;
+  return (
+    <ActivationPage
+      stage={selectActivationStage(snapshot)}
+      invitationProblem={problem}
+      name={name}
+      surname={surname}
+      password={password}
+      problems={problems}
+      submitting={selectActivationSubmitting(snapshot)}
+      onChangeName={(value) => send({ type: 'CHANGE_NAME', value })}
+      onChangeSurname={(value) => send({ type: 'CHANGE_SURNAME', value })}
+      onChangePassword={(value) => send({ type: 'CHANGE_PASSWORD', value })}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    />
+  );
+}
+
+const input = (label: string) => screen.getByLabelText(label);
+const submitButton = () => screen.queryByRole('button', { name: messages.activation.submit });
+let startSession = vi.fn();
+const renderActivation = () => {
+  startSession = vi.fn();
+  render(<ActivationHarness startSession={startSession} />);
+};
+
+describe('activation model', () => {
+  testMachineModel(activationMachine, {
+    inputs: [{ invitationToken: 'invitation-token' }],
+    render: renderActivation,
+    fakes: { validateInvitation, completeRegistration },
+    sampleEvents: [
+      {
+        type: 'xstate.done.actor.validateInvitation',
+        output: { name: 'Ivana', surname: 'Horvat' },
+      },
+      {
+        type: 'xstate.error.actor.validateInvitation',
+        error: new ApiError(400, { errors: ['Invitation token expired.'] }),
+      },
+      { type: 'CHANGE_NAME', value: 'Ana' },
+      { type: 'CHANGE_SURNAME', value: 'Anić' },
+      { type: 'CHANGE_PASSWORD', value: 'Lozinka1!' },
+      { type: 'xstate.done.actor.completeRegistration', output: response },
+      { type: 'xstate.error.actor.completeRegistration', error: weakPassword },
+    ],
+    states: {
+      validating: () => {
+        expect(screen.getByText(messages.activation.validating)).toBeInTheDocument();
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      unusable: ({ context }) => {
+        expect(
+          screen.getByRole('heading', { name: 'Aktivacija računa nije moguća' }),
+        ).toBeVisible();
+        expect(screen.getByRole('alert')).toHaveTextContent(context.invitationProblem?.text ?? '?');
+      },
+      editing: ({ context }) => {
+        expect(input(messages.activation.name)).toHaveValue(context.name);
+        expect(input(messages.activation.surname)).toHaveValue(context.surname);
+        expect(input(messages.activation.password)).toHaveValue(context.password);
+        expect(submitButton()).toBeVisible();
+        const shown = screen.queryAllByRole('listitem').map((item) => item.textContent);
+        expect(shown).toEqual(context.problems);
+      },
+      submitting: () => {
+        expect(screen.getByText(messages.activation.submitting)).toBeInTheDocument();
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      activated: () => {
+        expect(screen.getByRole('heading', { name: messages.activation.welcome })).toBeVisible();
+        expect(startSession).toHaveBeenCalledWith(response);
+      },
+    },
+    events: {
+      CHANGE_NAME: (event) =>
+        fireEvent.change(input(messages.activation.name), { target: { value: event.value } }),
+      CHANGE_SURNAME: (event) =>
+        fireEvent.change(input(messages.activation.surname), { target: { value: event.value } }),
+      CHANGE_PASSWORD: (event) =>
+        fireEvent.change(input(messages.activation.password), { target: { value: event.value } }),
+      SUBMIT: () => fireEvent.click(submitButton() ?? document.body),
+    },
+  });
+});
+
+describe('activation journeys pinned by hand', () => {
+  const user = userEvent.setup();
+
+  it('prefills the names of the invitation and logs the new user in', async () => {
+    validateInvitation.reset();
+    completeRegistration.reset();
+    renderActivation();
+    expect(validateInvitation.calls).toEqual([{ invitationToken: 'invitation-token' }]);
+    await validateInvitation.resolve({ name: 'Ivana', surname: 'Horvat' });
+    expect(input('Ime')).toHaveValue('Ivana');
+    expect(input('Prezime')).toHaveValue('Horvat');
+    await user.type(input('Lozinka'), 'kratka');
+    await user.click(submitButton() ?? document.body);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Molimo, provjerite još jedanput svoje korisničke podatke.',
+    );
+    await user.type(input('Lozinka'), '-Lozinka1');
+    await user.click(submitButton() ?? document.body);
+    expect(completeRegistration.calls).toEqual([
+      {
+        name: 'Ivana',
+        surname: 'Horvat',
+        password: 'kratka-Lozinka1',
+        invitationToken: 'invitation-token',
+      },
+    ]);
+    await completeRegistration.resolve(response);
+    expect(screen.getByText('Uspješno ste aktivirali svoj račun! Dobro nam došli!')).toBeVisible();
+    expect(startSession).toHaveBeenCalledWith(response);
+  });
+
+  it('an unknown invitation shows the error state with the request for a new one', async () => {
+    validateInvitation.reset();
+    renderActivation();
+    await validateInvitation.reject(new ApiError(404, { errors: ['Invitation token not found.'] }));
+    expect(screen.getByRole('heading', { name: 'Aktivacija računa nije moguća' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Čini se da imate neispravnu pozivnicu.');
+    expect(screen.getByText(messages.activation.askForNew)).toBeVisible();
+  });
+});
+
+describe('SPEC 8 "Activation" texts', () => {
+  it('tells expired, invalid and unreachable invitations apart', () => {
+    expect(invitationProblem(new ApiError(400, { errors: ['Invitation token expired.'] }))).toEqual(
+      { text: 'Nažalost, vaša pozivnica je istekla.', askForNew: true },
+    );
+    expect(
+      invitationProblem(new ApiError(404, { errors: ['Invitation token not found.'] })),
+    ).toEqual({ text: 'Čini se da imate neispravnu pozivnicu.', askForNew: true });
+    expect(invitationProblem(new TypeError('Failed to fetch'))).toEqual({
+      text: 'Nešto je pošlo po krivu. Molimo vas, pokušajte ponovno kasnije.',
+      askForNew: false,
+    });
+  });
+
+  it('lists a 400 by token, name and password, then asks to check; other failures say so', () => {
+    const refused = new ApiError(400, {
+      errors: {
+        Name: ['Name must be longer than 2 characters.'],
+        Password: ['Password must contain an uppercase letter.', 'Password must contain a digit.'],
+      },
+    });
+    expect(registrationProblems(refused)).toEqual([
+      'Ime mora imati više od 2 znaka.',
+      'Molimo vas da lozinka ima barem jedno veliko slovo.',
+      'Molimo vas da lozinka ima barem jednu znamenku.',
+      'Provjerite još jednom svoje podatke.',
+    ]);
+    expect(
+      registrationProblems(new ApiError(409, { errors: ['User x is already registered.'] })),
+    ).toEqual(['Prijava nije uspjela!', messages.activation.submitFailedHint]);
+  });
+});
