@@ -20,6 +20,9 @@ const NewPasswordContainer = lazy(() =>
 const ActivationContainer = lazy(() =>
   import('./ActivationContainer.tsx').then((module) => ({ default: module.ActivationContainer })),
 );
+const AdminContainer = lazy(() =>
+  import('./AdminContainer.tsx').then((module) => ({ default: module.AdminContainer })),
+);
 
 /** SPEC 2: the three policy pages, reachable without the access gate. */
 export const POLICY_PATHS = [
@@ -78,6 +81,12 @@ export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: R
         </Route>
         <Route<{ resetToken: string }> path="/resetiraj-lozinku/:resetToken">
           {({ resetToken }) => <NewPasswordContainer resetToken={resetToken} />}
+        </Route>
+        <Route path="/admin">
+          <AdminContainer />
+        </Route>
+        <Route path="/admin/*">
+          <AdminContainer />
         </Route>
         {POLICY_PATHS.map((path) => (
           <Route key={path} path={path}>

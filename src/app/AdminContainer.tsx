@@ -1,0 +1,48 @@
+import { useMachine } from '@xstate/react';
+import { Route, Switch, useLocation } from 'wouter';
+import {
+  adminShellMachine,
+  selectAdminEntries,
+  selectAdminOpen,
+} from '../machines/adminShell.machine.ts';
+import { AdminShell } from '../views/AdminShell.tsx';
+import { InviteContainer } from './InviteContainer.tsx';
+import { useInspect } from './inspector.tsx';
+import { useSession } from './session.tsx';
+
+/** Narrow screens stack the menu above the content (AdminShell.css). */
+const NARROW_SCREEN = '(max-width: 599px)';
+
+/** /admin/*: the shell and its screens. */
+export function AdminContainer() {
+  const { isEmployee, isAdministrator } = useSession();
+  const [path, navigate] = useLocation();
+  const [snapshot, send] = useMachine(
+    adminShellMachine.provide({
+      actions: {
+        goToLogin: () => navigate('/login', { replace: true }),
+        openEntry: (_, href) => navigate(href, { replace: href === path }),
+        scrollToContent: (_, offset) => {
+          if (window.matchMedia(NARROW_SCREEN).matches) {
+            window.scrollTo({ top: offset, behavior: 'smooth' });
+          }
+        },
+      },
+    }),
+    { input: { isEmployee, isAdministrator, path }, inspect: useInspect() },
+  );
+  if (!selectAdminOpen(snapshot)) return null;
+  return (
+    <AdminShell
+      entries={selectAdminEntries(snapshot)}
+      currentPath={path}
+      onChoose={(href) => send({ type: 'CHOOSE_ENTRY', href })}
+    >
+      <Switch>
+        <Route path="/admin/user">
+          <InviteContainer />
+        </Route>
+      </Switch>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMachine } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import type { InviteRequest } from '../api/contract.ts';
+import { invite } from '../api/users.ts';
+import { inviteMachine, selectInviteSubmitting } from '../machines/invite.machine.ts';
+import { InvitePage } from '../views/InvitePage.tsx';
+import { useInspect } from './inspector.tsx';
+import { useApi, useSession } from './session.tsx';
+import { notify } from './toasts.tsx';
+
+/** /admin/user: invite a user. */
+export function InviteContainer() {
+  const api = useApi();
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(
+    inviteMachine.provide({
+      actors: {
+        invite: fromPromise(async ({ input }: { input: InviteRequest }) => {
+          await invite(api, input);
+          return undefined;
+        }),
+      },
+      actions: {
+        notifySent: (_, text) => notify.success(text),
+        logOut: () => session.send({ type: 'LOGOUT' }),
+        goToLogin: () => navigate('/login'),
+      },
+    }),
+    { input: { isAdministrator: session.isAdministrator }, inspect: useInspect() },
+  );
+  const { gender, firstName, lastName, email, role, roleOptions, problems } = snapshot.context;
+  return (
+    <InvitePage
+      form={{ gender, firstName, lastName, email, role }}
+      roleOptions={roleOptions}
+      problems={problems}
+      submitting={selectInviteSubmitting(snapshot)}
+      onChange={(field, value) => send({ type: 'CHANGE', field, value })}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    />
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The admin shell (SPEC 2 "Admin shell", 6, 9): only employees (and administrators) may enter,
+ * others go to /login; exactly /admin opens the first entry; choosing an entry on a narrow screen
+ * scrolls down to the content by (entry count * 75 + 225) px. Injected: `goToLogin`,
+ * `openEntry` (navigation) and `scrollToContent`.
+ */
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { messages } from '../messages.ts';
+
+export interface AdminEntry {
+  href: string;
+  label: string;
+}
+
+/**
+ * SPEC 2 and 6: Newsletter, Tečajevi (admin only), Korisnici, Proizvodi, Edukacije (admin only),
+ * Partneri. Only entries whose screens exist are listed; later issues add theirs here, and the
+ * first one is where /admin leads (Newsletter once it exists).
+ */
+export function adminEntries(_roles: { isAdministrator: boolean }): AdminEntry[] {
+  return [{ href: '/admin/user', label: messages.admin.users }];
+}
+
+export const ADMIN_ROOT = '/admin';
+
+/** SPEC 9: the narrow-screen scroll offset. */
+export const adminScrollOffset = (entryCount: number) => entryCount * 75 + 225;
+
+export interface AdminShellInput {
+  isEmployee: boolean;
+  isAdministrator: boolean;
+  path: string;
+}
+
+export interface AdminShellContext {
+  isEmployee: boolean;
+  entries: AdminEntry[];
+  /** The admin path shown, kept in step with the location the container navigates to. */
+  path: string;
+}
+
+export type AdminShellEvent = { type: 'CHOOSE_ENTRY'; href: string };
+
+export const adminShellMachine = setup({
+  types: {
+    input: {} as AdminShellInput,
+    context: {} as AdminShellContext,
+    events: {} as AdminShellEvent,
+  },
+  actions: {
+    goToLogin: () => undefined,
+    openEntry: (_, _href: string) => undefined,
+    scrollToContent: (_, _offset: number) => undefined,
+  },
+  guards: {
+    isEmployee: ({ context }) => context.isEmployee,
+    atRoot: ({ context }) => context.path.replace(/\/$/, '') === ADMIN_ROOT,
+  },
+}).createMachine({
+  id: 'adminShell',
+  context: ({ input }) => ({
+    isEmployee: input.isEmployee,
+    entries: adminEntries(input),
+    path: input.path,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        { guard: { type: 'isEmployee' }, target: 'checkingPath' },
+        { target: 'denied', actions: 'goToLogin' },
+      ],
+    },
+    checkingPath: {
+      always: [
+        {
+          guard: 'atRoot',
+          target: 'open',
+          actions: [
+            assign({ path: ({ context }) => context.entries[0]?.href ?? ADMIN_ROOT }),
+            { type: 'openEntry', params: ({ context }) => context.path },
+          ],
+        },
+        { target: 'open' },
+      ],
+    },
+    denied: { type: 'final' },
+    open: {
+      on: {
+        CHOOSE_ENTRY: {
+          actions: [
+            assign({ path: ({ event }) => event.href }),
+            { type: 'openEntry', params: ({ event }) => event.href },
+            {
+              type: 'scrollToContent',
+              params: ({ context }) => adminScrollOffset(context.entries.length),
+            },
+          ],
+        },
+      },
+    },
+  },
+});
+
+type AdminShellSnapshot = SnapshotFrom<typeof adminShellMachine>;
+
+export const selectAdminOpen = (snapshot: AdminShellSnapshot) => snapshot.matches('open');
+export const selectAdminEntries = (snapshot: AdminShellSnapshot) => snapshot.context.entries;
