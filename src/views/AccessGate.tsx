@@ -4,8 +4,9 @@
  * focus moves into it and Tab cycles inside it; Escape does nothing, because the site cannot be
  * used without accepting.
  */
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { messages } from '../messages.ts';
+import { keepFocusInside } from './dialogFocus.ts';
 import { PlainLink, type LinkComponent } from './Header.tsx';
 import './AccessGate.css';
 
@@ -19,25 +20,6 @@ export interface AccessGateProps {
   onToggleDeclaration: () => void;
   onAccept: () => void;
   LinkComponent?: LinkComponent;
-}
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
-
-/** Keeps Tab and Shift+Tab inside the dialog, wrapping at either end. */
-function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
-  if (event.key !== 'Tab') return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || active === event.currentTarget)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 export function AccessGate({
