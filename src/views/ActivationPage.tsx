@@ -7,7 +7,7 @@ import { useId } from 'react';
 import type { ActivationStage, InvitationProblem } from '../machines/activation.machine.ts';
 import { messages } from '../messages.ts';
 import { ErrorList } from './ErrorList.tsx';
-import { Spinner } from './Spinner.tsx';
+import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
 
 export interface ActivationPageProps {
@@ -120,13 +120,11 @@ function ActivationForm({
         )}
         <ErrorList id={errorsId} problems={problems} />
         <div className="form__actions">
-          {submitting ? (
-            <Spinner label={messages.activation.submitting} />
-          ) : (
-            <button type="submit" className="button">
-              {messages.activation.submit}
-            </button>
-          )}
+          <SubmitOrSpinner
+            submitting={submitting}
+            label={messages.activation.submit}
+            submittingLabel={messages.activation.submitting}
+          />
         </div>
       </form>
     </section>

@@ -4,7 +4,7 @@ import type { Role } from '../api/contract.ts';
 import type { InviteForm } from '../machines/invite.machine.ts';
 import { messages } from '../messages.ts';
 import { ErrorList } from './ErrorList.tsx';
-import { Spinner } from './Spinner.tsx';
+import { SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
 
 export interface InvitePageProps {
@@ -86,13 +86,11 @@ export function InvitePage({
         </div>
         <ErrorList id={errorsId} problems={problems} />
         <div className="form__actions">
-          {submitting ? (
-            <Spinner label={messages.invite.submitting} />
-          ) : (
-            <button type="submit" className="button">
-              {messages.invite.submit}
-            </button>
-          )}
+          <SubmitOrSpinner
+            submitting={submitting}
+            label={messages.invite.submit}
+            submittingLabel={messages.invite.submitting}
+          />
         </div>
       </form>
     </section>

@@ -5,7 +5,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { messages } from '../messages.ts';
-import { Spinner } from './Spinner.tsx';
+import { SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
 
 export interface LoginPageProps {
@@ -91,13 +91,11 @@ export function LoginPage({
           </p>
         )}
         <div className="form__actions">
-          {submitting ? (
-            <Spinner label={messages.login.submitting} />
-          ) : (
-            <button type="submit" className="button">
-              {messages.login.submit}
-            </button>
-          )}
+          <SubmitOrSpinner
+            submitting={submitting}
+            label={messages.login.submit}
+            submittingLabel={messages.login.submitting}
+          />
         </div>
       </form>
       {passwordResetDialog}

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { messages } from '../messages.ts';
 import { ErrorList } from './ErrorList.tsx';
-import { Spinner } from './Spinner.tsx';
+import { SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
 
 export interface NewPasswordPageProps {
@@ -73,13 +73,11 @@ export function NewPasswordPage({
         </div>
         <ErrorList id={errorsId} problems={problems} />
         <div className="form__actions">
-          {submitting ? (
-            <Spinner label={messages.newPassword.submitting} />
-          ) : (
-            <button type="submit" className="button">
-              {messages.newPassword.submit}
-            </button>
-          )}
+          <SubmitOrSpinner
+            submitting={submitting}
+            label={messages.newPassword.submit}
+            submittingLabel={messages.newPassword.submitting}
+          />
         </div>
       </form>
     </section>

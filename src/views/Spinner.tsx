@@ -7,3 +7,22 @@ export function Spinner({ label }: { label: string }) {
     </span>
   );
 }
+
+/** A form's submit button, replaced by the spinner while the form is submitting. */
+export function SubmitOrSpinner({
+  submitting,
+  label,
+  submittingLabel,
+}: {
+  submitting: boolean;
+  label: string;
+  submittingLabel: string;
+}) {
+  return submitting ? (
+    <Spinner label={submittingLabel} />
+  ) : (
+    <button type="submit" className="button">
+      {label}
+    </button>
+  );
+}
