@@ -1,21 +1,37 @@
 /**
  * The robot-check widget of the site configuration (ARCHITECTURE.md "Robot check"): the
- * self-hosted ALTCHA proof of work by default. Its solution is what forms send as
- * `recaptchaToken`. Each solution is accepted once, so when the owning machine forgets the token
- * (`verified` turns false after an attempt) the widget is reset for a new check.
+ * self-hosted ALTCHA proof of work by default, Google reCAPTCHA v2 when the server has its keys.
+ * Its solution is what forms send as `recaptchaToken`. Each solution is accepted once, so when the
+ * owning machine forgets the token (`verified` turns false after an attempt) the widget is reset.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { RobotCheck as RobotCheckConfig } from '../api/contract.ts';
-import { messages } from '../messages.ts';
 import { loadAltcha } from './loadAltcha.ts';
+import {
+  RobotCheckGroup,
+  RobotCheckLoading,
+  useResetWhenSpent,
+  type RobotCheckWidgetProps,
+} from './robotCheckWidget.tsx';
 // The JSX type of <altcha-widget> and the global `$altcha`.
 import type {} from 'altcha/types/react';
 
-export interface RobotCheckProps {
+// Only a site configured for reCAPTCHA fetches Google's widget (and, through it, Google's script).
+const RecaptchaCheck = lazy(() => import('./RecaptchaCheck.tsx'));
+
+export interface RobotCheckProps extends RobotCheckWidgetProps {
   config: RobotCheckConfig;
-  verified: boolean;
-  onVerified: (token: string) => void;
-  onExpired: () => void;
+}
+
+export function RobotCheck({ config, ...widget }: RobotCheckProps) {
+  if (config.provider === 'recaptcha') {
+    return (
+      <Suspense fallback={<RobotCheckLoading />}>
+        <RecaptchaCheck siteKey={config.siteKey} {...widget} />
+      </Suspense>
+    );
+  }
+  return <AltchaCheck challengeUrl={config.challengeUrl} {...widget} />;
 }
 
 interface AltchaElement extends HTMLElement {
@@ -27,7 +43,12 @@ interface AltchaStateChange {
   payload?: string;
 }
 
-export function RobotCheck({ config, verified, onVerified, onExpired }: RobotCheckProps) {
+function AltchaCheck({
+  challengeUrl,
+  verified,
+  onVerified,
+  onExpired,
+}: RobotCheckWidgetProps & { challengeUrl: string }) {
   const [loaded, setLoaded] = useState(false);
   const widget = useRef<AltchaElement>(null);
   const callbacks = useRef({ onVerified, onExpired });
@@ -37,15 +58,13 @@ export function RobotCheck({ config, verified, onVerified, onExpired }: RobotChe
 
   useEffect(() => {
     let active = true;
-    if (config.provider === 'altcha') {
-      void loadAltcha().then(() => {
-        if (active) setLoaded(true);
-      });
-    }
+    void loadAltcha().then(() => {
+      if (active) setLoaded(true);
+    });
     return () => {
       active = false;
     };
-  }, [config.provider]);
+  }, []);
 
   useEffect(() => {
     const element = widget.current;
@@ -59,32 +78,12 @@ export function RobotCheck({ config, verified, onVerified, onExpired }: RobotChe
     return () => element.removeEventListener('statechange', onStateChange);
   }, [loaded]);
 
-  // A spent solution: give the visitor a fresh check.
-  const wasVerified = useRef(verified);
-  useEffect(() => {
-    if (wasVerified.current && !verified) widget.current?.reset?.();
-    wasVerified.current = verified;
-  }, [verified]);
+  useResetWhenSpent(verified, () => widget.current?.reset?.());
 
-  if (config.provider !== 'altcha') {
-    // reCAPTCHA is configured only with Google keys; see the report of the accounts issue.
-    return null;
-  }
-  if (!loaded) {
-    return (
-      <p className="robot-check" role="status">
-        {messages.robotCheck.loading}
-      </p>
-    );
-  }
+  if (!loaded) return <RobotCheckLoading />;
   return (
-    <div className="robot-check" aria-label={messages.robotCheck.label} role="group">
-      <altcha-widget
-        ref={widget}
-        challenge={config.challengeUrl}
-        language="hr"
-        name="recaptchaToken"
-      />
-    </div>
+    <RobotCheckGroup>
+      <altcha-widget ref={widget} challenge={challengeUrl} language="hr" name="recaptchaToken" />
+    </RobotCheckGroup>
   );
 }
