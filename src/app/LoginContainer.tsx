@@ -54,6 +54,7 @@ function LoginForm({ robotCheck }: { robotCheck: RobotCheckConfig }) {
         />
       }
       passwordResetDialog={passwordReset.dialog}
+      passwordResetOpen={passwordReset.isOpen}
       onChangeEmail={(value) => send({ type: 'CHANGE_EMAIL', value })}
       onChangePassword={(value) => send({ type: 'CHANGE_PASSWORD', value })}
       onSubmit={() => send({ type: 'SUBMIT' })}

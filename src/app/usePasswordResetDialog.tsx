@@ -71,5 +71,5 @@ export function usePasswordResetDialog(robotCheck: RobotCheckConfig) {
       onClose={() => send({ type: 'CLOSE' })}
     />
   );
-  return { dialog, open: () => send({ type: 'OPEN' }) };
+  return { dialog, isOpen: selectModalOpen(snapshot), open: () => send({ type: 'OPEN' }) };
 }

@@ -1,7 +1,9 @@
 /**
  * The sign-in screen (SPEC 2 "Sign-in"): e-mail, password, the 'Zaboravljena lozinka' link that
  * opens the password-reset dialog, the robot check (a slot the container fills) and the submit
- * button, which a spinner replaces while the login runs. Pure: the container binds the machines.
+ * button, which a spinner replaces while the login runs. While the password-reset dialog is open
+ * the form behind it is inert and its robot check hidden, so only the dialog's check is live.
+ * Pure: the container binds the machines.
  */
 import { useId, type ReactNode } from 'react';
 import { messages } from '../messages.ts';
@@ -16,6 +18,7 @@ export interface LoginPageProps {
   robotCheck: ReactNode;
   /** The password-reset dialog, rendered by its own container. */
   passwordResetDialog: ReactNode;
+  passwordResetOpen: boolean;
   onChangeEmail: (value: string) => void;
   onChangePassword: (value: string) => void;
   onSubmit: () => void;
@@ -29,6 +32,7 @@ export function LoginPage({
   submitting,
   robotCheck,
   passwordResetDialog,
+  passwordResetOpen,
   onChangeEmail,
   onChangePassword,
   onSubmit,
@@ -44,6 +48,7 @@ export function LoginPage({
         className="form"
         noValidate
         aria-describedby={describedBy}
+        inert={passwordResetOpen}
         onSubmit={(event) => {
           event.preventDefault();
           if (!submitting) onSubmit();
@@ -84,7 +89,7 @@ export function LoginPage({
             {messages.login.forgotPassword}
           </button>
         </div>
-        {robotCheck}
+        <div hidden={passwordResetOpen}>{robotCheck}</div>
         {error && (
           <p id={errorId} role="alert" className="form__errors">
             {error}

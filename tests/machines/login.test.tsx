@@ -65,6 +65,7 @@ function LoginHarness({ startSession }: { startSession: (response: AuthResponse)
         </div>
       }
       passwordResetDialog={null}
+      passwordResetOpen={false}
       onChangeEmail={(value) => send({ type: 'CHANGE_EMAIL', value })}
       onChangePassword={(value) => send({ type: 'CHANGE_PASSWORD', value })}
       onSubmit={() => send({ type: 'SUBMIT' })}
