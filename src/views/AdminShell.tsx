@@ -28,7 +28,7 @@ export function AdminShell({ entries, currentPath, onChoose, children }: AdminSh
               <a
                 href={href}
                 className="admin__entry"
-                aria-current={currentPath.startsWith(href) ? 'page' : undefined}
+                aria-current={isWithin(currentPath, href) ? 'page' : undefined}
                 onClick={(event) => choose(event, href)}
               >
                 {label}
@@ -41,3 +41,6 @@ export function AdminShell({ entries, currentPath, onChoose, children }: AdminSh
     </div>
   );
 }
+
+/** An entry is current on its own path and on every path below it. */
+const isWithin = (path: string, href: string) => path === href || path.startsWith(`${href}/`);
