@@ -1,11 +1,13 @@
 import { useMachine } from '@xstate/react';
 import { Route, Switch, useLocation } from 'wouter';
 import {
+  ADMIN_ROOT,
   adminShellMachine,
   selectAdminEntries,
   selectAdminOpen,
 } from '../machines/adminShell.machine.ts';
 import { AdminShell } from '../views/AdminShell.tsx';
+import { NotFoundPage } from '../views/NotFoundPage.tsx';
 import { InviteContainer } from './InviteContainer.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSession } from './session.tsx';
@@ -13,7 +15,10 @@ import { useSession } from './session.tsx';
 /** Narrow screens stack the menu above the content (AdminShell.css). */
 const NARROW_SCREEN = '(max-width: 599px)';
 
-/** /admin/*: the shell and its screens. */
+/**
+ * /admin/*: the shell and its screens. Who may enter is checked first (others go to /login); an
+ * admin path of no screen shows the not-found page inside the shell, its menu still at hand.
+ */
 export function AdminContainer() {
   const { isEmployee, isAdministrator } = useSession();
   const [path, navigate] = useLocation();
@@ -41,6 +46,11 @@ export function AdminContainer() {
       <Switch>
         <Route path="/admin/user">
           <InviteContainer />
+        </Route>
+        {/* Exactly /admin is on its way to the first entry: nothing to show meanwhile. */}
+        <Route path={ADMIN_ROOT}>{null}</Route>
+        <Route>
+          <NotFoundPage />
         </Route>
       </Switch>
     </AdminShell>
