@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addGateCookies, summarize } from './support.ts';
+import { addGateCookies, NOT_FOUND, summarize } from './support.ts';
 
 const ADMIN_EMAIL = 'admin@dentalia.hr';
 const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
@@ -24,6 +24,7 @@ const LOGGED_OUT = 'Uspješno ste odjavljeni!';
 const RESET_REQUESTED = 'Uskoro biste trebali dobiti mail s uputama za postavljanje nove lozinke!';
 const PASSWORD_CHANGED = 'Uspješno promijenjena lozinka!';
 const AUTH_EXPIRED = 'Prijava vam je istekla. Molimo, prijavite se ponovno.';
+const ADMIN_MENU = 'Administracija';
 
 const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
@@ -117,6 +118,12 @@ test('invite, activate, log out, reset the password and log in with it', async (
   await expect(page.getByText(INVITE_SENT)).toBeVisible();
   const activationLink = await linkInNewMail(INVITED_EMAIL, '/aktiviraj-racun', invitesBefore);
 
+  // An admin path of no screen: the not-found page inside the shell, its menu still there.
+  await page.goto('/admin/nepoznato');
+  await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: ADMIN_MENU })).toBeVisible();
+  await expectNoAxeViolations(page);
+
   await logOut(page);
 
   // The invitation link opens the activation form with the names of the invitation.
@@ -135,8 +142,20 @@ test('invite, activate, log out, reset the password and log in with it', async (
   // The new user asks for a password reset from the login screen.
   const resetsBefore = (await mailsTo(INVITED_EMAIL)).length;
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Zaboravljena lozinka' }).click();
+  const forgotPassword = page.getByRole('button', { name: 'Zaboravljena lozinka' });
   const dialog = page.getByRole('dialog', { name: 'Zaboravljena lozinka' });
+  const robotChecks = page.getByRole('group', { name: ROBOT_CHECK_GROUP });
+  // Only the dialog's robot check is live while it is open; the form's returns when it closes.
+  await forgotPassword.click();
+  await expect(dialog.getByRole('group', { name: ROBOT_CHECK_GROUP })).toBeVisible();
+  await expect(robotChecks).toHaveCount(1);
+  await expect(page.getByRole('checkbox', { name: ROBOT_CHECKBOX })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(forgotPassword).toBeFocused();
+  await expect(robotChecks).toHaveCount(1);
+  await expect(robotChecks).toBeVisible();
+  await forgotPassword.click();
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Email adresa').fill(INVITED_EMAIL);
   await solveRobotCheck(dialog);
