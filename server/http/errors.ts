@@ -46,7 +46,9 @@ export const MESSAGES = {
   tooManyParts: 'The form has too many fields or files.',
   fieldTooLarge: (field: string) => `The field ${field} is too large.`,
   fileTooLarge: (field: string, maxBytes: number) =>
-    `The file in ${field} is larger than ${maxBytes / (1024 * 1024)} MB.`,
+    `The file in ${field} is larger than ${
+      maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes / 1024} KB`
+    }.`,
   fileNotAllowed: (field: string, kinds: string) => `${field} must be ${kinds}.`,
   unexpectedFile: (field: string) => `${field} is not a file field of this form.`,
   duplicateFile: (field: string) => `Only one file may be sent in ${field}.`,

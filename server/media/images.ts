@@ -38,7 +38,8 @@ export function toWebImage(input: string | Buffer): Promise<WebImage> {
     const options = { limitInputPixels: MAX_INPUT_MEGAPIXELS * 1_000_000, autoOrient: true };
     let metadata: Metadata;
     try {
-      metadata = await sharp(input, options).metadata();
+      // Only the header is read here: the limit applies to the decoding below.
+      metadata = await sharp(input, { limitInputPixels: false }).metadata();
     } catch (error) {
       throw new UnreadableImageError('unreadable image', { cause: error });
     }
