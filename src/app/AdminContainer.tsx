@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { Route, Switch, useLocation } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import {
   adminShellMachine,
   selectAdminEntries,
@@ -9,6 +10,11 @@ import { AdminShell } from '../views/AdminShell.tsx';
 import { InviteContainer } from './InviteContainer.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSession } from './session.tsx';
+
+// The course form brings the date picker: it loads only when /admin/course opens.
+const CourseFormContainer = lazy(() =>
+  import('./CourseFormContainer.tsx').then((module) => ({ default: module.CourseFormContainer })),
+);
 
 /** Narrow screens stack the menu above the content (AdminShell.css). */
 const NARROW_SCREEN = '(max-width: 599px)';
@@ -41,6 +47,16 @@ export function AdminContainer() {
       <Switch>
         <Route path="/admin/user">
           <InviteContainer />
+        </Route>
+        {/* SPEC 2 and 6: the course form is for administrators only. */}
+        <Route path="/admin/course">
+          {isAdministrator ? (
+            <Suspense fallback={null}>
+              <CourseFormContainer />
+            </Suspense>
+          ) : (
+            <Redirect to={selectAdminEntries(snapshot)[0]?.href ?? '/'} replace />
+          )}
         </Route>
       </Switch>
     </AdminShell>
