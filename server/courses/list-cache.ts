@@ -6,6 +6,10 @@
  * all. The version is read BEFORE the rows, so a cache can be newer than its version (rebuilt
  * once more, harmless) but never older.
  *
+ * Requests arriving together share one version check, but only a check that starts after they
+ * arrived (the next turn of the event loop), so a write committed before a request came in is
+ * always seen by it.
+ *
  * The ETag is a hash of the bytes, so every process (and a rebuilt database) gives the same
  * tag for the same list. Compressed copies are made once per version, not once per request.
  */
@@ -53,15 +57,37 @@ export async function bumpContentVersion(trx: Transaction<Database>, name: strin
     .execute();
 }
 
-export function cachedList(db: Db, name: string, load: () => Promise<unknown>): CachedList {
+/** Reads the version of `name` (0 before the first write). */
+export function contentVersion(db: Db, name: string): () => Promise<number> {
   // Compiled once: the per-request check is a single indexed lookup.
-  const versionQuery = db
+  const query = db
     .selectFrom('content_versions')
     .select('version')
     .where('name', '=', name)
     .compile();
+  return async () => (await db.executeQuery(query)).rows[0]?.version ?? 0;
+}
+
+/** `readVersion`: `contentVersion(db, name)`; `load`: the list as it is answered. */
+export function cachedList(
+  readVersion: () => Promise<number>,
+  load: () => Promise<unknown>,
+): CachedList {
   let cached: ListSnapshot | undefined;
   let building: { version: number; snapshot: Promise<ListSnapshot> } | undefined;
+  let nextCheck: Promise<number> | undefined;
+
+  /** The version, read by a check that starts after this call (shared with others waiting). */
+  function checkVersion(): Promise<number> {
+    nextCheck ??= new Promise<number>((resolve, reject) => {
+      setImmediate(() => {
+        // From here on, a newcomer must wait for a check of its own.
+        nextCheck = undefined;
+        readVersion().then(resolve, reject);
+      });
+    });
+    return nextCheck;
+  }
 
   async function build(version: number): Promise<ListSnapshot> {
     const identity = Buffer.from(JSON.stringify(await load()));
@@ -82,8 +108,7 @@ export function cachedList(db: Db, name: string, load: () => Promise<unknown>): 
 
   return {
     async current() {
-      const row = (await db.executeQuery(versionQuery)).rows[0];
-      const version = row?.version ?? 0;
+      const version = await checkVersion();
       if (cached?.version === version) return cached;
       // Concurrent misses of one version share one build.
       if (building?.version !== version) {

@@ -11,7 +11,7 @@ import type { CourseRow } from '../db/schema.ts';
 import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
 import type { Media } from '../media/service.ts';
 import type { UploadSpec } from '../media/upload.ts';
-import { cachedList, type CachedList } from './list-cache.ts';
+import { cachedList, contentVersion, type CachedList } from './list-cache.ts';
 import { COURSES_VERSION, deleteCourse, insertCourse, listCourses } from './store.ts';
 import { parseCourseForm } from './validation.ts';
 
@@ -44,7 +44,9 @@ export function coursesService(deps: CoursesServiceDeps): CoursesService {
   const { db, media, now } = deps;
   const toCourse = courseAnswer(media);
   return {
-    list: cachedList(db, COURSES_VERSION, async () => (await listCourses(db)).map(toCourse)),
+    list: cachedList(contentVersion(db, COURSES_VERSION), async () =>
+      (await listCourses(db)).map(toCourse),
+    ),
 
     async create(request) {
       return media.withUpload(request, COURSE_UPLOAD, async (upload, staged) => {

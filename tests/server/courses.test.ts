@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
@@ -11,7 +12,7 @@ import {
   type Course,
 } from '../../src/api/contract.ts';
 import { insertCourse } from '../../server/courses/store.ts';
-import { openDatabase } from '../../server/db/database.ts';
+import { DATABASE_FILE, openDatabase } from '../../server/db/database.ts';
 import { MEDIA_FOLDER, UPLOAD_TEMP_FOLDER } from '../../server/media/store.ts';
 import {
   SVG,
@@ -527,6 +528,37 @@ describe('the cached list', () => {
     expect(after.statusCode).toBe(200);
     expect(after.json<Course[]>()[0]?.title).toBe('Upisano iz drugog procesa');
     await deleteCourse(after.json<Course[]>()[0]?.id ?? 0);
+  });
+
+  it('sees a write committed by another connection between two requests', async () => {
+    const otherProcess = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
+    try {
+      const before = listCourses();
+      // Committed synchronously between two requests, as another process would.
+      otherProcess.exec(`
+        begin;
+        insert into courses (title, description, lecturer, location, country_iso_code,
+          start_date, end_date, price_cents, image_key, image_card_key, pdf_key, created_at)
+        select 'Između dva zahtjeva', description, lecturer, location, country_iso_code,
+          start_date, end_date, price_cents, image_key, image_card_key, pdf_key,
+          '2999-01-01T00:00:00.000Z'
+        from courses limit 1;
+        update content_versions set version = version + 1 where name = 'courses';
+        commit;
+      `);
+      const after = await listCourses();
+      await before;
+      const [newest] = courseListSchema.parse(after.json());
+      expect(newest?.title).toBe('Između dva zahtjeva');
+      otherProcess.exec(`
+        begin;
+        delete from courses where title = 'Između dva zahtjeva';
+        update content_versions set version = version + 1 where name = 'courses';
+        commit;
+      `);
+    } finally {
+      otherProcess.close();
+    }
   });
 
   it('sends prepared brotli and gzip copies with their own tags', async () => {
