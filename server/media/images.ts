@@ -17,6 +17,9 @@ export const IMAGE_SIZES = {
 } as const;
 const WEBP = { quality: 80, effort: 4 } as const;
 
+// Uploaded files are read once and deleted: libvips must not keep them open in its cache.
+sharp.cache({ files: 0 });
+
 /** Decoding is memory-hungry: a few at a time, the rest wait. */
 const limited = concurrencyLimit(2);
 

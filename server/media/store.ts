@@ -82,8 +82,12 @@ export function mediaStore(dataDir: string): MediaStore {
     async sweepWorkDirs(olderThanMs, now) {
       for (const entry of await readdir(tempRoot)) {
         const folder = path.join(tempRoot, entry);
-        const { mtimeMs } = await stat(folder);
-        if (now.getTime() - mtimeMs > olderThanMs) {
+        // Another process starting on the same data folder may have swept it already.
+        const modified = await stat(folder).then(
+          (stats) => stats.mtimeMs,
+          () => undefined,
+        );
+        if (modified !== undefined && now.getTime() - modified > olderThanMs) {
           await rm(folder, { recursive: true, force: true });
         }
       }

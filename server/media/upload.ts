@@ -83,9 +83,11 @@ export async function receiveUpload<F extends string>(
   const fileSpecs: Record<string, FileFieldSpec> = spec.files;
   const fileFields = Object.keys(fileSpecs);
   const maxTextFields = spec.maxTextFields ?? DEFAULT_MAX_TEXT_FIELDS;
+  const largestFile = Math.max(0, ...fileFields.map((field) => fileSpecs[field]?.maxBytes ?? 0));
   const parts = request.parts({
     limits: {
-      fileSize: Math.max(0, ...fileFields.map((field) => fileSpecs[field]?.maxBytes ?? 0)),
+      // The parser's own cap, for parts nobody stores (an unknown or repeated field).
+      fileSize: largestFile,
       files: fileFields.length,
       fields: maxTextFields,
       fieldSize: spec.maxTextFieldBytes ?? DEFAULT_MAX_TEXT_FIELD_BYTES,
@@ -131,7 +133,7 @@ export async function receiveUpload<F extends string>(
       files[field] = { field, path: target, kind, mime: detected.mime, size };
     }
   } catch (error) {
-    throw asClientError(error, fileSpecs);
+    throw asClientError(error, (field) => fileSpecs[field]?.maxBytes ?? largestFile);
   }
 
   return {
@@ -174,15 +176,14 @@ function describeKinds(kinds: readonly FileKind[]): string {
  * Our own errors pass; the parser's limits become 413 with our messages; a file-system error
  * stays a server error; anything else the parser throws means a malformed body (400).
  */
-function asClientError(error: unknown, fileSpecs: Record<string, FileFieldSpec>): unknown {
+function asClientError(error: unknown, capOf: (field: string) => number): unknown {
   if (error instanceof DomainError || error instanceof ValidationError) return error;
   if (!(error instanceof Error)) return error;
   if ('syscall' in error) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     const field = (error as { part?: { fieldname?: string } }).part?.fieldname ?? 'file';
-    const maxBytes = fileSpecs[field]?.maxBytes ?? 0;
-    return new DomainError(413, MESSAGES.fileTooLarge(field, maxBytes), { cause: error });
+    return new DomainError(413, MESSAGES.fileTooLarge(field, capOf(field)), { cause: error });
   }
   if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
     return new DomainError(413, MESSAGES.tooManyParts, { cause: error });

@@ -229,6 +229,12 @@ describe('limits', () => {
     expect(mediaFiles()).toEqual(before);
   });
 
+  it('caps a file in an unknown field at the largest cap of the form', async () => {
+    const response = await upload({ Avatar: { bytes: Buffer.alloc(400 * KB), filename: 'a' } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ errors: ['The file in Avatar is larger than 300 KB.'] });
+  });
+
   it('streams an upload to disk and stops storing it at the cap', async () => {
     const temp = path.join(dataDir, UPLOAD_TEMP_FOLDER);
     let largestOnDisk = 0;
