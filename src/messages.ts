@@ -202,7 +202,7 @@ export const messages = {
     country: 'Država',
     startDate: 'Početak',
     endDate: 'Završetak',
-    dateHint: 'Datum i vrijeme po hrvatskom vremenu, npr. 12. 03. 2027. 09:00',
+    dateHint: 'Hrvatsko vrijeme, npr. 12. 03. 2027. 09:00',
     datePlaceholder: 'dd. mm. gggg. hh:mm',
     timeCaption: 'Vrijeme',
     price: 'Cijena (€)',

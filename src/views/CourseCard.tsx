@@ -19,9 +19,9 @@ import {
   singleDayHours,
 } from './courseFormat.ts';
 
-/** The card image box (3:2); the server's card image is 600 px wide. */
+/** The card image box (16:9); the server's card image is at most 600 px wide. */
 const IMAGE_WIDTH = 600;
-const IMAGE_HEIGHT = 400;
+const IMAGE_HEIGHT = 338;
 const IMAGE_SIZES = '(min-width: 1200px) 360px, (min-width: 600px) 50vw, 100vw';
 
 export interface CourseCardProps {

@@ -137,6 +137,8 @@ function CourseForm({
       id={fieldId(name)}
       className="form__input"
       selected={wallTimeToPickerDate(draft[name])}
+      // The end is usually near the start: its calendar opens there.
+      openToDate={wallTimeToPickerDate(draft[name] || draft.startDate) ?? undefined}
       onChange={(date: Date | null) => onEdit({ [name]: pickerDateToWallTime(date) })}
       locale="hr"
       dateFormat={DATE_FORMAT}

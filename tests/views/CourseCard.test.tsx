@@ -150,7 +150,7 @@ describe('CourseCard', () => {
     );
     const image = screen.getByRole('article').querySelector('img');
     expect(image).toHaveAttribute('width', '600');
-    expect(image).toHaveAttribute('height', '400');
+    expect(image).toHaveAttribute('height', '338');
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('src', '/media/courses/13-card.webp');
     expect(image?.getAttribute('srcset')).toContain('/media/courses/13.webp 1600w');
