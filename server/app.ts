@@ -32,6 +32,13 @@ import type { Secrets } from './secrets.ts';
 import { API_BASE_URL, siteConfigRoutes } from './site-config/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { usersService } from './users/service.ts';
+import { countriesRoutes } from './countries/routes.ts';
+import { coursesRoutes } from './courses/routes.ts';
+import { coursesService } from './courses/service.ts';
+import { mediaRoutes } from './media/routes.ts';
+import { createMedia, type Media } from './media/service.ts';
+import { MEDIA_URL_PREFIX } from './media/store.ts';
+import { registerMultipart } from './media/upload.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -62,6 +69,8 @@ export interface AppDependencies {
   auth: AuthGuards;
   robotCheck: RobotCheck;
   rateLimits: RateLimits;
+  /** Uploads, stored files and their URLs (server/media). */
+  media: Media;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -96,8 +105,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth: authGuards(tokens),
     robotCheck: options.robotCheck ?? configuredRobotCheck(config, secrets, db, now),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    media: createMedia({ dataDir: config.dataDir, log: app.log }),
   };
   await app.register(apiRoutes(deps, tokens), { prefix: API_BASE_URL });
+  await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
 
   if (options.spaDir === undefined) app.setNotFoundHandler(handleNotFound);
   else await serveSpa(app, options.spaDir);
@@ -141,5 +152,14 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
     await api.register(siteConfigRoutes(deps));
     await api.register(captchaRoutes(deps));
     await api.register(usersRoutes({ ...deps, users }));
+    await registerMultipart(api);
+    await api.register(countriesRoutes(deps));
+    await api.register(
+      coursesRoutes({
+        ...deps,
+        courses: coursesService(deps),
+        benchLimitRoute: deps.config.benchLimitRoute,
+      }),
+    );
   };
 }

@@ -73,7 +73,44 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   spent_robot_checks: SpentRobotChecksTable;
+  countries: CountriesTable;
+  courses: CoursesTable;
+  content_versions: ContentVersionsTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+
+export interface CountriesTable {
+  /** ISO 3166-1 alpha-2, upper case. */
+  iso_code: string;
+  /** 1 when COURSE_COUNTRIES lists it: new courses may be held there. */
+  offered: 0 | 1;
+}
+
+export interface CoursesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  lecturer: string;
+  location: string;
+  country_iso_code: string;
+  start_date: string;
+  end_date: string;
+  /** Null: no price given; 0: free. */
+  price_cents: number | null;
+  /** Media storage keys (`courses/<id>.webp`), turned into URLs when answered. */
+  image_key: string;
+  image_card_key: string;
+  pdf_key: string | null;
+  created_at: string;
+}
+
+export interface ContentVersionsTable {
+  /** The cached list it versions, e.g. `courses`. */
+  name: string;
+  version: number;
+}
+
+export type CourseRow = Selectable<CoursesTable>;
+export type NewCourseRow = Insertable<CoursesTable>;

@@ -9,6 +9,8 @@ import type { Role } from '../../src/api/contract.ts';
 import { hashPassword } from '../auth/password.ts';
 import { generateStrongPassword } from '../auth/password-rules.ts';
 import type { Clock } from '../clock.ts';
+import { createMedia } from '../media/service.ts';
+import { seedDemoCourses } from './seed-assets/demo-courses.ts';
 import type { Db } from './database.ts';
 import type { Gender } from './schema.ts';
 
@@ -59,6 +61,8 @@ export interface SeedOptions {
 /** Seeds the demo accounts when the database has no users; returns whether it did. */
 export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boolean> {
   if (await hasUsers(db)) return false;
+  // Before the accounts: a failure here is retried by the next start (users mark "seeded").
+  await seedDemoCourses(db, createMedia({ dataDir: options.dataDir, log: seedLog }), options);
 
   const password = options.demoPassword ?? generateStrongPassword();
   // Written before the accounts exist: a crash in between costs a re-seed, never a lost password.
@@ -123,3 +127,9 @@ export async function existingDemoAccounts(
   for (const row of rows) byEmail.set(row.email, [...(byEmail.get(row.email) ?? []), row.role]);
   return [...byEmail].map(([email, roles]) => ({ email, roles }));
 }
+
+/** The seed runs before the server's logger exists. */
+const seedLog = {
+  warn: (details: object, message: string) => console.warn(message, details),
+  error: (details: object, message: string) => console.error(message, details),
+};

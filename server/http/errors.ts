@@ -40,6 +40,36 @@ export const MESSAGES = {
   passwordTooLong: (max: number) => `Password must be at most ${max} characters long.`,
   robotCheckRequired: ROBOT_CHECK_REQUIRED,
   robotCheckFailed: 'The robot check failed or was already used; please solve it again.',
+  // Uploads (server/media): field names as in the multipart request.
+  multipartRequired: 'The request must be multipart/form-data.',
+  malformedMultipart: 'The multipart form data is malformed or incomplete.',
+  tooManyParts: 'The form has too many fields or files.',
+  fieldTooLarge: (field: string) => `The field ${field} is too large.`,
+  fileTooLarge: (field: string, maxBytes: number) =>
+    `The file in ${field} is larger than ${
+      maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes / 1024} KB`
+    }.`,
+  fileNotAllowed: (field: string, kinds: string) => `${field} must be ${kinds}.`,
+  unexpectedFile: (field: string) => `${field} is not a file field of this form.`,
+  duplicateFile: (field: string) => `Only one file may be sent in ${field}.`,
+  imageUnreadable: (field: string) => `${field} is not a readable image.`,
+  imageTooManyPixels: (field: string, megapixels: number) =>
+    `${field} has more than ${megapixels} megapixels.`,
+  // Courses (SPEC 9 rules; the SPA shows its own Croatian texts for the same rules).
+  courseNotFound: 'Course not found.',
+  required: (field: string) => `${field} must not be empty.`,
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
+  courseDatesRequired: 'Both StartDate and EndDate must be set.',
+  notAnInstant: (field: string) =>
+    `${field} must be an ISO 8601 date and time with a time zone, e.g. 2030-05-17T08:00:00.000Z.`,
+  courseStartInPast: 'The course must start in the future.',
+  courseStartAfterEnd: 'The course must start before it ends.',
+  courseStartEqualsEnd:
+    'The start and the end of the course must differ; give the hours of a single-day course.',
+  coursePriceInvalid: (max: number) =>
+    `Price must be a number from 0 to ${max} with at most two decimals, or empty.`,
+  countryNotOffered: (isoCode: string) => `No courses are offered in the country '${isoCode}'.`,
+  courseImageRequired: 'Image is required.',
 } as const;
 
 export class DomainError extends Error {

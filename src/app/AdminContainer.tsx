@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { Route, Switch, useLocation } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import {
   ADMIN_ROOT,
   adminShellMachine,
@@ -11,6 +12,11 @@ import { NotFoundPage } from '../views/NotFoundPage.tsx';
 import { InviteContainer } from './InviteContainer.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSession } from './session.tsx';
+
+// The course form brings the date picker: it loads only when /admin/course opens.
+const CourseFormContainer = lazy(() =>
+  import('./CourseFormContainer.tsx').then((module) => ({ default: module.CourseFormContainer })),
+);
 
 /** Narrow screens stack the menu above the content (AdminShell.css). */
 const NARROW_SCREEN = '(max-width: 599px)';
@@ -46,6 +52,16 @@ export function AdminContainer() {
       <Switch>
         <Route path="/admin/user">
           <InviteContainer />
+        </Route>
+        {/* SPEC 2 and 6: the course form is for administrators only. */}
+        <Route path="/admin/course">
+          {isAdministrator ? (
+            <Suspense fallback={null}>
+              <CourseFormContainer />
+            </Suspense>
+          ) : (
+            <Redirect to={selectAdminEntries(snapshot)[0]?.href ?? '/'} replace />
+          )}
         </Route>
         {/* Exactly /admin is on its way to the first entry: nothing to show meanwhile. */}
         <Route path={ADMIN_ROOT}>{null}</Route>

@@ -23,6 +23,9 @@ const ActivationContainer = lazy(() =>
 const AdminContainer = lazy(() =>
   import('./AdminContainer.tsx').then((module) => ({ default: module.AdminContainer })),
 );
+const CoursesContainer = lazy(() =>
+  import('./CoursesContainer.tsx').then((module) => ({ default: module.CoursesContainer })),
+);
 
 /** SPEC 2: the three policy pages, reachable without the access gate. */
 export const POLICY_PATHS = [
@@ -81,6 +84,9 @@ export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: R
         </Route>
         <Route<{ resetToken: string }> path="/resetiraj-lozinku/:resetToken">
           {({ resetToken }) => <NewPasswordContainer resetToken={resetToken} />}
+        </Route>
+        <Route path="/tecajevi">
+          <CoursesContainer />
         </Route>
         <Route path="/admin">
           <AdminContainer />

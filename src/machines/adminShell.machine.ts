@@ -17,8 +17,13 @@ export interface AdminEntry {
  * Partneri. Only entries whose screens exist are listed; later issues add theirs here, and the
  * first one is where /admin leads (Newsletter once it exists).
  */
-export function adminEntries(_roles: { isAdministrator: boolean }): AdminEntry[] {
-  return [{ href: '/admin/user', label: messages.admin.users }];
+export function adminEntries(roles: { isAdministrator: boolean }): AdminEntry[] {
+  return [
+    ...(roles.isAdministrator
+      ? [{ href: '/admin/course', label: messages.courseForm.menuEntry }]
+      : []),
+    { href: '/admin/user', label: messages.admin.users },
+  ];
 }
 
 export const ADMIN_ROOT = '/admin';

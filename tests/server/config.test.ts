@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, DEFAULT_COURSE_COUNTRIES, loadConfig } from '../../server/config.ts';
 
 describe('loadConfig', () => {
   it('has a working default for everything optional', () => {
@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       campaigns: { courses: 'Courses', catalogs: 'Catalogs' },
       jwtSecret: undefined,
       altchaHmacKey: undefined,
+      courseCountries: DEFAULT_COURSE_COUNTRIES,
+      benchLimitRoute: false,
     });
   });
 

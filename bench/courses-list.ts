@@ -1,0 +1,188 @@
+/**
+ * `npm run bench:courses`: how close the public course list (`GET /api/v1/courses`) comes to
+ * the fastest answer the same server can give.
+ *
+ * The real server (`server/main.ts`, production mode) runs on a temporary data folder with
+ * BENCH_LIMIT_ROUTE=1, which adds `GET /api/v1/bench/courses-limit`: the same bytes and headers
+ * straight from memory, without the database check that keeps the list fresh (a bench-only
+ * route, never registered otherwise). The seeded administrator logs in with the demo password
+ * and a real ALTCHA solution, creates 50 courses through the multipart API, and then autocannon
+ * loads the list and the limit route in alternating runs, with and without If-None-Match.
+ * Every run and the whole bench are bounded in time; medians of the rounds are printed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { generateStrongPassword } from '../server/auth/password-rules.ts';
+import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
+
+const COURSES = 50;
+const ROUNDS = 5;
+const RUN_SECONDS = 4;
+const CONNECTIONS = 10;
+const GOAL = 0.8;
+const REQUEST_TIMEOUT_MS = 30_000;
+const RUN_DEADLINE_MS = 10 * 60_000;
+const DAY = 24 * 60 * 60 * 1000;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+};
+
+async function loginAsAdministrator(baseUrl: string, password: string): Promise<string> {
+  const challengeResponse = await fetch(`${baseUrl}/api/v1/captcha/challenge`, {
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const challenge = (await challengeResponse.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: REQUEST_TIMEOUT_MS });
+  if (solution === null) throw new Error('the ALTCHA challenge was not solved in time');
+  const response = await fetch(`${baseUrl}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'admin@dentalia.hr',
+      password,
+      recaptchaToken: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+    }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  if (response.status !== 200)
+    throw new Error(`login: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+async function createCourses(baseUrl: string, token: string): Promise<void> {
+  const image = await sharp({
+    create: { width: 1600, height: 900, channels: 3, background: '#e30613' },
+  })
+    .jpeg()
+    .toBuffer();
+  for (let index = 0; index < COURSES; index++) {
+    const start = Date.now() + (10 + index) * DAY;
+    const form = new FormData();
+    form.append('Title', `Tečaj broj ${index + 1}: suvremeni postupci u dentalnoj medicini`);
+    form.append(
+      'Description',
+      'Teorijski i praktični dio s radom na modelima, u malim grupama. '.repeat(6).trim(),
+    );
+    form.append('CountryIsoCode', index % 5 === 0 ? 'SI' : 'HR');
+    form.append('Lecturer', 'doc. dr. sc. Ana Marić, dr. Ivan Perić');
+    form.append('Location', 'Zagreb, Hotel Esplanade');
+    form.append('StartDate', new Date(start).toISOString());
+    form.append('EndDate', new Date(start + 8 * 3_600_000).toISOString());
+    form.append('Price', index % 4 === 0 ? '0' : `${100 + index}.50`);
+    form.append('Image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'cover.jpg');
+    const response = await fetch(`${baseUrl}/api/v1/courses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    if (response.status !== 201) {
+      throw new Error(`course ${index}: ${response.status} ${await response.text()}`);
+    }
+  }
+}
+
+interface Run {
+  requestsPerSecond: number;
+  p99Ms: number;
+}
+
+async function load(url: string, headers: Record<string, string>, status: 200 | 304) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: RUN_SECONDS,
+    headers,
+    timeout: REQUEST_TIMEOUT_MS / 1000,
+  });
+  const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  const expected = status === 200 ? result['2xx'] : result['3xx'];
+  if (result.errors > 0 || answered === 0 || expected !== answered) {
+    throw new Error(`${url}: ${result.errors} errors, ${answered - expected} unexpected answers`);
+  }
+  const run: Run = { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+  return run;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-courses-'));
+  const password = generateStrongPassword();
+  let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+  try {
+    server = await spawnServer({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      DEMO_PASSWORD: password,
+      BENCH_LIMIT_ROUTE: '1',
+    });
+    await waitForHealth(server, 60_000);
+    const token = await loginAsAdministrator(server.baseUrl, password);
+    await createCourses(server.baseUrl, token);
+
+    const listUrl = `${server.baseUrl}/api/v1/courses`;
+    const limitUrl = `${server.baseUrl}/api/v1/bench/courses-limit`;
+    const first = await fetch(listUrl);
+    const body = await first.text();
+    const etag = first.headers.get('etag') ?? '';
+    const courseCount = (JSON.parse(body) as unknown[]).length;
+
+    const cases: { name: string; headers: Record<string, string>; status: 200 | 304 }[] = [
+      { name: 'full answer (200)', headers: {}, status: 200 },
+      { name: 'revalidation (304)', headers: { 'if-none-match': etag }, status: 304 },
+    ];
+    console.log(
+      `GET /api/v1/courses: ${courseCount} courses, ${Buffer.byteLength(body)} bytes of JSON, ` +
+        `${CONNECTIONS} connections, ${ROUNDS} rounds of ${RUN_SECONDS} s per route, loopback`,
+    );
+    for (const { name, headers, status } of cases) {
+      const list: Run[] = [];
+      const limit: Run[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternating which goes first keeps a warming or busy machine from favouring one.
+        if (round % 2 === 0) {
+          list.push(await load(listUrl, headers, status));
+          limit.push(await load(limitUrl, headers, status));
+        } else {
+          limit.push(await load(limitUrl, headers, status));
+          list.push(await load(listUrl, headers, status));
+        }
+      }
+      const listRps = median(list.map((run) => run.requestsPerSecond));
+      const limitRps = median(limit.map((run) => run.requestsPerSecond));
+      const ratio = listRps / limitRps;
+      console.log(`  ${name}`);
+      console.log(
+        `    list  ${listRps.toFixed(0).padStart(6)} req/s   p99 ${median(list.map((r) => r.p99Ms)).toFixed(1)} ms`,
+      );
+      console.log(
+        `    limit ${limitRps.toFixed(0).padStart(6)} req/s   p99 ${median(limit.map((r) => r.p99Ms)).toFixed(1)} ms`,
+      );
+      console.log(
+        `    ratio ${ratio.toFixed(2)} (goal >= ${GOAL}: ${ratio >= GOAL ? 'met' : 'NOT met'})`,
+      );
+    }
+  } finally {
+    if (server) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const deadline = setTimeout(() => {
+  console.error(`bench:courses did not finish within ${RUN_DEADLINE_MS / 1000} s`);
+  process.exit(1);
+}, RUN_DEADLINE_MS);
+deadline.unref();
+await main();

@@ -1,0 +1,77 @@
+/**
+ * `/courses` of SPEC 7: the list is public, creating and deleting are for administrators.
+ * The list answers from memory with a strong ETag and `no-cache` (browsers revalidate, a
+ * revalidation is a 304 without a body), compressed copies included (list-cache.ts).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { createCourseResponseSchema } from '../../src/api/contract.ts';
+import type { AuthGuards } from '../auth/guards.ts';
+import { DomainError, MESSAGES } from '../http/errors.ts';
+import { matchesIfNoneMatch, negotiateEncoding, type ListSnapshot } from './list-cache.ts';
+import type { CoursesService } from './service.ts';
+
+export interface CoursesRoutesDeps {
+  courses: CoursesService;
+  auth: AuthGuards;
+  /** Registers `GET /bench/courses-limit` (BENCH_LIMIT_ROUTE=1, never in production). */
+  benchLimitRoute: boolean;
+}
+
+const courseIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export function coursesRoutes(deps: CoursesRoutesDeps): FastifyPluginAsyncZod {
+  const { courses, auth } = deps;
+  return async (app) => {
+    // Sent as prepared bytes: compressing per request would cost more than the whole lookup.
+    app.get('/courses', { compress: false }, async (request, reply) =>
+      sendSnapshot(request, reply, await courses.list.current()),
+    );
+
+    app.post(
+      '/courses',
+      {
+        schema: { response: { 201: createCourseResponseSchema } },
+        onRequest: auth.requireRole('administrator'),
+      },
+      async (request, reply) => reply.code(201).send(await courses.create(request)),
+    );
+
+    app.delete(
+      '/courses/:id',
+      {
+        schema: { params: courseIdParamsSchema },
+        onRequest: auth.requireRole('administrator'),
+      },
+      async (request, reply) => {
+        await courses.delete(request.params.id);
+        return reply.code(204).send();
+      },
+    );
+
+    if (deps.benchLimitRoute) {
+      // The ceiling for `npm run bench:courses`: the same bytes and headers, with no check at all.
+      app.get('/bench/courses-limit', { compress: false }, async (request, reply) => {
+        const snapshot = courses.list.peek();
+        if (snapshot === undefined) throw new DomainError(404, MESSAGES.notFound);
+        return sendSnapshot(request, reply, snapshot);
+      });
+    }
+  };
+}
+
+function sendSnapshot(request: FastifyRequest, reply: FastifyReply, snapshot: ListSnapshot) {
+  const encoding = negotiateEncoding(request.headers['accept-encoding'], snapshot);
+  const representation = snapshot.representations[encoding] ?? snapshot.representations.identity;
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', representation.etag);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], snapshot)) {
+    return reply.code(304).send();
+  }
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(representation.body);
+}

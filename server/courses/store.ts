@@ -1,0 +1,50 @@
+/**
+ * The `courses` table. Every write bumps the `courses` content version in its own transaction,
+ * so the cached public list can never outlive a change (list-cache.ts).
+ */
+import type { Db } from '../db/database.ts';
+import type { CourseRow, NewCourseRow } from '../db/schema.ts';
+import { bumpContentVersion } from './list-cache.ts';
+
+export const COURSES_VERSION = 'courses';
+
+/** Newest first; ties (same millisecond) by id, so the order is stable. */
+export function listCourses(db: Db): Promise<CourseRow[]> {
+  return db
+    .selectFrom('courses')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function insertCourse(db: Db, course: NewCourseRow): Promise<CourseRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('courses')
+      .values(course)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpContentVersion(trx, COURSES_VERSION);
+    return row;
+  });
+}
+
+/** Deletes a course; answers its media keys, or undefined when there was no such course. */
+export async function deleteCourse(db: Db, id: number): Promise<(string | null)[] | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('courses')
+      .where('id', '=', id)
+      .returning(['image_key', 'image_card_key', 'pdf_key'])
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    await bumpContentVersion(trx, COURSES_VERSION);
+    return [row.image_key, row.image_card_key, row.pdf_key];
+  });
+}
+
+export async function hasCourses(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('courses').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,130 @@
+/**
+ * The rules of the course form (SPEC 9), checked again on the server with the shared limits of
+ * the contract. Every broken rule is reported at once, per field, named as in the request.
+ */
+import {
+  COURSE_FIELDS as F,
+  COURSE_RULES,
+  DEFAULT_COURSE_COUNTRY,
+  parseCoursePrice,
+} from '../../src/api/contract.ts';
+import { MESSAGES } from '../http/errors.ts';
+import type { ReceivedFile } from '../media/upload.ts';
+
+export interface CourseForm {
+  title: string;
+  description: string;
+  lecturer: string;
+  location: string;
+  countryIsoCode: string;
+  startDate: Date;
+  endDate: Date;
+  priceCents: number | null;
+  image: ReceivedFile;
+  pdf: ReceivedFile | undefined;
+}
+
+export interface CourseFormInput {
+  text(field: string): string | undefined;
+  files: { Image?: ReceivedFile; Pdf?: ReceivedFile };
+  fileErrors: Record<string, string[]>;
+}
+
+/** An instant with a date, a time and a zone: what `Date#toISOString()` sends. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export type CourseFormResult =
+  { ok: true; form: CourseForm } | { ok: false; errors: Record<string, string[]> };
+
+export function parseCourseForm(
+  input: CourseFormInput,
+  now: Date,
+  isOfferedCountry: (isoCode: string) => boolean,
+): CourseFormResult {
+  const errors: Record<string, string[]> = structuredClone(input.fileErrors);
+  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+
+  const requiredText = (field: string, maxLength: number) => {
+    const value = input.text(field)?.trim() ?? '';
+    if (value === '') fail(field, MESSAGES.required(field));
+    else if (value.length > maxLength) fail(field, MESSAGES.tooLong(field, maxLength));
+    return value;
+  };
+  const title = requiredText(F.title, COURSE_RULES.titleMaxLength);
+  const description = requiredText(F.description, COURSE_RULES.descriptionMaxLength);
+  const lecturer = requiredText(F.lecturer, COURSE_RULES.lecturerMaxLength)
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+    .join(', ');
+  const location = requiredText(F.location, COURSE_RULES.locationMaxLength);
+
+  const countryIsoCode = (input.text(F.countryIsoCode)?.trim() || DEFAULT_COURSE_COUNTRY)
+    .toUpperCase()
+    .slice(0, 10);
+  if (!isOfferedCountry(countryIsoCode)) {
+    fail(F.countryIsoCode, MESSAGES.countryNotOffered(countryIsoCode));
+  }
+
+  const startDate = instant(input.text(F.startDate), F.startDate, fail);
+  const endDate = instant(input.text(F.endDate), F.endDate, fail);
+  if (startDate && endDate) {
+    if (startDate.getTime() <= now.getTime()) fail(F.startDate, MESSAGES.courseStartInPast);
+    if (startDate.getTime() === endDate.getTime()) fail(F.startDate, MESSAGES.courseStartEqualsEnd);
+    else if (startDate.getTime() > endDate.getTime()) {
+      fail(F.startDate, MESSAGES.courseStartAfterEnd);
+    }
+  }
+
+  const price = parseCoursePrice(input.text(F.price) ?? '');
+  if (price === undefined) fail(F.price, MESSAGES.coursePriceInvalid(COURSE_RULES.priceMax));
+
+  const image = input.files.Image;
+  if (image === undefined && errors[F.image] === undefined) {
+    fail(F.image, MESSAGES.courseImageRequired);
+  }
+
+  if (Object.keys(errors).length > 0 || !startDate || !endDate || !image || price === undefined) {
+    return { ok: false, errors };
+  }
+  return {
+    ok: true,
+    form: {
+      title,
+      description,
+      lecturer,
+      location,
+      countryIsoCode,
+      startDate,
+      endDate,
+      priceCents: price === null ? null : Math.round(price * 100),
+      image,
+      pdf: input.files.Pdf,
+    },
+  };
+}
+
+/** A date field: missing, or not an instant with a zone, is reported on the field. */
+function instant(
+  text: string | undefined,
+  field: string,
+  fail: (field: string, message: string) => void,
+): Date | undefined {
+  const value = text?.trim() ?? '';
+  if (value === '') {
+    fail(field, MESSAGES.courseDatesRequired);
+    return undefined;
+  }
+  const date = new Date(value);
+  if (!INSTANT.test(value) || Number.isNaN(date.getTime()) || !isCalendarDate(value)) {
+    fail(field, MESSAGES.notAnInstant(field));
+    return undefined;
+  }
+  return date;
+}
+
+/** Rejects what `Date` would roll over, such as 31 February becoming 3 March. */
+function isCalendarDate(value: string): boolean {
+  const [year = 0, month = 0, day = 0] = value.slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+}

@@ -1,0 +1,71 @@
+/**
+ * Images for the web: every accepted image is decoded, turned upright, and re-encoded as WebP
+ * at two sizes (a large one for a full view, a card one for lists and `srcset`), which also
+ * drops its metadata (EXIF with GPS positions, camera serials). Re-encoding means a file that
+ * merely starts like an image never reaches a browser as it was uploaded.
+ */
+import sharp, { type Metadata } from 'sharp';
+import { concurrencyLimit } from '../lib/concurrency-limit.ts';
+
+/** Images above this are refused before decoding: a small file can expand to gigabytes. */
+export const MAX_INPUT_MEGAPIXELS = 50;
+export const IMAGE_SIZES = {
+  /** Fits a large screen at full width; tall images are bounded too. */
+  full: { width: 1600, height: 2400 },
+  /** A card in a list of courses or products (600 CSS px wide at most). */
+  card: { width: 600, height: 1200 },
+} as const;
+const WEBP = { quality: 80, effort: 4 } as const;
+
+// Uploaded files are read once and deleted: libvips must not keep them open in its cache.
+sharp.cache({ files: 0 });
+
+/** Decoding is memory-hungry: a few at a time, the rest wait. */
+const limited = concurrencyLimit(2);
+
+export class UnreadableImageError extends Error {
+  override name = 'UnreadableImageError';
+}
+export class TooManyPixelsError extends Error {
+  override name = 'TooManyPixelsError';
+}
+
+export interface WebImage {
+  full: Buffer;
+  card: Buffer;
+}
+
+/** Throws `TooManyPixelsError` or `UnreadableImageError` for input that is not a usable image. */
+export function toWebImage(input: string | Buffer): Promise<WebImage> {
+  return limited(async () => {
+    const options = { limitInputPixels: MAX_INPUT_MEGAPIXELS * 1_000_000, autoOrient: true };
+    let metadata: Metadata;
+    try {
+      // Only the header is read here: the limit applies to the decoding below.
+      metadata = await sharp(input, { limitInputPixels: false }).metadata();
+    } catch (error) {
+      throw new UnreadableImageError('unreadable image', { cause: error });
+    }
+    const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+    if (pixels > MAX_INPUT_MEGAPIXELS * 1_000_000) throw new TooManyPixelsError(`${pixels} px`);
+    try {
+      // One decode (with shrink-on-load) to the full size; the card is made from those pixels.
+      const { data, info } = await sharp(input, options)
+        .resize({ ...IMAGE_SIZES.full, fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pixelsOf = () =>
+        sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      const [full, card] = await Promise.all([
+        pixelsOf().webp(WEBP).toBuffer(),
+        pixelsOf()
+          .resize({ ...IMAGE_SIZES.card, fit: 'inside', withoutEnlargement: true })
+          .webp(WEBP)
+          .toBuffer(),
+      ]);
+      return { full, card };
+    } catch (error) {
+      throw new UnreadableImageError('unreadable image', { cause: error });
+    }
+  });
+}

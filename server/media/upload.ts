@@ -1,0 +1,192 @@
+/**
+ * Receiving a multipart form (ARCHITECTURE.md "Media"): every file part is streamed to a
+ * temporary file while its bytes are counted, so nothing is held whole in memory and an
+ * oversized file is cut off at its cap (413). Its type is then decided from its bytes (magic
+ * numbers), never from its name or declared type, and checked against the field's allow-list.
+ * SVG has no magic number and is never accepted.
+ */
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
+
+export type FileKind = 'image' | 'pdf';
+
+/** What a kind accepts, by the type the bytes say. */
+const KIND_TYPES: Record<FileKind, readonly string[]> = {
+  image: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+  pdf: ['application/pdf'],
+};
+const KIND_DESCRIPTIONS: Record<FileKind, string> = {
+  image: 'a JPEG, PNG, WebP or AVIF image',
+  pdf: 'a PDF document',
+};
+
+export interface FileFieldSpec {
+  kinds: readonly FileKind[];
+  maxBytes: number;
+}
+
+export interface UploadSpec<F extends string> {
+  /** The file fields of the form; any other file part is an error on its field. */
+  files: Record<F, FileFieldSpec>;
+  /** Text fields at most (default 30) and bytes per text field (default 64 KiB). */
+  maxTextFields?: number;
+  maxTextFieldBytes?: number;
+}
+
+export interface ReceivedFile {
+  field: string;
+  /** The temporary file; gone when the request is finished. */
+  path: string;
+  kind: FileKind;
+  /** The type the bytes say, e.g. `image/png`. */
+  mime: string;
+  size: number;
+}
+
+export interface Upload<F extends string> {
+  /** The first value of a text field, undefined when absent. */
+  text(field: string): string | undefined;
+  /** Every value of a repeated text field, in order. */
+  texts(field: string): string[];
+  files: Partial<Record<F, ReceivedFile>>;
+  /**
+   * Problems with the files that are the sender's (wrong type, unknown or repeated field), by
+   * field, for the caller to report together with its own validation errors.
+   */
+  fileErrors: Record<string, string[]>;
+}
+
+const DEFAULT_MAX_TEXT_FIELDS = 30;
+const DEFAULT_MAX_TEXT_FIELD_BYTES = 64 * 1024;
+
+/** Registers the multipart parser on `app` (the API scope): parsing starts only when asked. */
+export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  // No global limits: each upload passes those of its form to `receiveUpload`.
+  await app.register(fastifyMultipart);
+}
+
+/** Streams the multipart body of `request` into files under `workDir`. */
+export async function receiveUpload<F extends string>(
+  request: FastifyRequest,
+  spec: UploadSpec<F>,
+  workDir: string,
+): Promise<Upload<F>> {
+  if (!request.isMultipart()) throw new DomainError(415, MESSAGES.multipartRequired);
+  const fileSpecs: Record<string, FileFieldSpec> = spec.files;
+  const fileFields = Object.keys(fileSpecs);
+  const maxTextFields = spec.maxTextFields ?? DEFAULT_MAX_TEXT_FIELDS;
+  const largestFile = Math.max(0, ...fileFields.map((field) => fileSpecs[field]?.maxBytes ?? 0));
+  const parts = request.parts({
+    limits: {
+      // The parser's own cap, for parts nobody stores (an unknown or repeated field).
+      fileSize: largestFile,
+      files: fileFields.length,
+      fields: maxTextFields,
+      fieldSize: spec.maxTextFieldBytes ?? DEFAULT_MAX_TEXT_FIELD_BYTES,
+      parts: fileFields.length + maxTextFields,
+    },
+  });
+
+  const texts = new Map<string, string[]>();
+  const files: Partial<Record<string, ReceivedFile>> = {};
+  const fileErrors: Record<string, string[]> = {};
+  const reject = (field: string, message: string) => (fileErrors[field] ??= []).push(message);
+
+  try {
+    for await (const part of parts) {
+      const field = part.fieldname;
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw new DomainError(413, MESSAGES.fieldTooLarge(field));
+        texts.set(field, [...(texts.get(field) ?? []), String(part.value)]);
+        continue;
+      }
+      const fieldSpec = Object.hasOwn(fileSpecs, field) ? fileSpecs[field] : undefined;
+      if (fieldSpec === undefined || files[field] !== undefined) {
+        reject(field, fieldSpec ? MESSAGES.duplicateFile(field) : MESSAGES.unexpectedFile(field));
+        part.file.resume();
+        continue;
+      }
+      const target = path.join(workDir, randomUUID());
+      const size = await writeCapped(part.file, target, field, fieldSpec.maxBytes);
+      // An empty file input of a plain HTML form sends a nameless empty part: nothing chosen.
+      if (size === 0 && part.filename === '') {
+        await rm(target, { force: true });
+        continue;
+      }
+      const detected = await fileTypeFromFile(target);
+      const kind = fieldSpec.kinds.find((candidate) =>
+        KIND_TYPES[candidate].includes(detected?.mime ?? ''),
+      );
+      if (kind === undefined || detected === undefined) {
+        await rm(target, { force: true });
+        reject(field, MESSAGES.fileNotAllowed(field, describeKinds(fieldSpec.kinds)));
+        continue;
+      }
+      files[field] = { field, path: target, kind, mime: detected.mime, size };
+    }
+  } catch (error) {
+    throw asClientError(error, (field) => fileSpecs[field]?.maxBytes ?? largestFile);
+  }
+
+  return {
+    text: (field) => texts.get(field)?.[0],
+    texts: (field) => texts.get(field) ?? [],
+    files: files as Partial<Record<F, ReceivedFile>>,
+    fileErrors,
+  };
+}
+
+/**
+ * Copies a file part to `target`, failing with a 413 as soon as it passes `maxBytes`: the part
+ * stream is destroyed, the parser stops, and the rest of the body is never stored.
+ */
+async function writeCapped(
+  file: Readable & { truncated?: boolean },
+  target: string,
+  field: string,
+  maxBytes: number,
+): Promise<number> {
+  let size = 0;
+  const tooLarge = () => new DomainError(413, MESSAGES.fileTooLarge(field, maxBytes));
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      callback(size > maxBytes ? tooLarge() : null, chunk);
+    },
+  });
+  await pipeline(file, counter, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+  // The parser's own cap (the largest of the form) cuts the stream short without an error.
+  if (file.truncated) throw tooLarge();
+  return size;
+}
+
+function describeKinds(kinds: readonly FileKind[]): string {
+  return kinds.map((kind) => KIND_DESCRIPTIONS[kind]).join(' or ');
+}
+
+/**
+ * Our own errors pass; the parser's limits become 413 with our messages; a file-system error
+ * stays a server error; anything else the parser throws means a malformed body (400).
+ */
+function asClientError(error: unknown, capOf: (field: string) => number): unknown {
+  if (error instanceof DomainError || error instanceof ValidationError) return error;
+  if (!(error instanceof Error)) return error;
+  if ('syscall' in error) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    const field = (error as { part?: { fieldname?: string } }).part?.fieldname ?? 'file';
+    return new DomainError(413, MESSAGES.fileTooLarge(field, capOf(field)), { cause: error });
+  }
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    return new DomainError(413, MESSAGES.tooManyParts, { cause: error });
+  }
+  return new DomainError(400, MESSAGES.malformedMultipart, { cause: error });
+}

@@ -1,0 +1,7 @@
+/** GET /api/v1/countries (SPEC 7): the countries a course may be held in, as ISO codes. */
+import type { ApiClient } from './client.ts';
+import { countryListSchema, type Country } from './contract.ts';
+
+export function listCountries(api: ApiClient): Promise<Country[]> {
+  return api.get('/countries', countryListSchema);
+}

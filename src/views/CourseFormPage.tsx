@@ -1,0 +1,324 @@
+/**
+ * Add a course (SPEC 2 admin screen 2, 5 "Course form", 9): title, description with a counter,
+ * lecturer(s), location, country, start and end (react-datepicker in Croatian, 'dd. MM. yyyy.
+ * HH:mm', 15-minute steps), price, image and PDF. Every message is shown at its field and all of
+ * them together above the button. Pure: the container binds the course form machine. The date
+ * picker and its styles load with this screen only.
+ */
+import { hr } from 'date-fns/locale/hr';
+import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react';
+import DatePicker, { registerLocale } from 'react-datepicker';
+import 'react-datepicker/dist/react-datepicker.css';
+import type { COURSE_RULES } from '../api/contract.ts';
+import type { LocalizedCountry } from '../data/countries.ts';
+import type {
+  CourseDraft,
+  CourseDraftField,
+  CourseFormErrors,
+} from '../machines/courseForm.machine.ts';
+import { messages } from '../messages.ts';
+import { ErrorList } from './ErrorList.tsx';
+import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
+import './CourseFormPage.css';
+import './forms.css';
+
+registerLocale('hr', hr);
+
+const text = messages.courseForm;
+export const DATE_FORMAT = 'dd. MM. yyyy. HH:mm';
+const TIME_STEP_MINUTES = 15;
+
+/**
+ * The picker works in the browser's time zone; the form keeps Zagreb wall-clock times. The same
+ * clock reading is carried across, so the administrator picks the course's local time anywhere.
+ */
+export function wallTimeToPickerDate(wallTime: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(wallTime);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as number[];
+  return new Date(year ?? 0, (month ?? 1) - 1, day, hour, minute);
+}
+
+export function pickerDateToWallTime(date: Date | null): string {
+  if (!date) return '';
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+export interface CourseFormPageProps {
+  loading: boolean;
+  draft: CourseDraft;
+  countries: readonly LocalizedCountry[];
+  errors: CourseFormErrors;
+  /** The messages of `errors` in the order of the form. */
+  problems: readonly string[];
+  submitting: boolean;
+  rules: typeof COURSE_RULES;
+  onEdit: (values: Partial<CourseDraft>) => void;
+  onSubmit: () => void;
+}
+
+export function CourseFormPage(props: CourseFormPageProps) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="course-form">
+      <h1 id={`${id}-title`}>{text.title}</h1>
+      {props.loading ? (
+        <div className="status">
+          <Spinner label={text.loading} />
+        </div>
+      ) : (
+        <CourseForm {...props} />
+      )}
+    </section>
+  );
+}
+
+function CourseForm({
+  draft,
+  countries,
+  errors,
+  problems,
+  submitting,
+  rules,
+  onEdit,
+  onSubmit,
+}: CourseFormPageProps) {
+  const id = useId();
+  const fieldId = (field: CourseDraftField) => `${id}-${field}`;
+  const errorId = (field: CourseDraftField) => `${id}-${field}-error`;
+  const hintId = (field: CourseDraftField) => `${id}-${field}-hint`;
+  const invalid = (field: CourseDraftField) => (errors[field]?.length ?? 0) > 0;
+  /** The describedby of a field: its hint, then its messages. */
+  const describedBy = (field: CourseDraftField, hint = false) =>
+    [hint ? hintId(field) : null, invalid(field) ? errorId(field) : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const textProps = (field: 'title' | 'lecturer' | 'location' | 'price') => ({
+    id: fieldId(field),
+    className: 'form__input',
+    value: draft[field],
+    disabled: submitting,
+    'aria-invalid': invalid(field) || undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onEdit({ [field]: event.target.value }),
+  });
+  const fileChange = (field: 'image' | 'pdf') => (event: ChangeEvent<HTMLInputElement>) =>
+    onEdit({ [field]: event.target.files?.[0] ?? null });
+
+  const field = (
+    name: CourseDraftField,
+    label: string,
+    control: ReactNode,
+    hint?: ReactNode,
+    className = '',
+  ) => (
+    <div className={`form__field ${className}`}>
+      <label className="form__label" htmlFor={fieldId(name)}>
+        {label}
+      </label>
+      {control}
+      {hint && (
+        <p id={hintId(name)} className="form__hint">
+          {hint}
+        </p>
+      )}
+      {invalid(name) && (
+        <ul id={errorId(name)} className="form__field-errors">
+          {errors[name]?.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+
+  const datePicker = (name: 'startDate' | 'endDate') => (
+    <DatePicker
+      id={fieldId(name)}
+      className="form__input"
+      selected={wallTimeToPickerDate(draft[name])}
+      // The end is usually near the start: its calendar opens there.
+      openToDate={wallTimeToPickerDate(draft[name] || draft.startDate) ?? undefined}
+      onChange={(date: Date | null) => onEdit({ [name]: pickerDateToWallTime(date) })}
+      locale="hr"
+      dateFormat={DATE_FORMAT}
+      showTimeSelect
+      timeIntervals={TIME_STEP_MINUTES}
+      timeCaption={text.timeCaption}
+      timeFormat="HH:mm"
+      placeholderText={text.datePlaceholder}
+      autoComplete="off"
+      disabled={submitting}
+      ariaInvalid={invalid(name) ? 'true' : undefined}
+      ariaDescribedBy={describedBy(name, true)}
+    />
+  );
+
+  const descriptionLength = draft.description.length;
+  return (
+    <form
+      className="form course-form__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!submitting) onSubmit();
+      }}
+    >
+      {field(
+        'title',
+        text.titleLabel,
+        <input
+          type="text"
+          autoComplete="off"
+          maxLength={rules.titleMaxLength}
+          aria-describedby={describedBy('title')}
+          {...textProps('title')}
+        />,
+      )}
+      {field(
+        'description',
+        text.description,
+        <textarea
+          id={fieldId('description')}
+          className="form__input course-form__description"
+          rows={8}
+          value={draft.description}
+          disabled={submitting}
+          aria-invalid={invalid('description') || undefined}
+          aria-describedby={describedBy('description', true)}
+          onChange={(event) => onEdit({ description: event.target.value })}
+        />,
+        <span className={descriptionLength > rules.descriptionMaxLength ? 'form__hint--over' : ''}>
+          {text.descriptionCounter(descriptionLength, rules.descriptionMaxLength)}
+        </span>,
+      )}
+      {field(
+        'lecturer',
+        text.lecturer,
+        <input
+          type="text"
+          autoComplete="off"
+          maxLength={rules.lecturerMaxLength}
+          aria-describedby={describedBy('lecturer', true)}
+          {...textProps('lecturer')}
+        />,
+        text.lecturerHint,
+      )}
+      {field(
+        'location',
+        text.location,
+        <input
+          type="text"
+          autoComplete="off"
+          maxLength={rules.locationMaxLength}
+          aria-describedby={describedBy('location')}
+          {...textProps('location')}
+        />,
+      )}
+      {field(
+        'countryIsoCode',
+        text.country,
+        <select
+          id={fieldId('countryIsoCode')}
+          className="form__input"
+          value={draft.countryIsoCode}
+          disabled={submitting}
+          aria-invalid={invalid('countryIsoCode') || undefined}
+          aria-describedby={describedBy('countryIsoCode')}
+          onChange={(event) => onEdit({ countryIsoCode: event.target.value })}
+        >
+          {countries.map((country) => (
+            <option key={country.isoCode} value={country.isoCode}>
+              {country.localizedName}
+            </option>
+          ))}
+        </select>,
+      )}
+      <div className="course-form__dates">
+        {field('startDate', text.startDate, datePicker('startDate'), text.dateHint)}
+        {field('endDate', text.endDate, datePicker('endDate'), text.dateHint)}
+      </div>
+      {field(
+        'price',
+        text.price,
+        <input
+          type="number"
+          inputMode="decimal"
+          min={rules.priceMin}
+          max={rules.priceMax}
+          step={rules.priceStep}
+          aria-describedby={describedBy('price', true)}
+          {...textProps('price')}
+        />,
+        text.priceHint,
+        'course-form__price',
+      )}
+      {field(
+        'image',
+        text.image,
+        <FileInput
+          file={draft.image}
+          id={fieldId('image')}
+          accept={rules.imageAccept}
+          disabled={submitting}
+          invalid={invalid('image')}
+          describedBy={describedBy('image')}
+          onChange={fileChange('image')}
+        />,
+      )}
+      {field(
+        'pdf',
+        text.pdf,
+        <FileInput
+          file={draft.pdf}
+          id={fieldId('pdf')}
+          accept={rules.pdfAccept}
+          disabled={submitting}
+          invalid={invalid('pdf')}
+          describedBy={describedBy('pdf')}
+          onChange={fileChange('pdf')}
+        />,
+      )}
+      <ErrorList id={`${id}-errors`} problems={problems} />
+      <div className="form__actions">
+        <SubmitOrSpinner
+          submitting={submitting}
+          label={text.submit}
+          submittingLabel={text.submitting}
+        />
+      </div>
+    </form>
+  );
+}
+
+interface FileInputProps {
+  id: string;
+  /** The chosen file; when the form resets it to null, the input is cleared too. */
+  file: File | null;
+  accept: string;
+  disabled: boolean;
+  invalid: boolean;
+  describedBy: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+/** A file input follows the form: a browser lets a page clear it, never set it. */
+function FileInput({ id, file, accept, disabled, invalid, describedBy, onChange }: FileInputProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!file && input.current) input.current.value = '';
+  }, [file]);
+  return (
+    <input
+      ref={input}
+      id={id}
+      className="form__input course-form__file"
+      type="file"
+      accept={accept}
+      disabled={disabled}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={onChange}
+    />
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * The courses list (SPEC 2 "Courses list", 4 "Courses page", 8 "Courses"): the title, the switch
+ * for courses abroad (only when there are any), the link to the gallery, then a spinner, a message
+ * or the cards; administrators confirm a delete in a modal dialog. Pure: the container binds the
+ * courses list machine.
+ */
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import type { Course } from '../api/contract.ts';
+import type { CoursesListStage } from '../machines/coursesList.machine.ts';
+import { messages } from '../messages.ts';
+import { CourseCard } from './CourseCard.tsx';
+import { keepFocusInside } from './dialogFocus.ts';
+import { PlainLink, type LinkComponent } from './Header.tsx';
+import { Spinner } from './Spinner.tsx';
+import './CoursesPage.css';
+import './forms.css';
+
+export const GALLERY_PATH = '/tecajevi/galerija';
+
+export interface CoursesPageProps {
+  stage: CoursesListStage;
+  /** The courses the filter lets through, newest first. */
+  courses: readonly Course[];
+  abroadSwitchShown: boolean;
+  showAbroad: boolean;
+  canDelete: boolean;
+  /** The course of the open confirmation dialog, or null when it is closed. */
+  courseToDelete: Course | null;
+  deleting: boolean;
+  onToggleAbroad: () => void;
+  onAskDelete: (id: number) => void;
+  onCancelDelete: () => void;
+  onConfirmDelete: () => void;
+  LinkComponent?: LinkComponent;
+}
+
+export function CoursesPage({
+  stage,
+  courses,
+  abroadSwitchShown,
+  showAbroad,
+  canDelete,
+  courseToDelete,
+  deleting,
+  onToggleAbroad,
+  onAskDelete,
+  onCancelDelete,
+  onConfirmDelete,
+  LinkComponent: Link = PlainLink,
+}: CoursesPageProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  return (
+    <section className="page courses" aria-labelledby={titleId}>
+      <h1 id={titleId} className="courses__title" tabIndex={-1}>
+        {messages.courses.title}
+      </h1>
+      <div className="courses__toolbar">
+        {stage === 'list' && abroadSwitchShown && (
+          <label className="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              className="switch__input"
+              checked={showAbroad}
+              onChange={onToggleAbroad}
+            />
+            <span className="switch__track" aria-hidden="true" />
+            <span className="switch__label">{messages.courses.showAbroad}</span>
+          </label>
+        )}
+        <Link href={GALLERY_PATH} className="courses__gallery">
+          {messages.courses.gallery}
+        </Link>
+      </div>
+      {stage === 'loading' && (
+        <div className="status">
+          <Spinner label={messages.courses.loading} />
+        </div>
+      )}
+      {stage === 'failed' && (
+        <p className="status" role="alert">
+          {messages.courses.loadFailed}
+        </p>
+      )}
+      {stage === 'empty' && <p className="status">{messages.courses.none}</p>}
+      {stage === 'list' && courses.length === 0 && (
+        <p className="status">{messages.courses.noneInCroatia}</p>
+      )}
+      {stage === 'list' && courses.length > 0 && (
+        <ul className="courses__list">
+          {courses.map((course, index) => (
+            <li key={course.id}>
+              <CourseCard
+                course={course}
+                eagerImage={index === 0}
+                canDelete={canDelete}
+                onAskDelete={onAskDelete}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {courseToDelete && (
+        <ConfirmDeleteDialog
+          course={courseToDelete}
+          deleting={deleting}
+          fallbackFocusId={titleId}
+          onCancel={onCancelDelete}
+          onConfirm={onConfirmDelete}
+        />
+      )}
+    </section>
+  );
+}
+
+interface ConfirmDeleteDialogProps {
+  course: Course;
+  deleting: boolean;
+  /** Where focus goes when the button that opened the dialog is gone (the course was deleted). */
+  fallbackFocusId: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/**
+ * A modal confirmation: focus starts on 'Ne' (the safe answer), Tab stays inside, Escape answers
+ * 'Ne' unless the delete already runs, and focus goes back where it came from.
+ */
+function ConfirmDeleteDialog({
+  course,
+  deleting,
+  fallbackFocusId,
+  onCancel,
+  onConfirm,
+}: ConfirmDeleteDialogProps) {
+  const id = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cancel.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+      else document.getElementById(fallbackFocusId)?.focus();
+    };
+  }, [fallbackFocusId]);
+
+  // The spinner replaces the buttons while deleting; the dialog itself keeps the focus then.
+  useEffect(() => {
+    if (deleting) dialog.current?.focus();
+  }, [deleting]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && !deleting) onCancel();
+    else keepFocusInside(event);
+  };
+
+  return (
+    <div className="modal">
+      <div
+        ref={dialog}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
+        tabIndex={-1}
+        className="modal__dialog"
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={`${id}-title`}>{messages.courses.confirmTitle}</h2>
+        <p id={`${id}-text`}>{messages.courses.confirmText(course.title)}</p>
+        <div className="form__actions">
+          {deleting ? (
+            <Spinner label={messages.courses.deleting} />
+          ) : (
+            <>
+              <button
+                ref={cancel}
+                type="button"
+                className="button button--secondary"
+                onClick={onCancel}
+              >
+                {messages.courses.confirmNo}
+              </button>
+              <button type="button" className="button" onClick={onConfirm}>
+                {messages.courses.confirmYes}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,422 @@
+import { useMachine } from '@xstate/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COURSE_RULES, type Country, type Course } from '../../src/api/contract.ts';
+import type { CreateCourseRequest } from '../../src/api/courses.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import { adminEntries } from '../../src/machines/adminShell.machine.ts';
+import {
+  courseFormMachine,
+  errorMessages,
+  selectCourseDraft,
+  selectCourseFormLoading,
+  selectCourseFormSubmitting,
+  serverFieldErrors,
+  zagrebInstant,
+  type CourseDraft,
+} from '../../src/machines/courseForm.machine.ts';
+import { messages } from '../../src/messages.ts';
+import { CourseFormPage } from '../../src/views/CourseFormPage.tsx';
+import { aCourse } from '../support/courses.ts';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+
+const text = messages.courseForm;
+const NEXT_YEAR = new Date().getFullYear() + 1;
+
+const loadCountries = fakePromiseActor<Country[]>();
+const createCourse = fakePromiseActor<Course, CreateCourseRequest>();
+const offered: Country[] = [{ isoCode: 'SI' }, { isoCode: 'HR' }, { isoCode: 'AT' }];
+
+const photo = new File([new Uint8Array([137, 80, 78, 71])], 'naslovna.png', { type: 'image/png' });
+const programme = new File(['%PDF-1.7'], 'program.pdf', { type: 'application/pdf' });
+const validDraft: Partial<CourseDraft> = {
+  title: 'Endodoncija u praksi',
+  description: 'Prvi dan teorija.\n\nDrugi dan rad na modelima.',
+  lecturer: 'dr. Ana Horvat, dr. Ivo Kovač',
+  location: 'Ljubljana',
+  countryIsoCode: 'SI',
+  startDate: `${NEXT_YEAR}-03-12T09:00`,
+  endDate: `${NEXT_YEAR}-03-13T17:00`,
+  price: '150',
+  image: photo,
+  pdf: programme,
+};
+const serverRefusal = new ApiError(400, {
+  errors: {
+    Title: ['Title must not be empty.'],
+    Location: ['Location must be at most 200 characters long.'],
+  },
+});
+
+interface Spy {
+  notifyCreated: (text: string) => void;
+  reportError: (error: unknown) => void;
+}
+
+/** What the container does, with fake calls and spies for the toasts. */
+function CourseFormHarness({ spy }: { spy: Spy }) {
+  const [snapshot, send] = useMachine(
+    courseFormMachine.provide({
+      actors: { loadCountries: loadCountries.logic, createCourse: createCourse.logic },
+      actions: {
+        notifyCreated: (_, created) => spy.notifyCreated(created),
+        reportError: (_, error) => spy.reportError(error),
+      },
+    }),
+  );
+  const { countries, errors } = snapshot.context;
+  return (
+    <CourseFormPage
+      loading={selectCourseFormLoading(snapshot)}
+      draft={selectCourseDraft(snapshot)}
+      countries={countries}
+      errors={errors}
+      problems={errorMessages(errors)}
+      submitting={selectCourseFormSubmitting(snapshot)}
+      rules={COURSE_RULES}
+      onEdit={(values) => send({ type: 'EDIT', values })}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    />
+  );
+}
+
+const user = userEvent.setup();
+let spy = { notifyCreated: vi.fn(), reportError: vi.fn() };
+const renderForm = () => {
+  spy = { notifyCreated: vi.fn(), reportError: vi.fn() };
+  loadCountries.reset();
+  createCourse.reset();
+  render(<CourseFormHarness spy={spy} />);
+};
+
+const LABELS: Record<keyof CourseDraft, string> = {
+  title: text.titleLabel,
+  description: text.description,
+  lecturer: text.lecturer,
+  location: text.location,
+  countryIsoCode: text.country,
+  startDate: text.startDate,
+  endDate: text.endDate,
+  price: text.price,
+  image: text.image,
+  pdf: text.pdf,
+};
+const input = (field: keyof CourseDraft) =>
+  screen.getByLabelText<HTMLInputElement>(LABELS[field], { selector: 'input, textarea, select' });
+const submitButton = () => screen.queryByRole('button', { name: text.submit });
+
+/** '2027-03-12T09:00' as the date picker shows it: '12. 03. 2027. 09:00'. */
+const shownDate = (wallTime: string) =>
+  wallTime.replace(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/, '$3. $2. $1. $4');
+
+/** Fills the form the way an administrator does. */
+async function fill(values: Partial<CourseDraft>) {
+  for (const [field, value] of Object.entries(values) as [keyof CourseDraft, unknown][]) {
+    if (field === 'image' || field === 'pdf') {
+      await user.upload(input(field), value as File);
+    } else if (field === 'startDate' || field === 'endDate') {
+      fireEvent.change(input(field), { target: { value: shownDate(value as string) } });
+    } else {
+      fireEvent.change(input(field), { target: { value } });
+    }
+  }
+}
+
+const shownProblems = () =>
+  within(screen.queryByRole('alert') ?? document.createElement('ul'))
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent);
+
+describe('course form model', () => {
+  testMachineModel(courseFormMachine, {
+    render: renderForm,
+    fakes: { loadCountries, createCourse },
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadCountries', output: offered },
+      { type: 'xstate.error.actor.loadCountries', error: new TypeError('Failed to fetch') },
+      { type: 'EDIT', values: validDraft },
+      { type: 'EDIT', values: { price: '-5' } },
+      { type: 'xstate.done.actor.createCourse', output: aCourse({ id: 1, title: 'Endodoncija' }) },
+      { type: 'xstate.error.actor.createCourse', error: serverRefusal },
+      { type: 'xstate.error.actor.createCourse', error: new ApiError(500, null) },
+    ],
+    states: {
+      loadingCountries: () => {
+        expect(screen.getByRole('status')).toHaveTextContent(text.loading);
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      editing: ({ context }) => {
+        for (const field of ['title', 'description', 'lecturer', 'location', 'price'] as const) {
+          expect(input(field).value).toBe(context[field]);
+        }
+        expect(input('countryIsoCode')).toHaveValue(context.countryIsoCode);
+        expect(
+          within(input('countryIsoCode'))
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toEqual(context.countries.map((country) => country.localizedName));
+        expect(input('startDate').value).toBe(shownDate(context.startDate));
+        expect(input('endDate').value).toBe(shownDate(context.endDate));
+        expect(input('image').files?.[0]).toBe(context.image ?? undefined);
+        expect(input('pdf').files?.[0]).toBe(context.pdf ?? undefined);
+        expect(shownProblems()).toEqual(errorMessages(context.errors));
+        expect(submitButton()).toBeVisible();
+      },
+      submitting: () => {
+        expect(screen.getByRole('status')).toHaveTextContent(text.submitting);
+        expect(submitButton()).not.toBeInTheDocument();
+        expect(input('title')).toBeDisabled();
+      },
+    },
+    events: {
+      EDIT: (event) => fill(event.values as Partial<CourseDraft>),
+      SUBMIT: () => user.click(submitButton() ?? document.body),
+    },
+  });
+});
+
+describe('course form journeys pinned by hand', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('lists every SPEC 5 message at once for an empty form, each also at its field', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([
+      'Naziv ne može biti prazan.',
+      'Opis ne može biti prazan.',
+      'Nije unesen predavač.',
+      'Nije uneseno mjesto održavanja tečaja.',
+      'Datumi početka i završetka tečaja moraju biti postavljeni.',
+      'Fotografija nije učitana.',
+    ]);
+    expect(input('title')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('title')).toHaveAccessibleDescription('Naziv ne može biti prazan.');
+    expect(input('image')).toHaveAccessibleDescription('Fotografija nije učitana.');
+    expect(createCourse.calls).toEqual([]);
+    // Editing a field takes its message away.
+    await fill({ title: 'Endodoncija' });
+    expect(shownProblems()).not.toContain('Naziv ne može biti prazan.');
+    expect(input('title')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('checks the dates: in the future, start before end, not the same instant', async () => {
+    vi.useFakeTimers({ now: new Date('2027-03-12T10:00:00Z'), toFake: ['Date'] });
+    renderForm();
+    await loadCountries.resolve(offered);
+    await fill({ ...validDraft, startDate: '2027-03-12T10:45', endDate: '2027-03-12T10:45' });
+    await user.click(submitButton() ?? document.body);
+    // 10:45 in Zagreb is 09:45 UTC: already past at 10:00 UTC.
+    expect(shownProblems()).toEqual([
+      'Početak održavanja tečaja mora biti u budućnosti.',
+      'Početak i završetak tečaja ne mogu biti isti. Za jednodnevni tečaj postavite sate početka i završetka.',
+    ]);
+    await fill({ startDate: '2027-03-14T09:00', endDate: '2027-03-13T17:00' });
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([
+      'Početak održavanja tečaja mora biti prije njegovog završetka.',
+    ]);
+    await fill({ endDate: '' });
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual(['Datumi početka i završetka tečaja moraju biti postavljeni.']);
+    expect(input('endDate')).toHaveAccessibleDescription(
+      `${text.dateHint} Datumi početka i završetka tečaja moraju biti postavljeni.`,
+    );
+  });
+
+  it('counts the description and refuses more than 10000 characters', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    await fill({ ...validDraft, description: 'a'.repeat(10_001) });
+    expect(screen.getByText('10001 / 10000 znakova')).toBeVisible();
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual(['Opis može imati najviše 10000 znakova.']);
+  });
+
+  it('refuses a negative price or more than two decimals, and takes none', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    await fill({ ...validDraft, price: '12.345' });
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([text.priceInvalid]);
+    await fill({ price: '' });
+    await user.click(submitButton() ?? document.body);
+    expect(createCourse.calls[0]?.price).toBe('');
+  });
+
+  it('sends Zagreb times as ISO instants, then resets the form with the SPEC 8 toast', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    await fill({
+      ...validDraft,
+      title: '  Endodoncija u praksi ',
+      startDate: `${NEXT_YEAR}-03-12T09:00`,
+      endDate: `${NEXT_YEAR}-07-12T17:15`,
+    });
+    await user.click(submitButton() ?? document.body);
+    expect(createCourse.calls).toEqual([
+      {
+        title: 'Endodoncija u praksi',
+        description: 'Prvi dan teorija.\n\nDrugi dan rad na modelima.',
+        countryIsoCode: 'SI',
+        lecturer: 'dr. Ana Horvat, dr. Ivo Kovač',
+        location: 'Ljubljana',
+        // Winter time (UTC+1) in March, summer time (UTC+2) in July.
+        startDate: `${NEXT_YEAR}-03-12T08:00:00.000Z`,
+        endDate: `${NEXT_YEAR}-07-12T15:15:00.000Z`,
+        price: '150',
+        image: photo,
+        pdf: programme,
+      },
+    ]);
+    await createCourse.resolve(aCourse({ id: 9, title: 'Endodoncija u praksi' }));
+    expect(spy.notifyCreated).toHaveBeenCalledWith('Tečaj uspješno stvoren!');
+    expect(input('title').value).toBe('');
+    expect(input('startDate').value).toBe('');
+    expect(input('countryIsoCode').value).toBe('HR');
+    expect(input('image').value).toBe('');
+    expect(input('pdf').files).toHaveLength(0);
+  });
+
+  it('shows the server validation errors at their fields, in Croatian where known', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    await fill(validDraft);
+    await user.click(submitButton() ?? document.body);
+    await createCourse.reject(serverRefusal);
+    expect(shownProblems()).toEqual([
+      'Naziv ne može biti prazan.',
+      'Location must be at most 200 characters long.',
+    ]);
+    expect(input('location')).toHaveAccessibleDescription(
+      'Location must be at most 200 characters long.',
+    );
+    expect(spy.reportError).not.toHaveBeenCalled();
+    expect(input('title').value).toBe('Endodoncija u praksi');
+  });
+
+  it('hands other failures to the generic error handler and keeps what was entered', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    await fill(validDraft);
+    await user.click(submitButton() ?? document.body);
+    const failure = new ApiError(403, { errors: ['Forbidden.'] });
+    await createCourse.reject(failure);
+    expect(spy.reportError).toHaveBeenCalledWith(failure);
+    expect(shownProblems()).toEqual([]);
+    expect(input('location').value).toBe('Ljubljana');
+  });
+
+  it('offers the server countries by their Croatian names, Croatia first chosen', async () => {
+    renderForm();
+    expect(screen.getByRole('status')).toHaveTextContent(text.loading);
+    // A code the bundled list does not know keeps its code as its name, after the known ones.
+    await loadCountries.resolve([...offered, { isoCode: 'ZZ' }]);
+    const options = within(input('countryIsoCode')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Austrija',
+      'Hrvatska',
+      'Slovenija',
+      'ZZ',
+    ]);
+    expect(input('countryIsoCode').value).toBe('HR');
+  });
+
+  it('keeps the form usable for Croatia when the countries cannot be loaded', async () => {
+    renderForm();
+    const failure = new TypeError('Failed to fetch');
+    await loadCountries.reject(failure);
+    expect(spy.reportError).toHaveBeenCalledWith(failure);
+    expect(
+      within(input('countryIsoCode'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Hrvatska']);
+  });
+
+  it('labels every field and uses the date picker in Croatian with 15-minute steps', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dodaj tečaj' })).toBeVisible();
+    expect(input('image')).toHaveAttribute('accept', COURSE_RULES.imageAccept);
+    expect(input('pdf')).toHaveAttribute('accept', 'application/pdf,.pdf');
+    expect(input('price')).toHaveAttribute('step', '0.01');
+    expect(input('price')).toHaveAttribute('min', '0');
+    await user.click(input('startDate'));
+    expect(screen.getByText('Vrijeme')).toBeVisible();
+    // The calendar names its month in Croatian, e.g. 'studeni 2026'.
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: /^(siječanj|veljača|ožujak|travanj|svibanj|lipanj|srpanj|kolovoz|rujan|listopad|studeni|prosinac) \d{4}$/,
+      }),
+    ).toBeVisible();
+    expect(screen.getByText('09:15')).toBeInTheDocument();
+    expect(screen.queryByText('09:10')).not.toBeInTheDocument();
+  });
+});
+
+describe('Zagreb wall-clock times', () => {
+  it('are the same instants whatever the browser time zone is', async () => {
+    // Node applies a changed TZ at once: the browser of this test is in California.
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    try {
+      expect(new Date(2030, 0, 1).getTimezoneOffset()).toBe(480);
+      renderForm();
+      await loadCountries.resolve(offered);
+      await fill({ ...validDraft, startDate: `${NEXT_YEAR}-03-12T09:00` });
+      await user.click(submitButton() ?? document.body);
+      expect(createCourse.calls[0]?.startDate).toBe(`${NEXT_YEAR}-03-12T08:00:00.000Z`);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('convert across the clock changes', () => {
+    expect(zagrebInstant('2027-03-28T01:30')?.toISOString()).toBe('2027-03-28T00:30:00.000Z');
+    expect(zagrebInstant('2027-03-28T03:30')?.toISOString()).toBe('2027-03-28T01:30:00.000Z');
+    expect(zagrebInstant('2027-10-31T04:00')?.toISOString()).toBe('2027-10-31T03:00:00.000Z');
+    expect(zagrebInstant('2027-12-31T23:45')?.toISOString()).toBe('2027-12-31T22:45:00.000Z');
+    expect(zagrebInstant('')).toBeNull();
+  });
+});
+
+describe('server validation errors', () => {
+  it('map known messages to Croatian and keep others as sent', () => {
+    expect(
+      serverFieldErrors(
+        new ApiError(400, {
+          errors: {
+            StartDate: ['The course must start in the future.'],
+            Image: ['The file in Image is larger than 10 MB.'],
+            Pdf: ['Pdf must be a PDF document.'],
+            CountryIsoCode: ["No courses are offered in the country 'XX'."],
+          },
+        }),
+      ),
+    ).toEqual({
+      startDate: ['Početak održavanja tečaja mora biti u budućnosti.'],
+      image: ['Fotografija može imati najviše 10 MB.'],
+      pdf: ['Program tečaja mora biti PDF datoteka.'],
+      countryIsoCode: ['Odabrana država nije dostupna.'],
+    });
+  });
+
+  it('leave domain errors and unknown fields to the generic handler', () => {
+    expect(serverFieldErrors(new ApiError(400, { errors: ['Bad request.'] }))).toBeNull();
+    expect(serverFieldErrors(new ApiError(400, { errors: { Other: ['x'] } }))).toBeNull();
+    expect(serverFieldErrors(new ApiError(500, null))).toBeNull();
+  });
+});
+
+describe('the admin menu', () => {
+  it('has Tečajevi for administrators only', () => {
+    expect(adminEntries({ isAdministrator: true }).map((entry) => entry.label)).toContain(
+      'Tečajevi',
+    );
+    expect(adminEntries({ isAdministrator: false }).map((entry) => entry.label)).not.toContain(
+      'Tečajevi',
+    );
+  });
+});

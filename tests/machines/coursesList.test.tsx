@@ -1,0 +1,328 @@
+import { useMachine } from '@xstate/react';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Course } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import {
+  coursesListMachine,
+  newestFirst,
+  readShowAbroad,
+  selectAbroadSwitchShown,
+  selectCourseToDelete,
+  selectCoursesStage,
+  selectDeleting,
+  selectShowAbroad,
+  selectVisibleCourses,
+  showAbroadCookie,
+  type CoursesListContext,
+} from '../../src/machines/coursesList.machine.ts';
+import { messages } from '../../src/messages.ts';
+import { CoursesPage } from '../../src/views/CoursesPage.tsx';
+import { aCourse } from '../support/courses.ts';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+
+const inCroatia = aCourse({ id: 1, title: 'Endodoncija u praksi' });
+const abroad = aCourse({
+  id: 2,
+  title: 'Implantologija na Bledu',
+  country: { isoCode: 'SI' },
+  createdAt: '2026-11-01T10:00:00.000Z',
+});
+
+const loadCourses = fakePromiseActor<Course[]>();
+const deleteCourse = fakePromiseActor<undefined, { id: number }>();
+
+interface Spy {
+  persistShowAbroad: (showAbroad: boolean) => void;
+  notifyDeleted: (text: string) => void;
+  notifyDeleteFailed: (text: string) => void;
+}
+
+/** What the container does, with fake calls and spies for the cookie and the toasts. */
+function CoursesHarness({
+  showAbroad,
+  canDelete,
+  spy,
+}: {
+  showAbroad: boolean;
+  canDelete: boolean;
+  spy: Spy;
+}) {
+  const [snapshot, send] = useMachine(
+    coursesListMachine.provide({
+      actors: { loadCourses: loadCourses.logic, deleteCourse: deleteCourse.logic },
+      actions: {
+        persistShowAbroad: (_, value) => spy.persistShowAbroad(value),
+        notifyDeleted: (_, text) => spy.notifyDeleted(text),
+        notifyDeleteFailed: (_, text) => spy.notifyDeleteFailed(text),
+      },
+    }),
+    { input: { showAbroad } },
+  );
+  return (
+    <CoursesPage
+      stage={selectCoursesStage(snapshot)}
+      courses={selectVisibleCourses(snapshot)}
+      abroadSwitchShown={selectAbroadSwitchShown(snapshot)}
+      showAbroad={selectShowAbroad(snapshot)}
+      canDelete={canDelete}
+      courseToDelete={selectCourseToDelete(snapshot)}
+      deleting={selectDeleting(snapshot)}
+      onToggleAbroad={() => send({ type: 'TOGGLE_ABROAD' })}
+      onAskDelete={(id) => send({ type: 'ASK_DELETE', id })}
+      onCancelDelete={() => send({ type: 'CANCEL_DELETE' })}
+      onConfirmDelete={() => send({ type: 'CONFIRM_DELETE' })}
+    />
+  );
+}
+
+const user = userEvent.setup();
+let spy = { persistShowAbroad: vi.fn(), notifyDeleted: vi.fn(), notifyDeleteFailed: vi.fn() };
+const renderCourses = (showAbroad: boolean, canDelete = true) => {
+  spy = { persistShowAbroad: vi.fn(), notifyDeleted: vi.fn(), notifyDeleteFailed: vi.fn() };
+  loadCourses.reset();
+  deleteCourse.reset();
+  render(<CoursesHarness showAbroad={showAbroad} canDelete={canDelete} spy={spy} />);
+};
+
+const abroadSwitch = () => screen.queryByRole('switch', { name: messages.courses.showAbroad });
+const cardTitles = () =>
+  screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+const dialog = () => screen.queryByRole('alertdialog', { name: messages.courses.confirmTitle });
+const deleteButton = (title: string) =>
+  screen.getByRole('button', { name: messages.courses.deleteCourse(title) });
+
+function expectNoMessages() {
+  for (const text of [
+    messages.courses.none,
+    messages.courses.noneInCroatia,
+    messages.courses.loadFailed,
+  ]) {
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
+  }
+}
+
+function expectList(context: CoursesListContext) {
+  const visible = context.courses.filter(
+    (course) => context.showAbroad || course.country.isoCode === 'HR',
+  );
+  expect(cardTitles()).toEqual(visible.map((course) => course.title));
+  if (context.courses.some((course) => course.country.isoCode !== 'HR')) {
+    expect(abroadSwitch()).toBeVisible();
+    if (context.showAbroad) expect(abroadSwitch()).toBeChecked();
+    else expect(abroadSwitch()).not.toBeChecked();
+  } else {
+    expect(abroadSwitch()).not.toBeInTheDocument();
+  }
+  if (visible.length === 0) {
+    expect(screen.getByText(messages.courses.noneInCroatia)).toBeVisible();
+  }
+  expect(screen.queryByText(messages.courses.loading)).not.toBeInTheDocument();
+}
+
+describe('courses list model', () => {
+  testMachineModel(coursesListMachine, {
+    inputs: [{ showAbroad: false }, { showAbroad: true }],
+    render: ({ showAbroad }) => renderCourses(showAbroad),
+    fakes: { loadCourses, deleteCourse },
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadCourses', output: [] },
+      { type: 'xstate.done.actor.loadCourses', output: [inCroatia, abroad] },
+      { type: 'xstate.done.actor.loadCourses', output: [abroad] },
+      { type: 'xstate.error.actor.loadCourses', error: new ApiError(500, null) },
+      { type: 'ASK_DELETE', id: inCroatia.id },
+      { type: 'xstate.done.actor.deleteCourse' },
+      { type: 'xstate.error.actor.deleteCourse', error: new ApiError(404, null) },
+    ],
+    states: {
+      loading: () => {
+        expect(screen.getByRole('status')).toHaveTextContent(messages.courses.loading);
+        expect(cardTitles()).toEqual([]);
+        expect(abroadSwitch()).not.toBeInTheDocument();
+        expectNoMessages();
+      },
+      empty: () => {
+        expect(screen.getByText(messages.courses.none)).toBeVisible();
+        expect(cardTitles()).toEqual([]);
+        expect(abroadSwitch()).not.toBeInTheDocument();
+      },
+      failed: () => {
+        expect(screen.getByRole('alert')).toHaveTextContent(messages.courses.loadFailed);
+        expect(cardTitles()).toEqual([]);
+      },
+      'list.browsing': ({ context }) => {
+        expectList(context);
+        expect(dialog()).not.toBeInTheDocument();
+      },
+      'list.confirmingDelete': ({ context }) => {
+        expect(dialog()).toBeVisible();
+        expect(dialog()).toHaveTextContent(
+          messages.courses.confirmText(context.courseToDelete?.title ?? ''),
+        );
+        expect(screen.getByRole('button', { name: messages.courses.confirmNo })).toHaveFocus();
+      },
+      'list.deleting': () => {
+        expect(within(dialog() ?? document.body).getByRole('status')).toHaveTextContent(
+          messages.courses.deleting,
+        );
+        expect(
+          screen.queryByRole('button', { name: messages.courses.confirmYes }),
+        ).not.toBeInTheDocument();
+      },
+    },
+    events: {
+      TOGGLE_ABROAD: () => user.click(abroadSwitch() ?? document.body),
+      ASK_DELETE: (event) => {
+        const course = [inCroatia, abroad].find(({ id }) => id === event.id);
+        const button = screen.queryByRole('button', {
+          name: messages.courses.deleteCourse(course?.title ?? ''),
+        });
+        // A course that is not on the screen cannot be asked about, and the machine ignores it.
+        return button ? user.click(button) : undefined;
+      },
+      CANCEL_DELETE: () =>
+        user.click(screen.getByRole('button', { name: messages.courses.confirmNo })),
+      CONFIRM_DELETE: () =>
+        user.click(
+          within(dialog() ?? document.body).getByRole('button', {
+            name: messages.courses.confirmYes,
+          }),
+        ),
+    },
+  });
+});
+
+describe('courses list journeys pinned by hand', () => {
+  it('shows the courses newest first, Croatia only, until the visitor asks for courses abroad', async () => {
+    renderCourses(false);
+    await loadCourses.resolve([inCroatia, abroad]);
+    expect(cardTitles()).toEqual(['Endodoncija u praksi']);
+    await user.click(abroadSwitch() ?? document.body);
+    expect(cardTitles()).toEqual(['Implantologija na Bledu', 'Endodoncija u praksi']);
+    expect(spy.persistShowAbroad.mock.calls).toEqual([[true]]);
+    await user.click(abroadSwitch() ?? document.body);
+    expect(spy.persistShowAbroad.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it('says there are no courses in Croatia but some abroad, and offers the switch', async () => {
+    renderCourses(false);
+    await loadCourses.resolve([abroad]);
+    expect(
+      screen.getByText(
+        'Trenutno ne nudimo tečajeve u Hrvatskoj, ali možete odabrati prikaz tečajeva u inozemstvu na vrhu stranice.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Prikaži i tečajeve u inozemstvu' })).toBeVisible();
+  });
+
+  it('offers no switch when every course is in Croatia', async () => {
+    renderCourses(true);
+    await loadCourses.resolve([inCroatia]);
+    expect(cardTitles()).toEqual(['Endodoncija u praksi']);
+    expect(abroadSwitch()).not.toBeInTheDocument();
+  });
+
+  it('shows the SPEC 8 text for no courses', async () => {
+    renderCourses(false);
+    await loadCourses.resolve([]);
+    expect(screen.getByText('Trenutno nema tečajeva u ponudi. Navratite kasnije!')).toBeVisible();
+  });
+
+  it('shows the SPEC 8 text for a failed load', async () => {
+    renderCourses(false);
+    await loadCourses.reject(new TypeError('Failed to fetch'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Nažalost, nije uspjelo učitavanje tečajeva. Vratite se malo kasnije.',
+    );
+  });
+
+  it('deletes after the confirmation, then clears the list and loads it again', async () => {
+    renderCourses(true);
+    await loadCourses.resolve([inCroatia, abroad]);
+    await user.click(deleteButton('Endodoncija u praksi'));
+    await user.click(screen.getByRole('button', { name: 'Obriši' }));
+    expect(deleteCourse.calls).toEqual([{ id: 1 }]);
+    await deleteCourse.resolve(undefined);
+    expect(spy.notifyDeleted).toHaveBeenCalledWith('Tečaj uspješno obrisan!');
+    expect(dialog()).not.toBeInTheDocument();
+    expect(cardTitles()).toEqual([]);
+    expect(screen.getByRole('status')).toHaveTextContent(messages.courses.loading);
+    await loadCourses.resolve([abroad]);
+    expect(cardTitles()).toEqual(['Implantologija na Bledu']);
+    // The deleted course's button is gone, so focus goes to the page title.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+  });
+
+  it('keeps the list when the delete fails, with the SPEC 8 toast', async () => {
+    renderCourses(true);
+    await loadCourses.resolve([inCroatia]);
+    await user.click(deleteButton('Endodoncija u praksi'));
+    await user.click(screen.getByRole('button', { name: 'Obriši' }));
+    await deleteCourse.reject(new ApiError(403, { errors: ['Forbidden.'] }));
+    expect(spy.notifyDeleteFailed).toHaveBeenCalledWith('Brisanje tečaja nije uspjelo.');
+    expect(cardTitles()).toEqual(['Endodoncija u praksi']);
+    expect(dialog()).not.toBeInTheDocument();
+    expect(deleteButton('Endodoncija u praksi')).toHaveFocus();
+  });
+
+  it('a keyboard user answers the dialog: focus stays inside, Escape says no', async () => {
+    renderCourses(true);
+    await loadCourses.resolve([inCroatia]);
+    deleteButton('Endodoncija u praksi').focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Ne' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Obriši' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Ne' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Obriši' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(dialog()).not.toBeInTheDocument();
+    expect(deleteCourse.calls).toEqual([]);
+    expect(deleteButton('Endodoncija u praksi')).toHaveFocus();
+  });
+
+  it('gives visitors no delete buttons', async () => {
+    renderCourses(true, false);
+    await loadCourses.resolve([inCroatia, abroad]);
+    expect(cardTitles()).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Obriši/ })).not.toBeInTheDocument();
+  });
+
+  it('links the gallery', () => {
+    renderCourses(false);
+    expect(
+      screen.getByRole('link', { name: 'Galerija fotografija prethodnih tečajeva' }),
+    ).toHaveAttribute('href', '/tecajevi/galerija');
+  });
+});
+
+describe('the tecajevi-prikazuj-sve cookie', () => {
+  it('shows all only when it says true', () => {
+    expect(readShowAbroad(() => 'true')).toBe(true);
+    expect(readShowAbroad(() => 'false')).toBe(false);
+    expect(readShowAbroad(() => undefined)).toBe(false);
+  });
+
+  it('lives 6 months from the change, same-site lax, secure on https', () => {
+    expect(showAbroadCookie(true, new Date(2026, 10, 21, 12, 0), true)).toEqual({
+      name: 'tecajevi-prikazuj-sve',
+      value: 'true',
+      attributes: {
+        expires: new Date(2027, 4, 21, 12, 0),
+        path: '/',
+        sameSite: 'Lax',
+        secure: true,
+      },
+    });
+    expect(showAbroadCookie(false, new Date(2026, 0, 10), false).value).toBe('false');
+  });
+});
+
+describe('newestFirst', () => {
+  it('sorts by createdAt, newest first', () => {
+    expect(newestFirst([inCroatia, abroad]).map((course) => course.id)).toEqual([2, 1]);
+  });
+});
