@@ -73,7 +73,46 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   spent_robot_checks: SpentRobotChecksTable;
+  campaigns: CampaignsTable;
+  campaign_subscriptions: CampaignSubscriptionsTable;
+  products: ProductsTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  /** From the configuration (CAMPAIGN_COURSES, CAMPAIGN_CATALOGS); unique regardless of case. */
+  name: string;
+  created_at: string;
+}
+
+export type UnsubscribedVia = 'api' | 'one-click';
+
+/** One subscription and its consent evidence; unsubscribing sets `unsubscribed_at`. */
+export interface CampaignSubscriptionsTable {
+  id: Generated<number>;
+  campaign_id: number;
+  email: string;
+  unsubscribe_token: string;
+  subscribed_at: string;
+  /** The site path the subscription was made on, as the SPA reports it. */
+  source_page: string | null;
+  ip_address: string;
+  user_agent: string | null;
+  unsubscribed_at: string | null;
+  unsubscribed_via: UnsubscribedVia | null;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  image_url: string;
+  /** 0 or 1. */
+  is_shown_on_homepage: Generated<number>;
+  /** 0 or 1. */
+  is_highlighted: Generated<number>;
+  created_at: string;
+}

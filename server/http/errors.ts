@@ -40,6 +40,12 @@ export const MESSAGES = {
   passwordTooLong: (max: number) => `Password must be at most ${max} characters long.`,
   robotCheckRequired: ROBOT_CHECK_REQUIRED,
   robotCheckFailed: 'The robot check failed or was already used; please solve it again.',
+  // Newsletter campaigns (ARCHITECTURE.md "The wire contract": the client matches these texts).
+  campaignNotFound: 'Campaign not found.',
+  alreadySubscribed: (email: string, campaign: string) =>
+    `${email} is already subscribed to campaign ${campaign}`,
+  notSubscribed: (email: string, campaign: string) =>
+    `${email} is not subscribed to campaign ${campaign}`,
 } as const;
 
 export class DomainError extends Error {

@@ -223,3 +223,10 @@ export const productPageSchema = z.object({
   totalCount: z.number(),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
+
+/**
+ * The campaign part of the unsubscribe page's route, `/newsletter-odjava/{campaign}` (SPEC 2), by
+ * the configured campaign it stands for; the server builds the mail links with the same words.
+ */
+export const UNSUBSCRIBE_PAGE_CAMPAIGNS = { courses: 'tecajevi', catalogs: 'katalozi' } as const;
+export type CampaignKey = keyof typeof UNSUBSCRIBE_PAGE_CAMPAIGNS;
