@@ -3,11 +3,103 @@
 export interface GalleryPhoto {
   /** The course or its organiser; the gallery groups photos by it. */
   eventName: string;
+  /** WebP, at most 1600 px wide. */
   fullSizedPhoto: string;
+  /** A 40 px wide blurred WebP, shown until the full size is opened. */
   smallSizedPhoto: string;
+  /** Size of the full-sized photo. */
   width: number;
   height: number;
   alt: string;
 }
 
-export const galleryPhotos: readonly GalleryPhoto[] = [];
+export const galleryPhotos: readonly GalleryPhoto[] = [
+  {
+    eventName: 'Tečaj endodoncije – dr. Tena Marović, Zagreb 2024.',
+    fullSizedPhoto: '/galerija/2024-03-endodoncija-zagreb/01.webp',
+    smallSizedPhoto: '/galerija/2024-03-endodoncija-zagreb/01-placeholder.webp',
+    width: 1200,
+    height: 800,
+    alt: 'Predavačica objašnjava punjenje korijenskih kanala pred punom dvoranom',
+  },
+  {
+    eventName: 'Tečaj endodoncije – dr. Tena Marović, Zagreb 2024.',
+    fullSizedPhoto: '/galerija/2024-03-endodoncija-zagreb/02.webp',
+    smallSizedPhoto: '/galerija/2024-03-endodoncija-zagreb/02-placeholder.webp',
+    width: 1200,
+    height: 800,
+    alt: 'Ruke u rukavicama s instrumentima nad modelom čeljusti',
+  },
+  {
+    eventName: 'Tečaj endodoncije – dr. Tena Marović, Zagreb 2024.',
+    fullSizedPhoto: '/galerija/2024-03-endodoncija-zagreb/03.webp',
+    smallSizedPhoto: '/galerija/2024-03-endodoncija-zagreb/03-placeholder.webp',
+    width: 1200,
+    height: 800,
+    alt: 'Polaznici u kutama vježbaju na modelima čeljusti',
+  },
+  {
+    eventName: 'Tečaj endodoncije – dr. Tena Marović, Zagreb 2024.',
+    fullSizedPhoto: '/galerija/2024-03-endodoncija-zagreb/04.webp',
+    smallSizedPhoto: '/galerija/2024-03-endodoncija-zagreb/04-placeholder.webp',
+    width: 1200,
+    height: 800,
+    alt: 'Zajednička fotografija polaznika tečaja endodoncije',
+  },
+  {
+    eventName: 'Radionica implantologije – dr. Bruno Kalinić, Split 2023.',
+    fullSizedPhoto: '/galerija/2023-11-implantologija-split/01.webp',
+    smallSizedPhoto: '/galerija/2023-11-implantologija-split/01-placeholder.webp',
+    width: 1200,
+    height: 800,
+    alt: 'Predavanje o ugradnji dentalnih implantata',
+  },
+  {
+    eventName: 'Radionica implantologije – dr. Bruno Kalinić, Split 2023.',
+    fullSizedPhoto: '/galerija/2023-11-implantologija-split/02.webp',
+    smallSizedPhoto: '/galerija/2023-11-implantologija-split/02-placeholder.webp',
+    width: 1200,
+    height: 800,
+    alt: 'Demonstracija u ordinaciji uz stomatološku stolicu',
+  },
+  {
+    eventName: 'Radionica implantologije – dr. Bruno Kalinić, Split 2023.',
+    fullSizedPhoto: '/galerija/2023-11-implantologija-split/03.webp',
+    smallSizedPhoto: '/galerija/2023-11-implantologija-split/03-placeholder.webp',
+    width: 1200,
+    height: 800,
+    alt: 'Vježba postavljanja implantata na modelu čeljusti',
+  },
+  {
+    eventName: 'Radionica implantologije – dr. Bruno Kalinić, Split 2023.',
+    fullSizedPhoto: '/galerija/2023-11-implantologija-split/04.webp',
+    smallSizedPhoto: '/galerija/2023-11-implantologija-split/04-placeholder.webp',
+    width: 1200,
+    height: 800,
+    alt: 'Polaznici radionice implantologije na zajedničkoj fotografiji',
+  },
+  {
+    eventName: 'Estetski kompozitni ispuni – dr. Lorena Bašić, Osijek 2023.',
+    fullSizedPhoto: '/galerija/2023-05-kompozitni-ispuni-osijek/01.webp',
+    smallSizedPhoto: '/galerija/2023-05-kompozitni-ispuni-osijek/01-placeholder.webp',
+    width: 1200,
+    height: 800,
+    alt: 'Predavanje o slojevanju kompozitnih ispuna',
+  },
+  {
+    eventName: 'Estetski kompozitni ispuni – dr. Lorena Bašić, Osijek 2023.',
+    fullSizedPhoto: '/galerija/2023-05-kompozitni-ispuni-osijek/02.webp',
+    smallSizedPhoto: '/galerija/2023-05-kompozitni-ispuni-osijek/02-placeholder.webp',
+    width: 1200,
+    height: 800,
+    alt: 'Praktični dio tečaja: izrada ispuna na modelima',
+  },
+  {
+    eventName: 'Estetski kompozitni ispuni – dr. Lorena Bašić, Osijek 2023.',
+    fullSizedPhoto: '/galerija/2023-05-kompozitni-ispuni-osijek/03.webp',
+    smallSizedPhoto: '/galerija/2023-05-kompozitni-ispuni-osijek/03-placeholder.webp',
+    width: 1200,
+    height: 800,
+    alt: 'Modeliranje kompozitnog ispuna na modelu čeljusti',
+  },
+];
