@@ -153,4 +153,40 @@ export const messages = {
     failed: 'Nažalost, poziv nije uspio.',
     sent: 'Pozivnica poslana!',
   },
+  /** SPEC 2 "Products and catalogues", "Courses list"; 4, 5 "Input modal", 8 "Newsletter subscription". */
+  newsletter: {
+    subscribe: 'Prijavi se na newsletter',
+    opening: 'Otvaranje prijave…',
+    title: 'Prijava na newsletter',
+    description: {
+      courses:
+        'Upišite svoju email adresu i javit ćemo vam kad objavimo nove tečajeve. Odjaviti se možete u svakom trenutku, poveznicom iz svake poruke.',
+      catalogs:
+        'Upišite svoju email adresu i javit ćemo vam novosti iz našega kataloga. Odjaviti se možete u svakom trenutku, poveznicom iz svake poruke.',
+    },
+    robotCheckRequired: "Pritisnite 'I'm not a robot'!",
+    alreadySubscribed: 'Već ste prijavljeni na ovaj newsletter.',
+    checkEmail: 'Provjerite još jednom ispravnost unesene email adrese.',
+    failed: 'Nešto je pošlo po krivu. Molimo vas, pokušajte ponovno kasnije.',
+    subscribed: {
+      courses: 'Uspješno ste se prijavili na newsletter o tečajevima!',
+      catalogs: 'Uskoro očekujte zanimljive novosti iz našega kataloga!',
+    },
+  },
+  /** SPEC 2 "Newsletter unsubscribe", 4 "Unsubscribe", 5 "Unsubscribe", 8 "Unsubscribe". */
+  unsubscribe: {
+    title: (brand: string) => `Odjava s newslettera ${brand}`,
+    campaign: {
+      courses: 'Newsletter o tečajevima',
+      catalogs: 'Newsletter s novostima iz kataloga',
+    },
+    inProgress: 'Odjava u tijeku…',
+    done: 'Uspješno ste se odjavili s newslettera.',
+    doneDetail: 'Više vam ga nećemo slati.',
+    alreadyUnsubscribed: 'Već ste se odjavili s newslettera.',
+    contactUs: (email: string) =>
+      `Odjava trenutno nije moguća. Molimo vas, javite nam se izravno na ${email} i odjavit ćemo vas.`,
+    failed: 'Odjava nije uspjela.',
+    home: 'Natrag na početnu stranicu',
+  },
 } as const;
