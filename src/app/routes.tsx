@@ -23,6 +23,9 @@ const ActivationContainer = lazy(() =>
 const AdminContainer = lazy(() =>
   import('./AdminContainer.tsx').then((module) => ({ default: module.AdminContainer })),
 );
+const UnsubscribeContainer = lazy(() =>
+  import('./UnsubscribeContainer.tsx').then((module) => ({ default: module.UnsubscribeContainer })),
+);
 
 /** SPEC 2: the three policy pages, reachable without the access gate. */
 export const POLICY_PATHS = [
@@ -87,6 +90,16 @@ export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: R
         </Route>
         <Route path="/admin/*">
           <AdminContainer />
+        </Route>
+        {/* SPEC 2: the e-mail in the query or, in the other reading, in the path. */}
+        <Route<{ campaign: string; email: string }> path="/newsletter-odjava/:campaign/:email">
+          {({ campaign, email }) => <UnsubscribeContainer campaign={campaign} email={email} />}
+        </Route>
+        <Route<{ campaign: string }> path="/newsletter-odjava/:campaign">
+          {({ campaign }) => <UnsubscribeContainer campaign={campaign} />}
+        </Route>
+        <Route path="/newsletter-odjava">
+          <Redirect to="/" replace />
         </Route>
         {POLICY_PATHS.map((path) => (
           <Route key={path} path={path}>
