@@ -1,11 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { RobotCheck } from '../api/contract.ts';
-import { company } from '../data/company.ts';
-import { HomePage } from '../views/HomePage.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
-import { PolicyPage } from '../views/PolicyPage.tsx';
 import { messages } from '../messages.ts';
+import { HomeContainer } from './HomeContainer.tsx';
 
 // The account screens load on demand: the first visit to / stays small (SPEC budget in bench/).
 const LoginContainer = lazy(() =>
@@ -26,6 +24,31 @@ const AdminContainer = lazy(() =>
 const UnsubscribeContainer = lazy(() =>
   import('./UnsubscribeContainer.tsx').then((module) => ({ default: module.UnsubscribeContainer })),
 );
+const AboutContainer = lazy(() =>
+  import('./AboutContainer.tsx').then((module) => ({ default: module.AboutContainer })),
+);
+const CataloguesContainer = lazy(() =>
+  import('./CataloguesContainer.tsx').then((module) => ({ default: module.CataloguesContainer })),
+);
+const GalleryContainer = lazy(() =>
+  import('./GalleryContainer.tsx').then((module) => ({ default: module.GalleryContainer })),
+);
+// The legal texts are long: each loads with its own page.
+const PrivacyPolicy = lazy(() =>
+  import('../views/policies/PrivacyPolicy.tsx').then((module) => ({
+    default: module.PrivacyPolicy,
+  })),
+);
+const DataProcessing = lazy(() =>
+  import('../views/policies/DataProcessing.tsx').then((module) => ({
+    default: module.DataProcessing,
+  })),
+);
+const CookiePolicy = lazy(() =>
+  import('../views/policies/CookiePolicy.tsx').then((module) => ({
+    default: module.CookiePolicy,
+  })),
+);
 
 /** SPEC 2: the three policy pages, reachable without the access gate. */
 export const POLICY_PATHS = [
@@ -38,26 +61,21 @@ export function isPolicyPath(path: string): boolean {
   return (POLICY_PATHS as readonly string[]).includes(path.replace(/\/$/, ''));
 }
 
-const contact = (
-  <p>
-    Za sva pitanja o zaštiti osobnih podataka pišite nam na{' '}
-    <a href={`mailto:${company.privacyEmail}`}>{company.privacyEmail}</a>.
-  </p>
-);
-
 export function PolicyRoutes() {
   return (
-    <Switch>
-      <Route path="/pravila-privatnosti">
-        <PolicyPage title="Pravila privatnosti">{contact}</PolicyPage>
-      </Route>
-      <Route path="/obrada-podataka">
-        <PolicyPage title="Obrada podataka">{contact}</PolicyPage>
-      </Route>
-      <Route path="/pravila-o-koristenju-kolacica">
-        <PolicyPage title="Pravila o korištenju kolačića">{contact}</PolicyPage>
-      </Route>
-    </Switch>
+    <Suspense fallback={<LoadingScreen />}>
+      <Switch>
+        <Route path="/pravila-privatnosti">
+          <PrivacyPolicy />
+        </Route>
+        <Route path="/obrada-podataka">
+          <DataProcessing />
+        </Route>
+        <Route path="/pravila-o-koristenju-kolacica">
+          <CookiePolicy />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }
 
@@ -67,7 +85,16 @@ export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: R
     <Suspense fallback={<LoadingScreen />}>
       <Switch>
         <Route path="/">
-          <HomePage brand={brand} />
+          <HomeContainer brand={brand} />
+        </Route>
+        <Route path="/info">
+          <AboutContainer />
+        </Route>
+        <Route path="/katalozi">
+          <CataloguesContainer />
+        </Route>
+        <Route path="/tecajevi/galerija">
+          <GalleryContainer />
         </Route>
         <Route path="/login">
           <LoginContainer robotCheck={robotCheck} />
