@@ -1,20 +1,21 @@
 /**
  * The four rotating home-page hero images (SPEC 2 "Home"), drawn by scripts/make-demo-images.ts
  * as WebP in three widths. The first is the largest contentful paint, so it is compressed hardest.
- * The files are imported so that Vite gives them hashed URLs; this module is SPA-only.
+ * The files are imported so that Vite gives them hashed URLs (never inlined: the browser picks
+ * one width, so inlining all of them would load every width); this module is SPA-only.
  */
-import hero1Large from './images/hero/hero-1-1600.webp';
-import hero1Medium from './images/hero/hero-1-1024.webp';
-import hero1Small from './images/hero/hero-1-640.webp';
-import hero2Large from './images/hero/hero-2-1600.webp';
-import hero2Medium from './images/hero/hero-2-1024.webp';
-import hero2Small from './images/hero/hero-2-640.webp';
-import hero3Large from './images/hero/hero-3-1600.webp';
-import hero3Medium from './images/hero/hero-3-1024.webp';
-import hero3Small from './images/hero/hero-3-640.webp';
-import hero4Large from './images/hero/hero-4-1600.webp';
-import hero4Medium from './images/hero/hero-4-1024.webp';
-import hero4Small from './images/hero/hero-4-640.webp';
+import hero1Large from './images/hero/hero-1-1600.webp?no-inline';
+import hero1Medium from './images/hero/hero-1-1024.webp?no-inline';
+import hero1Small from './images/hero/hero-1-640.webp?no-inline';
+import hero2Large from './images/hero/hero-2-1600.webp?no-inline';
+import hero2Medium from './images/hero/hero-2-1024.webp?no-inline';
+import hero2Small from './images/hero/hero-2-640.webp?no-inline';
+import hero3Large from './images/hero/hero-3-1600.webp?no-inline';
+import hero3Medium from './images/hero/hero-3-1024.webp?no-inline';
+import hero3Small from './images/hero/hero-3-640.webp?no-inline';
+import hero4Large from './images/hero/hero-4-1600.webp?no-inline';
+import hero4Medium from './images/hero/hero-4-1024.webp?no-inline';
+import hero4Small from './images/hero/hero-4-640.webp?no-inline';
 
 export interface HeroImage {
   /** The middle width, for browsers that ignore srcset. */
