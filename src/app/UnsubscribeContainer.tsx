@@ -56,7 +56,7 @@ export function UnsubscribeContainer({ campaign, email }: UnsubscribeContainerPr
     {
       input: {
         campaign,
-        email: email ?? query.get('email') ?? undefined,
+        email: email !== undefined ? decodedPathSegment(email) : (query.get('email') ?? undefined),
         unsubscribeToken: query.get('unsubscribeToken') ?? undefined,
         supportEmail: company.supportEmail,
       },
@@ -70,4 +70,13 @@ export function UnsubscribeContainer({ campaign, email }: UnsubscribeContainerPr
       status={selectUnsubscribeStatus(snapshot)}
     />
   );
+}
+
+/** wouter hands path parameters over as written (`ana%40primjer.hr`); a broken escape stays as is. */
+function decodedPathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
