@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Position } from 'geojson';
 import { geoArea, geoContains } from 'd3-geo';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { regions } from '../src/data/regions.ts';
@@ -8,6 +9,7 @@ import {
   type CountyFeature,
   OUTPUT_PATH,
   readAdmin1,
+  roundedCountyRings,
   serializeCounties,
 } from './build-map-data.ts';
 
@@ -83,6 +85,36 @@ describe('scripts/build-map-data.ts', () => {
 
   it('produces exactly the committed file', () => {
     expect(serializeCounties(buildCroatiaCounties(admin1))).toBe(readFileSync(OUTPUT_PATH, 'utf8'));
+  });
+
+  it('simplifies shared borders identically for both neighbours, leaving no gaps', () => {
+    // How many rings each point lies on, before and after simplification.
+    const ringsPerPoint = (rings: Position[][]) => {
+      const counts = new Map<string, number>();
+      for (const ring of rings) {
+        for (const point of new Set(ring.map((p) => `${p[0]},${p[1]}`))) {
+          counts.set(point, (counts.get(point) ?? 0) + 1);
+        }
+      }
+      return counts;
+    };
+    const before = ringsPerPoint(roundedCountyRings(admin1).flat(2));
+    const after = ringsPerPoint(
+      committed.flatMap((feature) =>
+        feature.geometry.type === 'Polygon'
+          ? feature.geometry.coordinates
+          : feature.geometry.coordinates.flat(),
+      ),
+    );
+    let sharedPoints = 0;
+    for (const [point, rings] of before) {
+      if (rings < 2) continue;
+      sharedPoints += 1;
+      // A border point is kept on every ring along that border, or dropped from all of them.
+      expect([0, rings]).toContain(after.get(point) ?? 0);
+    }
+    expect(sharedPoints).toBeGreaterThan(1000);
+    expect(after.size).toBeLessThan(before.size * 0.75);
   });
 
   it('fails loudly when a county is missing', () => {

@@ -11,8 +11,9 @@
  * the name of Brodsko-posavska. The build fails when a county is missing, duplicated or unknown.
  *
  * Output: one feature per county with only `regionId` and the Croatian `county` name, coordinates
- * rounded to 3 decimals (about 100 m; a tenth of a pixel at the map's scale 5800), and rings wound
- * the way d3-geo expects (exterior clockwise), which is the opposite of the source's RFC 7946 order.
+ * rounded to 3 decimals (about 100 m; a tenth of a pixel at the map's scale 5800), borders
+ * simplified without gaps between neighbours (scripts/lib/simplify-rings.ts), and rings wound the
+ * way d3-geo expects (exterior clockwise), the opposite of the source's RFC 7946 order.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { geoArea } from 'd3-geo';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import type { RegionId } from '../src/data/regions.ts';
+import { simplifyRings } from './lib/simplify-rings.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const ADMIN1_PATH = path.join(
@@ -33,6 +35,8 @@ export const ADMIN1_PATH = path.join(
 export const OUTPUT_PATH = path.join(root, 'src', 'data', 'croatiaMap.json');
 
 const PRECISION = 1000;
+/** Douglas–Peucker tolerance in degrees: about a fifth of a pixel on the 800 px wide map. */
+const SIMPLIFY_TOLERANCE = 0.0015;
 
 interface CountyDefinition {
   county: string;
@@ -132,38 +136,39 @@ function signedArea(ring: Position[]): number {
   return sum;
 }
 
-/** Rounds a polygon and winds it for d3-geo: exterior clockwise, holes counter-clockwise. */
-function compactPolygon(rings: Position[][]): Position[][] | null {
-  const compacted: Position[][] = [];
+/** Winds a polygon for d3-geo (exterior clockwise, holes counter-clockwise), dropping islets. */
+function windPolygon(rings: Position[][]): Position[][] | null {
+  const wound: Position[][] = [];
   for (const [index, ring] of rings.entries()) {
-    const rounded = roundRing(ring);
-    // A closed ring needs at least three distinct points; smaller islets vanish at this precision.
-    if (rounded.length < 4 || signedArea(rounded) === 0) {
+    // A closed ring needs three distinct points; smaller islets vanish at this precision.
+    if (ring.length < 4 || signedArea(ring) === 0) {
       if (index === 0) return null;
       continue;
     }
     const wantClockwise = index === 0;
-    const isClockwise = signedArea(rounded) < 0;
-    compacted.push(isClockwise === wantClockwise ? rounded : rounded.reverse());
+    const isClockwise = signedArea(ring) < 0;
+    wound.push(isClockwise === wantClockwise ? ring : [...ring].reverse());
   }
-  return compacted;
+  return wound;
 }
 
-function compactGeometry(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon {
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  const compacted = polygons
-    .map(compactPolygon)
+function toGeometry(polygons: Position[][][]): Polygon | MultiPolygon {
+  const wound = polygons
+    .map(windPolygon)
     .filter((polygon): polygon is Position[][] => polygon !== null);
-  const [only] = compacted;
+  const [only] = wound;
   if (!only) throw new Error('A county lost all of its polygons to rounding');
-  return compacted.length === 1
+  return wound.length === 1
     ? { type: 'Polygon', coordinates: only }
-    : { type: 'MultiPolygon', coordinates: compacted };
+    : { type: 'MultiPolygon', coordinates: wound };
 }
 
-/** The transform itself: the admin-1 feature collection in, the 21 compact counties out. */
-export function buildCroatiaCounties(admin1: { features: Admin1Feature[] }): CountyFeature[] {
-  const byCode = new Map<string, CountyFeature>();
+const polygonsOf = (geometry: Polygon | MultiPolygon): Position[][][] =>
+  geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+
+/** The 21 source features by FIPS code, checked: none unknown, duplicated or missing. */
+function matchCounties(admin1: { features: Admin1Feature[] }): Map<string, Admin1Feature> {
+  const byCode = new Map<string, Admin1Feature>();
   for (const feature of admin1.features) {
     if (feature.properties.adm0_a3 !== 'HRV') continue;
     const code = fipsCode(feature.properties);
@@ -171,18 +176,42 @@ export function buildCroatiaCounties(admin1: { features: Admin1Feature[] }): Cou
     if (!definition) throw new Error(`Unknown FIPS code ${code} (${feature.properties.name})`);
     if (byCode.has(code)) throw new Error(`Two features for FIPS ${code} (${definition.county})`);
     assertNameMatches(code, definition, feature.properties.name);
-    const county: CountyFeature = {
-      type: 'Feature',
-      properties: { regionId: definition.regionId, county: definition.county },
-      geometry: compactGeometry(feature.geometry),
-    };
-    // A wrongly wound shape covers the rest of the globe (4π steradians) instead of the county.
-    if (geoArea(county) > 0.01) throw new Error(`${definition.county} is wound the wrong way`);
-    byCode.set(code, county);
+    byCode.set(code, feature);
   }
   const missing = Object.keys(COUNTIES).filter((code) => !byCode.has(code));
   if (missing.length > 0) throw new Error(`Counties missing from the data: ${missing.join(', ')}`);
-  return Object.keys(COUNTIES).map((code) => byCode.get(code) as CountyFeature);
+  return byCode;
+}
+
+/** The rounded rings of every county, before simplification (tests compare against them). */
+export function roundedCountyRings(admin1: { features: Admin1Feature[] }): Position[][][][] {
+  const byCode = matchCounties(admin1);
+  return Object.keys(COUNTIES).map((code) =>
+    polygonsOf((byCode.get(code) as Admin1Feature).geometry).map((polygon) =>
+      polygon.map(roundRing),
+    ),
+  );
+}
+
+/** The transform itself: the admin-1 feature collection in, the 21 compact counties out. */
+export function buildCroatiaCounties(admin1: { features: Admin1Feature[] }): CountyFeature[] {
+  const counties = roundedCountyRings(admin1);
+  // Simplified all together, so that neighbouring counties keep one common border.
+  const simplified = simplifyRings(counties.flat(2), SIMPLIFY_TOLERANCE);
+  let next = 0;
+  return Object.values(COUNTIES).map((definition, index) => {
+    const polygons = (counties[index] as Position[][][]).map((polygon) =>
+      polygon.map(() => simplified[next++] as Position[]),
+    );
+    const county: CountyFeature = {
+      type: 'Feature',
+      properties: { regionId: definition.regionId, county: definition.county },
+      geometry: toGeometry(polygons),
+    };
+    // A wrongly wound shape covers the rest of the globe (4π steradians) instead of the county.
+    if (geoArea(county) > 0.01) throw new Error(`${definition.county} is wound the wrong way`);
+    return county;
+  });
 }
 
 export function readAdmin1(): { features: Admin1Feature[] } {
