@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
 import {
   decodePDFRawStream,
   PDFArray,
@@ -19,6 +20,7 @@ import {
   PDF_PATH,
   renderCatalogueModule,
 } from './build-catalogue.ts';
+import { CODE_POINTS, FONT_DIR, FONT_FILES } from './subset-font.ts';
 
 const committedBytes = readFileSync(PDF_PATH);
 
@@ -83,6 +85,17 @@ describe('the April 2024 catalogue', () => {
     }
   });
 
+  it('draws every character with a glyph of its font, never the missing-glyph box', () => {
+    // Text is shown as 4-digit glyph ids (Identity-H); glyph 0 is .notdef, which fontkit
+    // substitutes for a character the font lacks.
+    const shown = pageContents(committed).flatMap((content) =>
+      [...content.matchAll(/<([0-9A-F]*)> Tj/g)].map((match) => match[1] as string),
+    );
+    expect(shown.length).toBeGreaterThan(100);
+    const glyphIds = shown.flatMap((hex) => hex.match(/.{4}/g) ?? []);
+    expect(glyphIds.filter((id) => id === '0000')).toEqual([]);
+  });
+
   it('is what the script draws', async () => {
     const rebuilt = await PDFDocument.load(await buildCataloguePdf(), { updateMetadata: false });
     // Page content is compared rather than bytes: the embedded JPEGs depend on the image codec.
@@ -106,5 +119,13 @@ describe('src/data/catalogues.ts', () => {
     expect(await renderCatalogueModule(statSync(PDF_PATH).size)).toBe(
       readFileSync(MODULE_PATH, 'utf8'),
     );
+  });
+});
+
+describe('the committed DejaVu Sans subsets', () => {
+  it.each(Object.values(FONT_FILES))('$subset covers every chosen character', ({ subset }) => {
+    const font = fontkit.create(readFileSync(path.join(FONT_DIR, subset)));
+    expect(font.postscriptName).toMatch(/^DejaVuSans/);
+    expect(CODE_POINTS.filter((code) => !font.hasGlyphForCodePoint(code))).toEqual([]);
   });
 });

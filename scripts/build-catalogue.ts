@@ -9,16 +9,17 @@
  * size). The products and prices are invented; the company details come from src/data/company.ts.
  *
  * Croatian letters need a real font: pdf-lib's standard fonts are WinAnsi and cannot encode č or
- * ć. The PDF embeds subsets of DejaVu Sans from content/fonts through scripts/lib/pdf-font.ts.
- * The output is deterministic (fixed dates, fixed subset names), so re-running changes nothing.
+ * ć. The PDF embeds, through @pdf-lib/fontkit, only the glyphs it uses of the DejaVu Sans subsets
+ * in content/fonts (scripts/subset-font.ts). The output is deterministic (fixed dates, fixed
+ * subset names), so re-running changes nothing.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import * as prettier from 'prettier';
 import sharp from 'sharp';
 import { company } from '../src/data/company.ts';
-import { trueTypeFontkit } from './lib/pdf-font.ts';
 import { FONT_DIR, FONT_FILES } from './subset-font.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -526,7 +527,7 @@ function drawFooters(doc: PDFDocument, fonts: Fonts): void {
 
 export async function buildCataloguePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(trueTypeFontkit);
+  doc.registerFontkit(fontkit);
   // Fixed subset tags (instead of random ones) keep the output byte-for-byte reproducible.
   const fonts: Fonts = {
     regular: await doc.embedFont(readFileSync(path.join(FONT_DIR, FONT_FILES.regular.subset)), {

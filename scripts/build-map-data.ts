@@ -27,7 +27,7 @@ import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from
 import { feature } from 'topojson-client';
 import { topology } from 'topojson-server';
 import { presimplify, simplify } from 'topojson-simplify';
-import type { GeometryCollection } from 'topojson-specification';
+import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { RegionId } from '../src/data/regions.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -218,15 +218,16 @@ function simplifiedCounties(admin1: { features: Admin1Feature[] }) {
     })),
   };
   // No quantization: the points are already rounded, so shared points are equal.
-  const counties = topology({ counties: collection });
+  const counties = topology({ counties: collection }) as Topology<{
+    counties: GeometryCollection<CountyProperties>;
+  }>;
   const simplified = simplify(presimplify(counties), MIN_TRIANGLE_AREA);
-  return feature(
-    simplified,
-    simplified.objects.counties as GeometryCollection<CountyProperties>,
-  ).features.map(({ properties, geometry }) => ({
-    properties,
-    polygons: polygonsOf(geometry as Polygon | MultiPolygon),
-  }));
+  return feature(simplified, simplified.objects.counties).features.map(
+    ({ properties, geometry }) => ({
+      properties,
+      polygons: polygonsOf(geometry as Polygon | MultiPolygon),
+    }),
+  );
 }
 
 /** The transform itself: the admin-1 feature collection in, the 21 compact counties out. */

@@ -4,5 +4,5 @@
 export const aprilCatalogue = {
   title: 'Katalog proizvoda – travanj 2024.',
   href: '/katalozi/katalog-travanj-2024.pdf',
-  sizeBytes: 69141,
+  sizeBytes: 68784,
 } as const;
