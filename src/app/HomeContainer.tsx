@@ -1,15 +1,39 @@
 import { useMachine } from '@xstate/react';
+import Cookies from 'js-cookie';
 import { lazy, useState } from 'react';
-import { heroImages } from '../data/hero.ts';
+import { heroImages, type HeroImage } from '../data/hero.ts';
+import { hasGateConsent } from '../machines/accessGate.machine.ts';
 import {
   heroRotationMachine,
   selectHeroIndex,
   selectHeroPaused,
   selectHeroPrevious,
 } from '../machines/heroRotation.machine.ts';
+import { HERO_SIZES } from '../views/HomeHero.tsx';
 import { HomePage } from '../views/HomePage.tsx';
 import { useInspect } from './inspector.tsx';
 import { NearViewport } from './NearViewport.tsx';
+
+// The first hero photo is the largest paint of a visit to /: its download starts while the site
+// configuration loads, instead of after the first render (behind the gate it is not shown).
+if (
+  window.location.pathname === '/' &&
+  heroImages[0] &&
+  hasGateConsent((name) => Cookies.get(name))
+) {
+  preloadImage(heroImages[0]);
+}
+
+function preloadImage(image: HeroImage) {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = image.src;
+  link.imageSrcset = image.srcSet;
+  link.imageSizes = HERO_SIZES;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
 
 // Each section's code and data load when it nears the viewport (SPEC 2 "Home"); the map section
 // pulls in d3-geo and the map shapes only then, so a first visit that never scrolls skips them.

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { RobotCheck } from '../api/contract.ts';
+import { LoadingScreen } from '../views/LoadingScreen.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
-import { messages } from '../messages.ts';
 import { HomeContainer } from './HomeContainer.tsx';
 
 // The account screens load on demand: the first visit to / stays small (SPEC budget in bench/).
@@ -24,31 +24,47 @@ const AdminContainer = lazy(() =>
 const UnsubscribeContainer = lazy(() =>
   import('./UnsubscribeContainer.tsx').then((module) => ({ default: module.UnsubscribeContainer })),
 );
+const loadAbout = () => import('./AboutContainer.tsx');
+const loadCatalogues = () => import('./CataloguesContainer.tsx');
+const loadGallery = () => import('./GalleryContainer.tsx');
+// The legal texts are long: each loads with its own page.
+const loadPrivacyPolicy = () => import('../views/policies/PrivacyPolicy.tsx');
+const loadDataProcessing = () => import('../views/policies/DataProcessing.tsx');
+const loadCookiePolicy = () => import('../views/policies/CookiePolicy.tsx');
+
 const AboutContainer = lazy(() =>
-  import('./AboutContainer.tsx').then((module) => ({ default: module.AboutContainer })),
+  loadAbout().then((module) => ({ default: module.AboutContainer })),
 );
 const CataloguesContainer = lazy(() =>
-  import('./CataloguesContainer.tsx').then((module) => ({ default: module.CataloguesContainer })),
+  loadCatalogues().then((module) => ({ default: module.CataloguesContainer })),
 );
 const GalleryContainer = lazy(() =>
-  import('./GalleryContainer.tsx').then((module) => ({ default: module.GalleryContainer })),
+  loadGallery().then((module) => ({ default: module.GalleryContainer })),
 );
-// The legal texts are long: each loads with its own page.
 const PrivacyPolicy = lazy(() =>
-  import('../views/policies/PrivacyPolicy.tsx').then((module) => ({
-    default: module.PrivacyPolicy,
-  })),
+  loadPrivacyPolicy().then((module) => ({ default: module.PrivacyPolicy })),
 );
 const DataProcessing = lazy(() =>
-  import('../views/policies/DataProcessing.tsx').then((module) => ({
-    default: module.DataProcessing,
-  })),
+  loadDataProcessing().then((module) => ({ default: module.DataProcessing })),
 );
 const CookiePolicy = lazy(() =>
-  import('../views/policies/CookiePolicy.tsx').then((module) => ({
-    default: module.CookiePolicy,
-  })),
+  loadCookiePolicy().then((module) => ({ default: module.CookiePolicy })),
 );
+
+/**
+ * The code of the page a visit starts on begins to load with the app, beside the site
+ * configuration, instead of after it: one round trip less before the page paints.
+ */
+const FIRST_PAGE_CODE: Record<string, () => Promise<unknown>> = {
+  '/info': loadAbout,
+  '/katalozi': loadCatalogues,
+  '/tecajevi/galerija': loadGallery,
+  '/pravila-privatnosti': loadPrivacyPolicy,
+  '/obrada-podataka': loadDataProcessing,
+  '/pravila-o-koristenju-kolacica': loadCookiePolicy,
+};
+// A failure here is reported where the page renders, by its lazy component.
+void FIRST_PAGE_CODE[window.location.pathname.replace(/(.)\/$/, '$1')]?.().catch(() => undefined);
 
 /** SPEC 2: the three policy pages, reachable without the access gate. */
 export const POLICY_PATHS = [
@@ -138,13 +154,5 @@ export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: R
         </Route>
       </Switch>
     </Suspense>
-  );
-}
-
-function LoadingScreen() {
-  return (
-    <p className="page status" role="status">
-      {messages.loadingConfig}
-    </p>
   );
 }

@@ -4,6 +4,9 @@ import type { HeroImage } from '../data/hero.ts';
 import { messages } from '../messages.ts';
 import './HomeHero.css';
 
+/** The hero spans the window: the `sizes` of its photos (and of their preload). */
+export const HERO_SIZES = '100vw';
+
 export interface HomeHeroProps {
   brand: string;
   images: readonly HeroImage[];
@@ -59,7 +62,7 @@ export function HomeHero({
               className={`hero__slide hero__slide--${role}`}
               src={image.src}
               srcSet={image.srcSet}
-              sizes="100vw"
+              sizes={HERO_SIZES}
               width={image.width}
               height={image.height}
               alt={role === 'current' ? image.alt : ''}
