@@ -18,6 +18,9 @@ import { altchaRobotCheck } from './captcha/altcha.ts';
 import { recaptchaRobotCheck } from './captcha/recaptcha.ts';
 import type { RobotCheck } from './captcha/robot-check.ts';
 import { captchaRoutes } from './captcha/routes.ts';
+import { campaignsRoutes } from './campaigns/routes.ts';
+import { campaignsService } from './campaigns/service.ts';
+import { ensureCampaigns } from './campaigns/store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -30,6 +33,8 @@ import { serveSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Secrets } from './secrets.ts';
 import { API_BASE_URL, siteConfigRoutes } from './site-config/routes.ts';
+import { productsRoutes } from './products/routes.ts';
+import { productsService } from './products/service.ts';
 import { usersRoutes } from './users/routes.ts';
 import { usersService } from './users/service.ts';
 import { countriesRoutes } from './countries/routes.ts';
@@ -95,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
   const { db, secrets } = options;
+  // Every start, not only the demo seed: a real installation needs its configured campaigns.
+  await ensureCampaigns(db, Object.values(config.campaigns), now());
   const tokens = accessTokens({ secret: secrets.jwtSecret, publicUrl: config.publicUrl, now });
   const deps: AppDependencies = {
     config,
@@ -161,5 +168,7 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
         benchLimitRoute: deps.config.benchLimitRoute,
       }),
     );
+    await api.register(campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }));
+    await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
   };
 }

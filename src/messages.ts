@@ -230,4 +230,102 @@ export const messages = {
     pdfTooLarge: (megabytes: number) => `PDF može imati najviše ${megabytes} MB.`,
     countryUnavailable: 'Odabrana država nije dostupna.',
   },
+  /** SPEC 2 "Home", 9: the hero and the lazily loaded sections. */
+  home: {
+    slogan: 'Vaš pouzdan partner sa sjeverozapada.',
+    lead: 'Dentalni materijali, instrumenti i oprema vodećih svjetskih proizvođača, stručni tečajevi i video edukacije za doktore dentalne medicine i dentalne tehničare.',
+    pauseRotation: 'Zaustavi izmjenu fotografija',
+    playRotation: 'Pokreni izmjenu fotografija',
+    exclusivePartners: 'Novi ekskluzivni partneri',
+    exclusivePartnersLead: 'Od sada u našoj ponudi, kao ekskluzivni zastupnik za Hrvatsku.',
+    products: 'Izdvojeno iz ponude',
+    highlighted: 'Istaknuto',
+    manufacturers: 'Proizvođači s kojima surađujemo',
+    map: 'Prodajni predstavnici po regijama',
+    mapLead:
+      'Odaberite svoju regiju i javite se prodajnom predstavniku koji brine o vašem području.',
+    euFunding: 'Projekt sufinanciran sredstvima Europske unije',
+  },
+  /** SPEC 2 "About us", 4 "Map": the region map shared by /info and the home page. */
+  regionMap: {
+    label: 'Karta regija prodajnih predstavnika',
+    hint: 'Odaberite regiju na karti (mišem ili tipkovnicom: Tab pa Enter) i prikazat ćemo prodajne predstavnike za to područje.',
+    loading: 'Učitavanje karte…',
+    clear: 'Poništi odabir',
+    noRepresentatives: 'Za ovu regiju javite nam se na središnji broj telefona.',
+    representativesOf: (regionName: string) => `Prodajni predstavnici: ${regionName}`,
+  },
+  /** SPEC 2 "About us". */
+  about: {
+    title: 'O nama',
+    lead: 'Više od dvadeset godina opskrbljujemo ordinacije dentalne medicine i dentalne laboratorije u cijeloj Hrvatskoj. Naši prodajni predstavnici dolaze u vašu ordinaciju, a referenti i računovodstvo brinu da narudžbe, isporuke i računi stignu na vrijeme.',
+    phone: 'Telefon',
+    supportEmail: 'E-pošta za podršku',
+    mapSwitch: 'Prikaži kartu regija',
+    salesRepresentatives: 'Prodajni predstavnici',
+    referents: 'Referenti',
+    accounting: 'Računovodstvo i financije',
+    regions: 'Regije',
+  },
+  /** SPEC 2 "Products and catalogues". */
+  catalogues: {
+    title: 'Proizvodi i katalozi',
+    lead: 'Preuzmite naš katalog proizvoda i prijavite se na newsletter kako biste prvi saznali za nove proizvode i akcije.',
+    catalogueHeading: 'Katalog proizvoda',
+    download: 'Preuzmi katalog',
+    fileDetails: (size: string) => `PDF, ${size}`,
+    newsletterHeading: 'Newsletter kataloga',
+    newsletterLead: 'Prijavite se i prvi saznajte za nove kataloge, proizvode i akcije.',
+    suppliers: 'Dobavljači',
+    suppliersLead: 'Proizvođači čije proizvode nudimo. Poveznice vode na njihove mrežne stranice.',
+  },
+  /** SPEC 2 "Gallery". */
+  gallery: {
+    title: 'Galerija fotografija prethodnih tečajeva',
+    lead: 'Fotografije s tečajeva i radionica koje smo organizirali s našim partnerima. Odaberite fotografiju za prikaz u punoj veličini.',
+    backToCourses: 'Natrag na tečajeve',
+    /** 1 fotografija, 2-4 fotografije, 5 fotografija, 22 fotografije... */
+    photoCount: (count: number) =>
+      [2, 3, 4].includes(count % 10) && ![12, 13, 14].includes(count % 100)
+        ? `${count} fotografije`
+        : `${count} fotografija`,
+  },
+  /** ExternalLink and the gallery: a link that opens a new tab says so. */
+  newTab: '(otvara se u novoj kartici)',
+  /** SPEC 2 "Products and catalogues", "Courses list"; 4, 5 "Input modal", 8 "Newsletter subscription". */
+  newsletter: {
+    subscribe: 'Prijavi se na newsletter',
+    opening: 'Otvaranje prijave…',
+    title: 'Prijava na newsletter',
+    description: {
+      courses:
+        'Upišite svoju email adresu i javit ćemo vam kad objavimo nove tečajeve. Odjaviti se možete u svakom trenutku, poveznicom iz svake poruke.',
+      catalogs:
+        'Upišite svoju email adresu i javit ćemo vam novosti iz našega kataloga. Odjaviti se možete u svakom trenutku, poveznicom iz svake poruke.',
+    },
+    robotCheckRequired: "Pritisnite 'I'm not a robot'!",
+    alreadySubscribed: 'Već ste prijavljeni na ovaj newsletter.',
+    checkEmail: 'Provjerite još jednom ispravnost unesene email adrese.',
+    failed: 'Nešto je pošlo po krivu. Molimo vas, pokušajte ponovno kasnije.',
+    subscribed: {
+      courses: 'Uspješno ste se prijavili na newsletter o tečajevima!',
+      catalogs: 'Uskoro očekujte zanimljive novosti iz našega kataloga!',
+    },
+  },
+  /** SPEC 2 "Newsletter unsubscribe", 4 "Unsubscribe", 5 "Unsubscribe", 8 "Unsubscribe". */
+  unsubscribe: {
+    title: (brand: string) => `Odjava s newslettera ${brand}`,
+    campaign: {
+      courses: 'Newsletter o tečajevima',
+      catalogs: 'Newsletter s novostima iz kataloga',
+    },
+    inProgress: 'Odjava u tijeku…',
+    done: 'Uspješno ste se odjavili s newslettera.',
+    doneDetail: 'Više vam ga nećemo slati.',
+    alreadyUnsubscribed: 'Već ste se odjavili s newslettera.',
+    contactUs: (email: string) =>
+      `Odjava trenutno nije moguća. Molimo vas, javite nam se izravno na ${email} i odjavit ćemo vas.`,
+    failed: 'Odjava nije uspjela.',
+    home: 'Natrag na početnu stranicu',
+  },
 } as const;

@@ -76,6 +76,10 @@ export interface Database {
   countries: CountriesTable;
   courses: CoursesTable;
   content_versions: ContentVersionsTable;
+
+  campaigns: CampaignsTable;
+  campaign_subscriptions: CampaignSubscriptionsTable;
+  products: ProductsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -114,3 +118,39 @@ export interface ContentVersionsTable {
 
 export type CourseRow = Selectable<CoursesTable>;
 export type NewCourseRow = Insertable<CoursesTable>;
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  /** From the configuration (CAMPAIGN_COURSES, CAMPAIGN_CATALOGS); unique regardless of case. */
+  name: string;
+  created_at: string;
+}
+
+export type UnsubscribedVia = 'api' | 'one-click';
+
+/** One subscription and its consent evidence; unsubscribing sets `unsubscribed_at`. */
+export interface CampaignSubscriptionsTable {
+  id: Generated<number>;
+  campaign_id: number;
+  email: string;
+  unsubscribe_token: string;
+  subscribed_at: string;
+  /** The site path the subscription was made on, as the SPA reports it. */
+  source_page: string | null;
+  ip_address: string;
+  user_agent: string | null;
+  unsubscribed_at: string | null;
+  unsubscribed_via: UnsubscribedVia | null;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  image_url: string;
+  /** 0 or 1. */
+  is_shown_on_homepage: Generated<number>;
+  /** 0 or 1. */
+  is_highlighted: Generated<number>;
+  created_at: string;
+}

@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Role } from '../../src/api/contract.ts';
+import { demoProductImages } from '../../src/data/demoProductImages.ts';
 import { hashPassword } from '../auth/password.ts';
 import { generateStrongPassword } from '../auth/password-rules.ts';
 import type { Clock } from '../clock.ts';
@@ -91,6 +92,7 @@ export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boo
         .values(account.roles.map((role) => ({ user_id: id, role })))
         .execute();
     }
+    await insertDemoProducts(trx, options.now());
   });
   return true;
 }
@@ -133,3 +135,24 @@ const seedLog = {
   warn: (details: object, message: string) => console.warn(message, details),
   error: (details: object, message: string) => console.error(message, details),
 };
+
+/** Shown first to last; the ones here are highlighted or hidden, the rest simply shown. */
+const HIGHLIGHTED_DEMO_PRODUCTS = new Set([0, 3]);
+const HIDDEN_DEMO_PRODUCTS = new Set([demoProductImages.length - 1]);
+
+/** The home-page strip's demo products, newest first in the order of `demoProductImages`. */
+async function insertDemoProducts(db: Pick<Db, 'insertInto'>, now: Date): Promise<void> {
+  if (demoProductImages.length === 0) return;
+  await db
+    .insertInto('products')
+    .values(
+      demoProductImages.map((product, index) => ({
+        name: product.name,
+        image_url: product.imageUrl,
+        is_shown_on_homepage: HIDDEN_DEMO_PRODUCTS.has(index) ? 0 : 1,
+        is_highlighted: HIGHLIGHTED_DEMO_PRODUCTS.has(index) ? 1 : 0,
+        created_at: new Date(now.getTime() - index * 60_000).toISOString(),
+      })),
+    )
+    .execute();
+}

@@ -70,6 +70,12 @@ export const MESSAGES = {
     `Price must be a number from 0 to ${max} with at most two decimals, or empty.`,
   countryNotOffered: (isoCode: string) => `No courses are offered in the country '${isoCode}'.`,
   courseImageRequired: 'Image is required.',
+  // Newsletter campaigns (ARCHITECTURE.md "The wire contract": the client matches these texts).
+  campaignNotFound: 'Campaign not found.',
+  alreadySubscribed: (email: string, campaign: string) =>
+    `${email} is already subscribed to campaign ${campaign}`,
+  notSubscribed: (email: string, campaign: string) =>
+    `${email} is not subscribed to campaign ${campaign}`,
 } as const;
 
 export class DomainError extends Error {

@@ -24,6 +24,11 @@ export interface RateLimits {
   passwordResetRequest: { perIp: RateLimit; perEmail: RateLimit };
   /** Per inviting address and per invited e-mail. */
   invite: { perIp: RateLimit; perEmail: RateLimit };
+  /** Newsletter subscriptions: each also needs a robot check (decision 0007). */
+  subscribe: { perIp: RateLimit };
+  unsubscribe: { perIp: RateLimit };
+  /** RFC 8058 one-click: mail providers post these from a few shared addresses. */
+  oneClickUnsubscribe: { perIp: RateLimit };
 }
 
 const MINUTE = 60 * 1000;
@@ -44,6 +49,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     perEmail: { max: 3, windowMs: HOUR },
   },
   invite: { perIp: { max: 100, windowMs: HOUR }, perEmail: { max: 5, windowMs: HOUR } },
+  subscribe: { perIp: { max: 20, windowMs: HOUR } },
+  unsubscribe: { perIp: { max: 30, windowMs: 15 * MINUTE } },
+  oneClickUnsubscribe: { perIp: { max: 300, windowMs: 15 * MINUTE } },
 };
 
 export async function registerRateLimiting(app: FastifyInstance): Promise<void> {

@@ -29,6 +29,9 @@ export async function serveSpa(app: FastifyInstance, spaDir: string): Promise<vo
   );
 }
 
+/** Pages whose last segment may look like a file name: the e-mail of SPEC 2's unsubscribe link. */
+const PAGES_ENDING_LIKE_FILES = /^\/newsletter-odjava\/[^/]+\/[^/]+$/;
+
 /**
  * A request for a page: not the API, not a missing asset or file (a last segment with an
  * extension), from a client that takes HTML (browsers, but also link checkers sending *\/*).
@@ -36,7 +39,8 @@ export async function serveSpa(app: FastifyInstance, spaDir: string): Promise<vo
 function isPageNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?', 1)[0] ?? '';
-  if (/^\/(api|assets)(\/|$)/.test(pathname) || /\.[a-z0-9]+$/i.test(pathname)) return false;
+  if (/^\/(api|assets)(\/|$)/.test(pathname)) return false;
+  if (/\.[a-z0-9]+$/i.test(pathname) && !PAGES_ENDING_LIKE_FILES.test(pathname)) return false;
   const accept = request.headers.accept ?? '*/*';
   return accept.includes('text/html') || accept.includes('*/*');
 }

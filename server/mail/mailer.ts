@@ -15,6 +15,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields, e.g. RFC 8058 `List-Unsubscribe` on newsletter mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -228,3 +228,99 @@ export function parseCoursePrice(text: string): number | null | undefined {
 
 /** POST /courses answers 201 with the stored course. */
 export const createCourseResponseSchema = courseSchema;
+
+/* Newsletter campaigns (SPEC 3 "Campaign", "Subscription"; SPEC 7). */
+
+/** GET /campaigns/by-name/{campaignName}: the campaigns the configuration names. */
+export const campaignByNameParamsSchema = z.object({ campaignName: z.string() });
+export const campaignSchema = z.object({ id: z.number() });
+export type Campaign = z.infer<typeof campaignSchema>;
+
+const campaignId = z.number({ error: 'campaignId must be a campaign id.' }).check(z.int());
+
+/** The page a subscription is made on: a path of this site, kept as consent evidence. */
+export const SOURCE_PAGE_MAX_LENGTH = 300;
+const sitePath = z
+  .string()
+  .check(
+    z.maxLength(SOURCE_PAGE_MAX_LENGTH, 'sourcePage is too long.'),
+    z.regex(/^\/(?!\/)\S*$/, 'sourcePage must be a path of this site.'),
+  );
+
+/**
+ * POST /campaigns/subscriptions: 204. `sourcePage` is our optional addition to SPEC 7's payload
+ * (docs/decisions/0007-subscription-consent-and-unsubscribe-tokens.md).
+ */
+export const subscriptionRequestSchema = z.object({
+  email: z.string(),
+  campaignId,
+  recaptchaToken: robotCheckToken,
+  sourcePage: z.optional(sitePath),
+});
+export type SubscriptionRequest = z.infer<typeof subscriptionRequestSchema>;
+
+/** DELETE /campaigns/subscriptions (JSON body): 204. */
+export const unsubscribeRequestSchema = z.object({
+  email: z.string(),
+  campaignId,
+  unsubscribeToken: z.string(),
+});
+export type UnsubscribeRequest = z.infer<typeof unsubscribeRequestSchema>;
+
+/** POST /campaigns/subscriptions/one-click?email&campaignId&unsubscribeToken (RFC 8058): 204. */
+export const oneClickUnsubscribeQuerySchema = z.object({
+  email: z.string(),
+  campaignId: z.coerce.number({ error: 'campaignId must be a campaign id.' }).check(z.int()),
+  unsubscribeToken: z.string(),
+});
+
+/* Products (SPEC 3 "Product", "Paged product response"; SPEC 7, 9). */
+
+export const PRODUCT_PAGE_SIZE_DEFAULT = 10;
+export const PRODUCT_PAGE_SIZE_MAX = 100;
+
+const wholeNumberFromOne = (field: string, max?: number) => {
+  const message = `${field} must be a whole number ${max ? `from 1 to ${max}` : 'of at least 1'}.`;
+  return z.coerce
+    .number({ error: message })
+    .check(
+      z.int({ error: message, abort: true }),
+      z.minimum(1, message),
+      ...(max ? [z.maximum(max, message)] : []),
+    );
+};
+
+/** GET /products?pageSize&pageNumber: pages count from 1. */
+export const productListQuerySchema = z.object({
+  pageSize: z._default(
+    wholeNumberFromOne('pageSize', PRODUCT_PAGE_SIZE_MAX),
+    PRODUCT_PAGE_SIZE_DEFAULT,
+  ),
+  pageNumber: z._default(wholeNumberFromOne('pageNumber'), 1),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const productSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  imageUrl: z.string(),
+  isShownOnHomepage: z.boolean(),
+  isHighlighted: z.boolean(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productPageSchema = z.object({
+  items: z.array(productSchema),
+  pageNumber: z.number(),
+  pageSize: z.number(),
+  totalPages: z.number(),
+  totalCount: z.number(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+/**
+ * The campaign part of the unsubscribe page's route, `/newsletter-odjava/{campaign}` (SPEC 2), by
+ * the configured campaign it stands for; the server builds the mail links with the same words.
+ */
+export const UNSUBSCRIBE_PAGE_CAMPAIGNS = { courses: 'tecajevi', catalogs: 'katalozi' } as const;
+export type CampaignKey = keyof typeof UNSUBSCRIBE_PAGE_CAMPAIGNS;

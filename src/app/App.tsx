@@ -6,6 +6,7 @@ import { AccessGateContainer } from './AccessGateContainer.tsx';
 import { HeaderContainer } from './HeaderContainer.tsx';
 import { PolicyRoutes, SiteRoutes, isPolicyPath } from './routes.tsx';
 import { SessionProvider } from './session.tsx';
+import { SiteConfigContext } from './siteConfig.ts';
 import { AppToasts } from './toasts.tsx';
 import { useScrollToTop } from './useScrollToTop.ts';
 
@@ -52,9 +53,11 @@ function Shell({ config }: { config: SiteConfig }) {
 
 export function App({ config }: { config: SiteConfig }) {
   return (
-    <SessionProvider config={config}>
-      <Shell config={config} />
-      <AppToasts />
-    </SessionProvider>
+    <SiteConfigContext value={config}>
+      <SessionProvider config={config}>
+        <Shell config={config} />
+        <AppToasts />
+      </SessionProvider>
+    </SiteConfigContext>
   );
 }

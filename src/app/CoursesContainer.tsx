@@ -16,10 +16,11 @@ import {
 } from '../machines/coursesList.machine.ts';
 import { CoursesPage } from '../views/CoursesPage.tsx';
 import { useInspect } from './inspector.tsx';
+import { NewsletterSubscriptionContainer } from './NewsletterSubscriptionContainer.tsx';
 import { useApi, useSession } from './session.tsx';
 import { notify } from './toasts.tsx';
 
-/** /tecajevi: the courses list. The courses newsletter button joins it with the newsletter. */
+/** /tecajevi: the courses list with the courses newsletter button. */
 export function CoursesContainer() {
   const api = useApi();
   const { isAdministrator } = useSession();
@@ -60,6 +61,7 @@ export function CoursesContainer() {
       onAskDelete={(id) => send({ type: 'ASK_DELETE', id })}
       onCancelDelete={() => send({ type: 'CANCEL_DELETE' })}
       onConfirmDelete={() => send({ type: 'CONFIRM_DELETE' })}
+      newsletter={<NewsletterSubscriptionContainer campaign="courses" />}
       LinkComponent={Link}
     />
   );

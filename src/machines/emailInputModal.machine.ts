@@ -17,6 +17,11 @@ export interface EmailInputModalInput {
   withoutRobotCheck: 'ignore' | 'warn';
   /** The newsletter's warning; the password reset has none. */
   robotCheckWarning?: string;
+  /**
+   * A single-use modal starts open and ends (a final state) when it closes: its owner creates a
+   * fresh one for every opening (the newsletter, whose dialog loads on demand).
+   */
+  singleUse?: boolean;
 }
 
 export interface Feedback {
@@ -81,13 +86,18 @@ export const emailInputModalMachine = setup({
     robotChecked: ({ context }) => context.robotToken !== null,
     warnsWithoutRobotCheck: ({ context }) => context.withoutRobotCheck === 'warn',
     closesWhenDone: ({ context }) => context.outcome === 'closeWhenDone',
+    singleUse: ({ context }) => context.singleUse === true,
   },
 }).createMachine({
   id: 'emailInputModal',
   context: ({ input }) => ({ ...input, email: '', robotToken: null, feedback: null }),
-  initial: 'closed',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'singleUse', target: 'open' }, { target: 'closed' }],
+    },
     closed: {
+      always: { guard: 'singleUse', target: 'ended' },
       on: {
         // SPEC 4: closing clears the error and success texts; a new opening starts clean.
         OPEN: {
@@ -170,6 +180,7 @@ export const emailInputModalMachine = setup({
         },
       },
     },
+    ended: { type: 'final' },
   },
 });
 

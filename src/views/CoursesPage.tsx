@@ -4,7 +4,7 @@
  * or the cards; administrators confirm a delete in a modal dialog. Pure: the container binds the
  * courses list machine.
  */
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { Course } from '../api/contract.ts';
 import type { CoursesListStage } from '../machines/coursesList.machine.ts';
 import { messages } from '../messages.ts';
@@ -31,6 +31,8 @@ export interface CoursesPageProps {
   onAskDelete: (id: number) => void;
   onCancelDelete: () => void;
   onConfirmDelete: () => void;
+  /** The courses newsletter subscribe button (SPEC 2), rendered by its container. */
+  newsletter?: ReactNode;
   LinkComponent?: LinkComponent;
 }
 
@@ -46,6 +48,7 @@ export function CoursesPage({
   onAskDelete,
   onCancelDelete,
   onConfirmDelete,
+  newsletter,
   LinkComponent: Link = PlainLink,
 }: CoursesPageProps) {
   const id = useId();
@@ -73,6 +76,7 @@ export function CoursesPage({
           {messages.courses.gallery}
         </Link>
       </div>
+      {newsletter && <div className="courses__newsletter">{newsletter}</div>}
       {stage === 'loading' && (
         <div className="status">
           <Spinner label={messages.courses.loading} />

@@ -50,6 +50,7 @@ function OpenDialog({
 }: EmailInputModalProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
 
   // Focus goes to the field on opening and back to the opener on closing.
   useEffect(() => {
@@ -57,6 +58,16 @@ function OpenDialog({
     input.current?.focus();
     return () => opener?.focus();
   }, []);
+
+  // The spinner took the submit button's place, and the focus with it: give it back, to the field
+  // to correct it, or to the close button once the success text stands where the button was.
+  const wasSubmitting = useRef(submitting);
+  useEffect(() => {
+    if (wasSubmitting.current && !submitting) {
+      (succeeded ? closeButton.current : input.current)?.focus();
+    }
+    wasSubmitting.current = submitting;
+  }, [submitting, succeeded]);
 
   const onDialogKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape' && !submitting) onClose();
@@ -129,6 +140,7 @@ function OpenDialog({
         </form>
         {!submitting && (
           <button
+            ref={closeButton}
             type="button"
             className="modal__close"
             aria-label={messages.emailModal.close}

@@ -1,11 +1,20 @@
 import type { ReactNode } from 'react';
+import { messages } from '../messages.ts';
 
 /** A link to another site: a new tab without opener access, announced to screen readers. */
-export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+export function ExternalLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
+    <a href={href} className={className} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="visually-hidden"> (otvara se u novoj kartici)</span>
+      <span className="visually-hidden"> {messages.newTab}</span>
     </a>
   );
 }

@@ -27,6 +27,8 @@ const NEWSLETTER: EmailInputModalInput = {
   withoutRobotCheck: 'warn',
   robotCheckWarning: "Pritisnite 'I'm not a robot'!",
 };
+/** The newsletter's dialog: created open when its button is pressed, ended when closed. */
+const SINGLE_USE: EmailInputModalInput = { ...NEWSLETTER, singleUse: true };
 const OPENER = 'Zaboravljena lozinka';
 const ROBOT = 'Nisam robot';
 const ROBOT_EXPIRES = 'Provjera je istekla';
@@ -100,7 +102,7 @@ const renderModal = (input: EmailInputModalInput) => {
 
 describe('e-mail input modal model', () => {
   testMachineModel(emailInputModalMachine, {
-    inputs: [PASSWORD_RESET, NEWSLETTER],
+    inputs: [PASSWORD_RESET, NEWSLETTER, SINGLE_USE],
     render: (input) => renderModal(input),
     fakes: { submitEmail },
     sampleEvents: [
@@ -114,6 +116,7 @@ describe('e-mail input modal model', () => {
     ],
     states: {
       closed: () => expect(dialog()).not.toBeInTheDocument(),
+      ended: () => expect(dialog()).not.toBeInTheDocument(),
       'open.editing': ({ context }) => {
         expect(dialog()).toBeVisible();
         expect(emailInput()).toHaveValue(context.email);
@@ -205,6 +208,16 @@ describe('e-mail input modal journeys pinned by hand', () => {
     await submitEmail.reject(new SubmitFailure('Već ste prijavljeni na ovaj newsletter.'));
     expect(screen.getByRole('alert')).toHaveTextContent('Već ste prijavljeni na ovaj newsletter.');
     expect(screen.getByRole('button', { name: ROBOT })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('single use: starts open with the focus in the field, and closing ends it for good', async () => {
+    renderModal(SINGLE_USE);
+    expect(dialog()).toBeVisible();
+    expect(emailInput()).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: messages.emailModal.close }));
+    expect(dialog()).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: OPENER }));
+    expect(dialog()).not.toBeInTheDocument();
   });
 
   it('Escape closes the dialog and a new opening starts empty', async () => {

@@ -43,6 +43,8 @@ describe('the database', () => {
         '0001_users',
         '0002_accounts',
         '0003_spent_robot_checks',
+        '0004_campaigns',
+        '0005_products',
         '0006_courses',
       ]);
       expect(await reopened.selectFrom('users').select('email').execute()).toEqual([

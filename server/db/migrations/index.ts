@@ -6,12 +6,16 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as users from './0001_users.ts';
 import * as accounts from './0002_accounts.ts';
 import * as spentRobotChecks from './0003_spent_robot_checks.ts';
+import * as campaigns from './0004_campaigns.ts';
+import * as products from './0005_products.ts';
 import * as courses from './0006_courses.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_users': users,
   '0002_accounts': accounts,
   '0003_spent_robot_checks': spentRobotChecks,
+  '0004_campaigns': campaigns,
+  '0005_products': products,
   '0006_courses': courses,
 };
 

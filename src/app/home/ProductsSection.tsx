@@ -1,0 +1,43 @@
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { PRODUCT_PAGE_SIZE_MAX } from '../../api/contract.ts';
+import { listProducts } from '../../api/products.ts';
+import {
+  homeProductsMachine,
+  selectHomeProducts,
+  selectHomeProductsLoading,
+} from '../../machines/homeProducts.machine.ts';
+import { messages } from '../../messages.ts';
+import { HomeProducts } from '../../views/HomeProducts.tsx';
+import { HomeSection } from '../../views/HomePage.tsx';
+import { useInspect } from '../inspector.tsx';
+import { useApi } from '../session.tsx';
+
+/** The products staff chose for the home page; none, or a failed call, hides the section. */
+export function ProductsSection() {
+  const api = useApi();
+  const [snapshot] = useMachine(
+    homeProductsMachine.provide({
+      actors: {
+        loadProducts: fromPromise(
+          async () =>
+            (await listProducts(api, { pageSize: PRODUCT_PAGE_SIZE_MAX, pageNumber: 1 })).items,
+        ),
+      },
+      actions: {
+        logFailure: (_, { error }) =>
+          console.error('Proizvodi početne stranice nisu učitani.', error),
+      },
+    }),
+    { inspect: useInspect() },
+  );
+  // The room stays reserved while the call runs, as it was while the code loaded.
+  if (selectHomeProductsLoading(snapshot)) return <div className="home-placeholder" />;
+  const products = selectHomeProducts(snapshot);
+  if (!products) return null;
+  return (
+    <HomeSection id="proizvodi" title={messages.home.products}>
+      <HomeProducts products={products} />
+    </HomeSection>
+  );
+}

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+/** SPEC 9 "desktop" breakpoint. */
+export const DESKTOP_QUERY = '(min-width: 1200px)';
+
+/** Whether a media query matches now, following its changes (window resized, setting changed). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The region map of the sales representatives (SPEC 2 "About us", 4 "Map", 8 "Other", 9): the
+ * shapes load on demand (a failure is only logged), then no region or one region is selected.
+ * Selecting scrolls to the top; selecting the selected region again, Escape or scrolling down
+ * clears the selection. The container provides `loadShapes` (d3-geo and the map data, loaded
+ * with a dynamic import), `watchScroll` (sends SCROLLED_DOWN), `scrollToTop` and `logFailure`.
+ */
+import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { RegionId } from '../data/regions.ts';
+
+/** The map as the view draws it: projected SVG paths grouped by region. */
+export interface MapShapes {
+  width: number;
+  height: number;
+  regions: RegionShape[];
+}
+
+export interface RegionShape {
+  regionId: RegionId;
+  /** One SVG path per county of the region. */
+  counties: { county: string; d: string }[];
+  /** Where the region's name label sits, in view-box units. */
+  label: { x: number; y: number };
+}
+
+export interface MapSelectionContext {
+  shapes: MapShapes | null;
+  selectedRegionId: RegionId | null;
+}
+
+export type MapSelectionEvent =
+  { type: 'SELECT'; regionId: RegionId } | { type: 'CLEAR' } | { type: 'SCROLLED_DOWN' };
+
+export const mapSelectionMachine = setup({
+  types: {
+    context: {} as MapSelectionContext,
+    events: {} as MapSelectionEvent,
+  },
+  actors: {
+    loadShapes: fromPromise<MapShapes>(() =>
+      Promise.reject(new Error('loadShapes is provided by the container')),
+    ),
+    /** Runs while a region is selected; sends SCROLLED_DOWN when the visitor scrolls down. */
+    watchScroll: fromCallback<MapSelectionEvent>(() => undefined),
+  },
+  actions: {
+    select: assign({
+      selectedRegionId: ({ event }) => (event.type === 'SELECT' ? event.regionId : null),
+    }),
+    clear: assign({ selectedRegionId: null }),
+    scrollToTop: () => undefined,
+    logFailure: (_, _params: { error: unknown }) => undefined,
+  },
+  guards: {
+    isSelectedRegion: ({ context, event }) =>
+      event.type === 'SELECT' && event.regionId === context.selectedRegionId,
+  },
+}).createMachine({
+  id: 'mapSelection',
+  context: { shapes: null, selectedRegionId: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadShapes',
+        src: 'loadShapes',
+        onDone: { target: 'ready', actions: assign({ shapes: ({ event }) => event.output }) },
+        onError: {
+          target: 'unavailable',
+          actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** SPEC 8 "Other": the failure is logged; the page simply has no map. */
+    unavailable: { type: 'final' },
+    ready: {
+      initial: 'none',
+      states: {
+        none: {
+          on: { SELECT: { target: 'selected', actions: ['select', 'scrollToTop'] } },
+        },
+        selected: {
+          invoke: { src: 'watchScroll' },
+          on: {
+            SELECT: [
+              { guard: 'isSelectedRegion', target: 'none', actions: 'clear' },
+              { target: 'selected', actions: ['select', 'scrollToTop'] },
+            ],
+            CLEAR: { target: 'none', actions: 'clear' },
+            SCROLLED_DOWN: { target: 'none', actions: 'clear' },
+          },
+        },
+      },
+    },
+  },
+});
+
+type MapSelectionSnapshot = SnapshotFrom<typeof mapSelectionMachine>;
+
+/** The shapes to draw, or null while loading and when they could not be loaded. */
+export const selectMapShapes = (snapshot: MapSelectionSnapshot) =>
+  snapshot.matches('ready') ? snapshot.context.shapes : null;
+
+export const selectMapUnavailable = (snapshot: MapSelectionSnapshot) =>
+  snapshot.matches('unavailable');
+
+export const selectSelectedRegionId = (snapshot: MapSelectionSnapshot) =>
+  snapshot.matches({ ready: 'selected' }) ? snapshot.context.selectedRegionId : null;

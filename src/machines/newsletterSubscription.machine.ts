@@ -1,0 +1,150 @@
+/**
+ * Newsletter subscription (SPEC 2 "Products and catalogues", "Courses list"; 4 "Newsletter
+ * subscription"; 5 "Input modal"; 8 "Newsletter subscription"): a button; pressing it loads the
+ * dialog on demand (the injected `loadDialog`), then the shared e-mail input modal runs as the
+ * child `modal`, created open for each opening: subscribing, then the success text in place of
+ * its submit button. Closing ends the child, and with it its error and success texts.
+ *
+ * The child's `submitEmail` is provided by the container with `subscriptionOutcome`: it looks the
+ * campaign up by its configured name, subscribes, and turns the answer into the SPEC 8 texts.
+ */
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { CampaignKey } from '../api/contract.ts';
+import { ApiError } from '../api/errors.ts';
+import { messages } from '../messages.ts';
+import {
+  emailInputModalMachine,
+  SubmitFailure,
+  type EmailInputModalInput,
+} from './emailInputModal.machine.ts';
+
+export interface NewsletterSubscriptionInput {
+  campaign: CampaignKey;
+}
+
+export interface NewsletterSubscriptionContext extends NewsletterSubscriptionInput {
+  dialogLoaded: boolean;
+  /** Why the dialog could not open (its code failed to load). */
+  problem: string | null;
+}
+
+export type NewsletterSubscriptionEvent = { type: 'OPEN' };
+
+/** The server's text for a second subscription (ARCHITECTURE.md server messages). */
+export const ALREADY_SUBSCRIBED = 'is already subscribed to campaign';
+
+/** The shared modal as the newsletter uses it: outcome in the dialog, a warning without robot check. */
+export const NEWSLETTER_MODAL_INPUT: EmailInputModalInput = {
+  outcome: 'showInDialog',
+  withoutRobotCheck: 'warn',
+  robotCheckWarning: messages.newsletter.robotCheckRequired,
+  singleUse: true,
+};
+
+/** SPEC 8 "Newsletter subscription": the success text of each campaign. */
+export function subscriptionSuccessText(campaign: CampaignKey): string {
+  return messages.newsletter.subscribed[campaign];
+}
+
+/**
+ * SPEC 8 "Newsletter subscription": the text of a failed subscription. "API error" is read as an
+ * answer about the request (4xx); an outage (5xx), a rate limit or no answer at all is one of the
+ * "other failures". A refused robot check asks for a new one, as a missing one does.
+ */
+export function subscriptionFailureText(error: unknown): string {
+  if (!(error instanceof ApiError)) return messages.newsletter.failed;
+  if (error.firstMessage?.includes(ALREADY_SUBSCRIBED))
+    return messages.newsletter.alreadySubscribed;
+  if (error.fieldMessages('recaptchaToken').length > 0) {
+    return messages.newsletter.robotCheckRequired;
+  }
+  const aboutTheRequest = error.status >= 400 && error.status < 500 && error.status !== 429;
+  return aboutTheRequest ? messages.newsletter.checkEmail : messages.newsletter.failed;
+}
+
+/** The two calls of a subscription, as the container's `submitEmail` makes them. */
+export interface SubscriptionCalls {
+  campaignId: () => Promise<number>;
+  subscribe: (campaignId: number) => Promise<void>;
+}
+
+/**
+ * What the container's `submitEmail` does: the campaign's id by its configured name, then the
+ * subscription; SPEC 8 texts out. A failed lookup says nothing about the e-mail address, so it is
+ * one of the "other failures".
+ */
+export async function subscriptionOutcome(
+  campaign: CampaignKey,
+  calls: SubscriptionCalls,
+): Promise<string> {
+  let campaignId: number;
+  try {
+    campaignId = await calls.campaignId();
+  } catch {
+    throw new SubmitFailure(messages.newsletter.failed);
+  }
+  try {
+    await calls.subscribe(campaignId);
+  } catch (error) {
+    throw new SubmitFailure(subscriptionFailureText(error));
+  }
+  return subscriptionSuccessText(campaign);
+}
+
+export const newsletterSubscriptionMachine = setup({
+  types: {
+    input: {} as NewsletterSubscriptionInput,
+    context: {} as NewsletterSubscriptionContext,
+    events: {} as NewsletterSubscriptionEvent,
+    children: {} as { modal: 'emailInputModal' },
+  },
+  actors: {
+    loadDialog: fromPromise<undefined>(() =>
+      Promise.reject(new Error('loadDialog is provided by the container')),
+    ),
+    emailInputModal: emailInputModalMachine,
+  },
+  guards: {
+    dialogLoaded: ({ context }) => context.dialogLoaded,
+  },
+}).createMachine({
+  id: 'newsletterSubscription',
+  context: ({ input }) => ({ campaign: input.campaign, dialogLoaded: false, problem: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        OPEN: [{ guard: 'dialogLoaded', target: 'open' }, { target: 'loadingDialog' }],
+      },
+    },
+    loadingDialog: {
+      entry: assign({ problem: null }),
+      invoke: {
+        id: 'loadDialog',
+        src: 'loadDialog',
+        onDone: { target: 'open', actions: assign({ dialogLoaded: true }) },
+        onError: { target: 'idle', actions: assign({ problem: messages.newsletter.failed }) },
+      },
+    },
+    open: {
+      invoke: {
+        id: 'modal',
+        src: 'emailInputModal',
+        input: NEWSLETTER_MODAL_INPUT,
+        // The modal ends when it closes: the next opening starts a clean one.
+        onDone: 'idle',
+      },
+    },
+  },
+});
+
+type NewsletterSubscriptionSnapshot = SnapshotFrom<typeof newsletterSubscriptionMachine>;
+export type NewsletterModalRef = ActorRefFrom<typeof emailInputModalMachine>;
+
+export const selectDialogLoading = (snapshot: NewsletterSubscriptionSnapshot) =>
+  snapshot.matches('loadingDialog');
+export const selectOpeningProblem = (snapshot: NewsletterSubscriptionSnapshot) =>
+  snapshot.context.problem;
+/** The running modal while the dialog is open. */
+export const selectModal = (snapshot: NewsletterSubscriptionSnapshot): NewsletterModalRef | null =>
+  snapshot.children.modal ?? null;

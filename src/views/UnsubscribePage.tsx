@@ -1,0 +1,52 @@
+/**
+ * The newsletter unsubscribe page (SPEC 2 "Newsletter unsubscribe"): its title names the brand's
+ * newsletter; the page shows the unsubscription in progress, then success or 'Odjava nije
+ * uspjela.' The reasons come as toasts.
+ */
+import { useId } from 'react';
+import { Link } from 'wouter';
+import type { CampaignKey } from '../api/contract.ts';
+import type { UnsubscribeStatus } from '../machines/unsubscribe.machine.ts';
+import { messages } from '../messages.ts';
+import './forms.css';
+import './UnsubscribePage.css';
+
+export interface UnsubscribePageProps {
+  brand: string;
+  campaign: CampaignKey | null;
+  status: UnsubscribeStatus;
+}
+
+export function UnsubscribePage({ brand, campaign, status }: UnsubscribePageProps) {
+  const titleId = useId();
+  return (
+    <section className="page status unsubscribe" aria-labelledby={titleId}>
+      <h1 id={titleId}>{messages.unsubscribe.title(brand)}</h1>
+      {campaign && (
+        <p className="unsubscribe__campaign">{messages.unsubscribe.campaign[campaign]}</p>
+      )}
+      <div aria-live="polite">
+        {status === 'unsubscribing' && (
+          <p className="unsubscribe__progress">
+            <span className="spinner__wheel" aria-hidden="true" />
+            {messages.unsubscribe.inProgress}
+          </p>
+        )}
+        {status === 'unsubscribed' && (
+          <>
+            <p className="unsubscribe__outcome">{messages.unsubscribe.done}</p>
+            <p>{messages.unsubscribe.doneDetail}</p>
+          </>
+        )}
+        {status === 'failed' && (
+          <p className="unsubscribe__outcome">{messages.unsubscribe.failed}</p>
+        )}
+      </div>
+      {(status === 'unsubscribed' || status === 'failed') && (
+        <Link className="button" href="/">
+          {messages.unsubscribe.home}
+        </Link>
+      )}
+    </section>
+  );
+}
