@@ -6,6 +6,7 @@
 import { UNSUBSCRIBE_PAGE_CAMPAIGNS, type CampaignKey } from '../../src/api/contract.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { API_BASE_URL } from '../site-config/routes.ts';
+import { escapeHtml } from '../mail/html.ts';
 
 export interface MailContext {
   publicUrl: string;
@@ -94,13 +95,4 @@ export function subscriptionConfirmationMail(
     html,
     headers: listUnsubscribeHeaders(context.publicUrl, subscription),
   };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

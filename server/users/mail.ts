@@ -4,6 +4,7 @@
  * nothing on the server, only submitting the form there does.
  */
 import type { MailMessage } from '../mail/mailer.ts';
+import { escapeHtml } from '../mail/html.ts';
 
 export interface MailContext {
   publicUrl: string;
@@ -90,13 +91,4 @@ function compose(context: MailContext, to: string, subject: string, body: MailBo
     '</body></html>',
   ].join('\n');
   return { to, subject, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
