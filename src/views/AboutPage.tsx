@@ -3,6 +3,7 @@ import type { Employee, SalesRepresentative } from '../data/employees.ts';
 import type { Region } from '../data/regions.ts';
 import { messages } from '../messages.ts';
 import { fullName, telHref } from './people.ts';
+import { Switch } from './Switch.tsx';
 import './pages.css';
 import './AboutPage.css';
 
@@ -62,22 +63,12 @@ export function AboutPage({
         <div className="about__team-head">
           <h2 id="about-sales">{messages.about.salesRepresentatives}</h2>
           {mapOffered && (
-            <div className="about__switch-row">
-              <button
-                id="about-map-switch"
-                type="button"
-                role="switch"
-                aria-checked={mapShown}
-                aria-labelledby="about-map-switch-label"
-                className="about__switch"
-                onClick={onToggleMap}
-              >
-                <span className="about__switch-thumb" aria-hidden="true" />
-              </button>
-              <label id="about-map-switch-label" htmlFor="about-map-switch">
-                {messages.about.mapSwitch}
-              </label>
-            </div>
+            <Switch
+              className="about__switch"
+              checked={mapShown}
+              onToggle={onToggleMap}
+              label={messages.about.mapSwitch}
+            />
           )}
         </div>
         {withMap ? (

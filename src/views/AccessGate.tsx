@@ -8,6 +8,7 @@ import { useEffect, useId, useRef } from 'react';
 import { messages } from '../messages.ts';
 import { keepFocusInside } from './dialogFocus.ts';
 import { PlainLink, type LinkComponent } from './Header.tsx';
+import { Switch } from './Switch.tsx';
 import './AccessGate.css';
 
 export interface AccessGateProps {
@@ -67,22 +68,12 @@ export function AccessGate({
             sadržaj ovih stranica pregledavam u stručne svrhe.
           </p>
         </div>
-        <div className="gate__switch-row">
-          <button
-            id={`${id}-switch`}
-            type="button"
-            role="switch"
-            aria-checked={declared}
-            aria-labelledby={`${id}-switch-label`}
-            className="gate__switch"
-            onClick={onToggleDeclaration}
-          >
-            <span className="gate__switch-thumb" aria-hidden="true" />
-          </button>
-          <label id={`${id}-switch-label`} htmlFor={`${id}-switch`} className="gate__switch-label">
-            {messages.gate.declarationSwitch}
-          </label>
-        </div>
+        <Switch
+          className="gate__switch"
+          checked={declared}
+          onToggle={onToggleDeclaration}
+          label={messages.gate.declarationSwitch}
+        />
         {declarationRequired && (
           <p role="alert" className="gate__alert">
             {messages.gate.declarationRequired}

@@ -12,6 +12,7 @@ import { CourseCard } from './CourseCard.tsx';
 import { keepFocusInside } from './dialogFocus.ts';
 import { PlainLink, type LinkComponent } from './Header.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Switch } from './Switch.tsx';
 import './CoursesPage.css';
 import './forms.css';
 
@@ -60,17 +61,11 @@ export function CoursesPage({
       </h1>
       <div className="courses__toolbar">
         {stage === 'list' && abroadSwitchShown && (
-          <label className="switch">
-            <input
-              type="checkbox"
-              role="switch"
-              className="switch__input"
-              checked={showAbroad}
-              onChange={onToggleAbroad}
-            />
-            <span className="switch__track" aria-hidden="true" />
-            <span className="switch__label">{messages.courses.showAbroad}</span>
-          </label>
+          <Switch
+            checked={showAbroad}
+            onToggle={onToggleAbroad}
+            label={messages.courses.showAbroad}
+          />
         )}
         <Link href={GALLERY_PATH} className="courses__gallery">
           {messages.courses.gallery}
