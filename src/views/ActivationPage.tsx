@@ -9,6 +9,7 @@ import { messages } from '../messages.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
+import { TextField } from './TextField.tsx';
 
 export interface ActivationPageProps {
   stage: ActivationStage;
@@ -74,21 +75,16 @@ function ActivationForm({
     type: 'text' | 'password',
     autoComplete: string,
   ) => (
-    <div className="form__field">
-      <label className="form__label" htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        className="form__input"
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
-        readOnly={submitting}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
+    <TextField
+      id={`${id}-${key}`}
+      label={label}
+      value={value}
+      onChange={onChange}
+      type={type}
+      autoComplete={autoComplete}
+      readOnly={submitting}
+      describedBy={describedBy}
+    />
   );
   return (
     <section className="page" aria-labelledby={`${id}-title`}>

@@ -9,6 +9,7 @@ import { useId, type ReactNode } from 'react';
 import { messages } from '../messages.ts';
 import { SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
+import { TextField } from './TextField.tsx';
 
 export interface LoginPageProps {
   email: string;
@@ -54,36 +55,26 @@ export function LoginPage({
           if (!submitting) onSubmit();
         }}
       >
-        <div className="form__field">
-          <label className="form__label" htmlFor={`${id}-email`}>
-            {messages.login.email}
-          </label>
-          <input
-            id={`${id}-email`}
-            className="form__input"
-            type="email"
-            autoComplete="username"
-            value={email}
-            readOnly={submitting}
-            aria-describedby={describedBy}
-            onChange={(event) => onChangeEmail(event.target.value)}
-          />
-        </div>
-        <div className="form__field">
-          <label className="form__label" htmlFor={`${id}-password`}>
-            {messages.login.password}
-          </label>
-          <input
-            id={`${id}-password`}
-            className="form__input"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            readOnly={submitting}
-            aria-describedby={describedBy}
-            onChange={(event) => onChangePassword(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${id}-email`}
+          label={messages.login.email}
+          value={email}
+          onChange={onChangeEmail}
+          type="email"
+          autoComplete="username"
+          readOnly={submitting}
+          describedBy={describedBy}
+        />
+        <TextField
+          id={`${id}-password`}
+          label={messages.login.password}
+          value={password}
+          onChange={onChangePassword}
+          type="password"
+          autoComplete="current-password"
+          readOnly={submitting}
+          describedBy={describedBy}
+        />
         <div>
           <button type="button" className="link-button" onClick={onForgotPassword}>
             {messages.login.forgotPassword}

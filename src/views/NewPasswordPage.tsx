@@ -4,6 +4,7 @@ import { messages } from '../messages.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
+import { TextField } from './TextField.tsx';
 
 export interface NewPasswordPageProps {
   password: string;
@@ -39,38 +40,28 @@ export function NewPasswordPage({
           if (!submitting) onSubmit();
         }}
       >
-        <div className="form__field">
-          <label className="form__label" htmlFor={`${id}-password`}>
-            {messages.newPassword.password}
-          </label>
-          <input
-            id={`${id}-password`}
-            className="form__input"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            readOnly={submitting}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => onChangePassword(event.target.value)}
-          />
-        </div>
-        <div className="form__field">
-          <label className="form__label" htmlFor={`${id}-confirmation`}>
-            {messages.newPassword.confirmation}
-          </label>
-          <input
-            id={`${id}-confirmation`}
-            className="form__input"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            readOnly={submitting}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => onChangeConfirmation(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${id}-password`}
+          label={messages.newPassword.password}
+          value={password}
+          onChange={onChangePassword}
+          type="password"
+          autoComplete="new-password"
+          readOnly={submitting}
+          describedBy={describedBy}
+          invalid={invalid}
+        />
+        <TextField
+          id={`${id}-confirmation`}
+          label={messages.newPassword.confirmation}
+          value={confirmation}
+          onChange={onChangeConfirmation}
+          type="password"
+          autoComplete="new-password"
+          readOnly={submitting}
+          describedBy={describedBy}
+          invalid={invalid}
+        />
         <ErrorList id={errorsId} problems={problems} />
         <div className="form__actions">
           <SubmitOrSpinner
