@@ -1,7 +1,8 @@
 /**
- * `buildApp` assembles the HTTP application without listening, so tests drive it with
- * `app.inject` and `main.ts` decides where it listens. Every route module receives the
- * dependencies it uses as arguments: no globals, easy to replace in a test.
+ * `buildApp` runs the start-up work (startup.ts) and assembles the HTTP application without
+ * listening, so tests drive it with `app.inject` and `main.ts` decides where it listens. Every
+ * route module receives the dependencies it uses as arguments: no globals, easy to replace in a
+ * test.
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -20,7 +21,6 @@ import type { RobotCheck } from './captcha/robot-check.ts';
 import { captchaRoutes } from './captcha/routes.ts';
 import { campaignsRoutes } from './campaigns/routes.ts';
 import { campaignsService } from './campaigns/service.ts';
-import { ensureCampaigns } from './campaigns/store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -44,12 +44,15 @@ import { mediaRoutes } from './media/routes.ts';
 import { createMedia, type Media } from './media/service.ts';
 import { MEDIA_URL_PREFIX } from './media/store.ts';
 import { registerMultipart } from './media/upload.ts';
+import { startUp } from './startup.ts';
 
 export interface BuildAppOptions {
   config: Config;
   secrets: Secrets;
-  /** Migrated; the caller owns it and closes it after `app.close()`. */
+  /** Migrated here; the caller owns it and closes it after `app.close()`. */
   db: Db;
+  /** Seeds demo content into an empty database (`main.ts`; tests seed what they need). */
+  seedDemo?: boolean;
   /** Defaults to the SMTP or outbox mailer the configuration describes (closed with the app). */
   mailer?: Mailer;
   now?: Clock;
@@ -79,13 +82,15 @@ export interface AppDependencies {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config } = options;
+  const { config, db, secrets } = options;
+  const now = options.now ?? systemClock;
+  await startUp(db, config, { now, seedDemo: options.seedDemo ?? false });
+
   const app = Fastify({
     ...loggingOptions(config.logLevel, options.logDestination),
     // Behind a reverse proxy in production: trust its X-Forwarded-* from loopback only.
     trustProxy: 'loopback',
   });
-  const now = options.now ?? systemClock;
   const mailer = options.mailer ?? configuredMailer(app, config, now);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -99,9 +104,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route: compression attaches itself to routes as they are added.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
-  const { db, secrets } = options;
-  // Every start, not only the demo seed: a real installation needs its configured campaigns.
-  await ensureCampaigns(db, Object.values(config.campaigns), now());
   const tokens = accessTokens({ secret: secrets.jwtSecret, publicUrl: config.publicUrl, now });
   const deps: AppDependencies = {
     config,
