@@ -11,7 +11,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a database in `dataDir` (migrated by `buildApp`); logs are silent unless asked. */
+/** The real application in `dataDir` (buildApp migrates it); logs are silent unless asked. */
 export async function createTestApp(
   dataDir: string,
   options: {
