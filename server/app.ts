@@ -82,15 +82,13 @@ export interface AppDependencies {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, db, secrets } = options;
-  const now = options.now ?? systemClock;
-  await startUp(db, config, { now, seedDemo: options.seedDemo ?? false });
-
+  const { config } = options;
   const app = Fastify({
     ...loggingOptions(config.logLevel, options.logDestination),
     // Behind a reverse proxy in production: trust its X-Forwarded-* from loopback only.
     trustProxy: 'loopback',
   });
+  const now = options.now ?? systemClock;
   const mailer = options.mailer ?? configuredMailer(app, config, now);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -104,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route: compression attaches itself to routes as they are added.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
+  const { db, secrets } = options;
+  await startUp(db, config, { now, seedDemo: options.seedDemo ?? false });
   const tokens = accessTokens({ secret: secrets.jwtSecret, publicUrl: config.publicUrl, now });
   const deps: AppDependencies = {
     config,
