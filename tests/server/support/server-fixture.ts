@@ -59,15 +59,16 @@ export function useServer(options: ServerFixtureOptions = {}): ServerFixture {
   async function open(
     dataDir: string,
     clock: ServerFixture['clock'],
-    restart: RestartOptions = { outbox },
+    restart: RestartOptions = {},
   ) {
+    const toOutbox = restart.outbox ?? outbox ?? false;
     const testApp = await createTestApp(dataDir, {
       ...appOptions,
       ...(restart.env && { env: { ...appOptions.env, ...restart.env } }),
       now: clock.now,
-      ...(!restart.outbox && { mailer }),
+      ...(!toOutbox && { mailer }),
     });
-    current = { testApp, dataDir, clock, outbox: restart.outbox ?? false };
+    current = { testApp, dataDir, clock, outbox: toOutbox };
   }
 
   async function start() {
