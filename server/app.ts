@@ -1,7 +1,8 @@
 /**
- * `buildApp` assembles the HTTP application without listening, so tests drive it with
- * `app.inject` and `main.ts` decides where it listens. Every route module receives the
- * dependencies it uses as arguments: no globals, easy to replace in a test.
+ * `buildApp` runs the start-up work (startup.ts) and assembles the HTTP application without
+ * listening, so tests drive it with `app.inject` and `main.ts` decides where it listens. Every
+ * route module receives the dependencies it uses as arguments: no globals, easy to replace in a
+ * test.
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -20,7 +21,6 @@ import type { RobotCheck } from './captcha/robot-check.ts';
 import { captchaRoutes } from './captcha/routes.ts';
 import { campaignsRoutes } from './campaigns/routes.ts';
 import { campaignsService } from './campaigns/service.ts';
-import { ensureCampaigns } from './campaigns/store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -44,12 +44,15 @@ import { mediaRoutes } from './media/routes.ts';
 import { createMedia, type Media } from './media/service.ts';
 import { MEDIA_URL_PREFIX } from './media/store.ts';
 import { registerMultipart } from './media/upload.ts';
+import { startUp } from './startup.ts';
 
 export interface BuildAppOptions {
   config: Config;
   secrets: Secrets;
-  /** Migrated; the caller owns it and closes it after `app.close()`. */
+  /** Migrated here; the caller owns it and closes it after `app.close()`. */
   db: Db;
+  /** Seeds demo content into an empty database (`main.ts`; tests seed what they need). */
+  seedDemo?: boolean;
   /** Defaults to the SMTP or outbox mailer the configuration describes (closed with the app). */
   mailer?: Mailer;
   now?: Clock;
@@ -100,8 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
   const { db, secrets } = options;
-  // Every start, not only the demo seed: a real installation needs its configured campaigns.
-  await ensureCampaigns(db, Object.values(config.campaigns), now());
+  await startUp(db, config, { now, seedDemo: options.seedDemo ?? false });
   const tokens = accessTokens({ secret: secrets.jwtSecret, publicUrl: config.publicUrl, now });
   const deps: AppDependencies = {
     config,

@@ -1,16 +1,16 @@
 /**
- * The server process: configuration, data folder, database, demo seed, HTTP listener, and a
- * graceful shutdown on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the
- * database, exit 0).
+ * The server process: configuration, data folder, database, the app (whose start-up work
+ * migrates and seeds, server/startup.ts), HTTP listener, and a graceful shutdown on a signal
+ * (close-with-grace: stop accepting, finish in-flight requests, close the database, exit 0).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
-import { existingDemoAccounts, readDemoPassword, seedDemoContent } from './db/seed.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { existingDemoAccounts, readDemoPassword } from './db/seed.ts';
 import { describeMailDestination } from './mail/mailer.ts';
 import { loadSecrets } from './secrets.ts';
 
@@ -31,16 +31,8 @@ async function main(): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secrets = loadSecrets(config);
   const db = openDatabase(config.dataDir);
-  await migrateToLatest(db);
-  await seedDemoContent(db, {
-    staffEmailDomain: config.staffEmailDomain,
-    demoPassword: config.demoPassword,
-    dataDir: config.dataDir,
-    now: systemClock,
-  });
-
   const spaDir = spaDirFor(config);
-  const app = await buildApp({ config, secrets, db, spaDir });
+  const app = await buildApp({ config, secrets, db, spaDir, seedDemo: true });
   if (config.nodeEnv === 'production' && spaDir === undefined) {
     app.log.warn(`no SPA build in ${SPA_BUILD_DIR}: serving the API only (npm start builds it)`);
   }
@@ -56,25 +48,14 @@ function spaDirFor(config: Config): string | undefined {
 }
 
 function stopGracefullyOnSignals(app: FastifyInstance, db: Db): void {
-  const stop = async (signal: NodeJS.Signals) => {
-    app.log.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      app.log.error('shutdown deadline passed; exiting with requests still open');
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
+  // A second signal while stopping exits at once; so does passing the deadline.
+  closeWithGrace({ delay: SHUTDOWN_DEADLINE_MS, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an uncaught error');
+    else app.log.info({ signal }, 'shutting down');
     await app.close();
     await db.destroy();
     app.log.info('stopped');
-  };
-  // `once`: a second signal while stopping gets Node's default, an immediate exit.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, (received) => {
-      stop(received).catch((error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exitCode = 1;
-      });
-    });
-  }
+  });
 }
 
 async function banner(config: Config, db: Db): Promise<string> {

@@ -20,7 +20,7 @@ export function hashOpaqueToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** `now` plus a duration, as the ISO text the tables store. */
-export function isoAfter(now: Date, milliseconds: number): string {
-  return new Date(now.getTime() + milliseconds).toISOString();
+/** The moment a token made at `now` expires. */
+export function expiryAfter(now: Date, milliseconds: number): Date {
+  return new Date(now.getTime() + milliseconds);
 }

@@ -7,12 +7,12 @@
  * parameters still verify: the parameters are part of the stored string.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { concurrencyLimit } from '../lib/concurrency-limit.ts';
+import pLimit from 'p-limit';
 
 /** Argon2id is the library's default algorithm; the tests pin the `$argon2id$` prefix. */
 const ARGON2_OPTIONS = { memoryCost: 47104, timeCost: 8, parallelism: 1 } as const;
 
-const limited = concurrencyLimit(2);
+const limited = pLimit(2);
 
 export function hashPassword(password: string): Promise<string> {
   return limited(() => hash(password, ARGON2_OPTIONS));

@@ -13,7 +13,8 @@ import {
 } from '../../src/api/contract.ts';
 import { requireRobotCheck, type RobotCheck } from '../captcha/robot-check.ts';
 import { byIp, rateLimited, type RateLimits } from '../http/rate-limits.ts';
-import { subscriberEmail, type CampaignsService } from './service.ts';
+import { requireEmail } from '../mail/address.ts';
+import type { CampaignsService } from './service.ts';
 
 export interface CampaignsRoutesDeps {
   campaigns: CampaignsService;
@@ -43,7 +44,7 @@ export function campaignsRoutes(deps: CampaignsRoutesDeps): FastifyPluginAsyncZo
       async (request, reply) => {
         const { email, campaignId, recaptchaToken, sourcePage } = request.body;
         // A mistyped address is refused before the robot-check solution is spent.
-        subscriberEmail(email);
+        requireEmail(email);
         await requireRobotCheck(robotCheck, recaptchaToken, request.ip);
         await campaigns.subscribe(
           { email, campaignId },

@@ -9,9 +9,9 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UnsubscribedVia } from '../db/schema.ts';
-import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
+import { DomainError, MESSAGES } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { normaliseEmail } from '../users/store.ts';
+import { requireEmail } from '../mail/address.ts';
 import { subscriptionConfirmationMail } from './mail.ts';
 import {
   deleteSubscription,
@@ -22,9 +22,6 @@ import {
   markUnsubscribed,
 } from './store.ts';
 
-// As for invitations: one @, a dot in the domain, no spaces. The mail itself is the real test.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMAIL_MAX_LENGTH = 254;
 /** Enough to tell browsers apart; a longer header is cut, never refused. */
 export const USER_AGENT_MAX_LENGTH = 512;
 
@@ -51,15 +48,6 @@ export interface UnsubscribeCommand {
   email: string;
   campaignId: number;
   unsubscribeToken: string;
-}
-
-/** The trimmed, lower-case address, or the validation error on `Email` of the contract. */
-export function subscriberEmail(email: string): string {
-  const normalised = normaliseEmail(email);
-  if (normalised.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(normalised)) {
-    throw ValidationError.field('Email', MESSAGES.invalidEmail);
-  }
-  return normalised;
 }
 
 export type CampaignsService = ReturnType<typeof campaignsService>;
@@ -93,7 +81,7 @@ export function campaignsService(deps: CampaignsServiceDeps) {
     },
 
     async subscribe(command: SubscribeCommand, origin: SubscriptionOrigin): Promise<void> {
-      const email = subscriberEmail(command.email);
+      const email = requireEmail(command.email);
       const campaign = await configuredCampaign(command.campaignId);
       const unsubscribeToken = randomBytes(32).toString('base64url');
       const id = await insertSubscription(db, {
@@ -127,7 +115,7 @@ export function campaignsService(deps: CampaignsServiceDeps) {
      * never tells whether an address is subscribed.
      */
     async unsubscribe(command: UnsubscribeCommand, via: UnsubscribedVia): Promise<void> {
-      const email = subscriberEmail(command.email);
+      const email = requireEmail(command.email);
       const campaign = await findCampaignById(db, command.campaignId);
       if (campaign === undefined) throw new DomainError(404, MESSAGES.campaignNotFound);
       const subscription = await findActiveSubscription(db, campaign.id, email);

@@ -15,6 +15,7 @@ import * as z from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { RobotCheck } from './robot-check.ts';
+import { spendChallenge } from './store.ts';
 
 export const ALTCHA_CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
 const ALGORITHM = 'PBKDF2/SHA-256';
@@ -81,7 +82,7 @@ export function altchaRobotCheck(options: { hmacKey: string; db: Db; now: Clock 
         hmacKeySignatureSecret: keySignatureSecret,
       });
       if (!result.verified) return false;
-      return spend(db, parameters.nonce, expiresAt, now());
+      return spendChallenge(db, parameters.nonce, expiresAt, now());
     },
   };
   return check;
@@ -94,16 +95,4 @@ function decodePayload(token: string) {
   } catch {
     return undefined;
   }
-}
-
-/** Records the challenge as used; false when it already was (a replay). */
-async function spend(db: Db, challengeId: string, expiresAt: Date, now: Date): Promise<boolean> {
-  // Spent challenges are kept only while a replay could still pass the expiry check.
-  await db.deleteFrom('spent_robot_checks').where('expires_at', '<=', now.toISOString()).execute();
-  const result = await db
-    .insertInto('spent_robot_checks')
-    .values({ challenge_id: challengeId, expires_at: expiresAt.toISOString() })
-    .onConflict((conflict) => conflict.column('challenge_id').doNothing())
-    .executeTakeFirst();
-  return result.numInsertedOrUpdatedRows === 1n;
 }

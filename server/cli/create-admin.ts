@@ -16,8 +16,9 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { MESSAGES } from '../http/errors.ts';
 import { invitationLink } from '../users/mail.ts';
-import { insertInvitation } from '../users/service.ts';
-import { createUser, isRegistered, normaliseEmail } from '../users/store.ts';
+import { parseEmail } from '../mail/address.ts';
+import { newInvitation } from '../users/service.ts';
+import { createUser, isRegistered } from '../users/store.ts';
 
 const USAGE =
   'Usage: npm run admin:create -- <email> [--name <name>] [--surname <surname>] [--invite]';
@@ -34,9 +35,9 @@ async function main(): Promise<void> {
     },
   });
   if (positionals.length !== 1 || positionals[0] === undefined) throw new UsageError(USAGE);
-  const email = normaliseEmail(positionals[0]);
+  const email = parseEmail(positionals[0]);
   const config = loadConfig(process.env);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(MESSAGES.invalidEmail);
+  if (email === undefined) throw new UsageError(MESSAGES.invalidEmail);
   // The same rule as for invitations: staff accounts belong to the staff domain.
   if (!email.endsWith(`@${config.staffEmailDomain}`)) {
     throw new UsageError(MESSAGES.staffDomainRequired(config.staffEmailDomain));
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
     if (await isRegistered(db, email)) throw new UsageError(MESSAGES.alreadyRegistered(email));
 
     if (values.invite) {
-      const { token } = await insertInvitation(db, systemClock(), {
+      const { token } = await newInvitation(db, systemClock(), {
         email,
         firstName: null,
         lastName: null,

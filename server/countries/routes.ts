@@ -1,23 +1,16 @@
 /**
  * `GET /countries` (SPEC 7): the ISO codes courses may be held in, public. The SPA names them
- * from its bundled Croatian list. The configured list is written to the table when the routes
- * are registered, i.e. at every start.
+ * from its bundled Croatian list. The configured list is written to the table at every start
+ * (server/startup.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countryListSchema } from '../../src/api/contract.ts';
-import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { offeredCountries, syncOfferedCountries } from './store.ts';
+import { offeredCountries } from './store.ts';
 
-export interface CountriesRoutesDeps {
-  db: Db;
-  config: Pick<Config, 'courseCountries'>;
-}
-
-export function countriesRoutes(deps: CountriesRoutesDeps): FastifyPluginAsyncZod {
-  const { db, config } = deps;
+export function countriesRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
+  const { db } = deps;
   return async (app) => {
-    await syncOfferedCountries(db, config.courseCountries);
     app.get('/countries', { schema: { response: { 200: countryListSchema } } }, async () => {
       const codes = await offeredCountries(db);
       return codes.map((isoCode) => ({ isoCode }));

@@ -37,13 +37,3 @@ export async function offeredCountries(db: Db): Promise<string[]> {
     .execute();
   return rows.map((row) => row.iso_code);
 }
-
-export async function isOffered(db: Db, isoCode: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('countries')
-    .select('iso_code')
-    .where('iso_code', '=', isoCode)
-    .where('offered', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
-}

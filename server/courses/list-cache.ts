@@ -16,9 +16,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import negotiate from '@fastify/accept-negotiator';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -26,7 +24,9 @@ const gzipAsync = promisify(gzip);
 /** Below this, compression gains nothing worth a header. */
 const MIN_COMPRESSIBLE_BYTES = 1024;
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+/** By preference: brotli is smaller, gzip is understood everywhere. */
+const COMPRESSED_ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof COMPRESSED_ENCODINGS)[number] | 'identity';
 
 export interface Representation {
   body: Buffer;
@@ -44,28 +44,6 @@ export interface CachedList {
   current(): Promise<ListSnapshot>;
   /** The last snapshot built, without asking the database (the bench's limit route). */
   peek(): ListSnapshot | undefined;
-}
-
-/** Bumps the version of `name`; call inside the transaction that changes the list. */
-export async function bumpContentVersion(trx: Transaction<Database>, name: string) {
-  await trx
-    .insertInto('content_versions')
-    .values({ name, version: 1 })
-    .onConflict((conflict) =>
-      conflict.column('name').doUpdateSet({ version: sql`content_versions.version + 1` }),
-    )
-    .execute();
-}
-
-/** Reads the version of `name` (0 before the first write). */
-export function contentVersion(db: Db, name: string): () => Promise<number> {
-  // Compiled once: the per-request check is a single indexed lookup.
-  const query = db
-    .selectFrom('content_versions')
-    .select('version')
-    .where('name', '=', name)
-    .compile();
-  return async () => (await db.executeQuery(query)).rows[0]?.version ?? 0;
 }
 
 /** `readVersion`: `contentVersion(db, name)`; `load`: the list as it is answered. */
@@ -131,17 +109,8 @@ export function cachedList(
 
 /** The encoding to answer with, from an Accept-Encoding header and what the snapshot has. */
 export function negotiateEncoding(header: string | undefined, snapshot: ListSnapshot): Encoding {
-  const accepted = new Map<string, number>();
-  for (const item of (header ?? '').split(',')) {
-    const [token, ...parameters] = item.trim().toLowerCase().split(';');
-    if (!token) continue;
-    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(token, q === undefined ? 1 : Number(q));
-  }
-  const acceptable = (encoding: string) => (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
-  if (snapshot.representations.br && acceptable('br')) return 'br';
-  if (snapshot.representations.gzip && acceptable('gzip')) return 'gzip';
-  return 'identity';
+  const offered = COMPRESSED_ENCODINGS.filter((encoding) => snapshot.representations[encoding]);
+  return negotiate(header ?? '', offered) ?? 'identity';
 }
 
 /** Whether an If-None-Match header names any encoding of this snapshot (RFC 9110 13.1.2). */

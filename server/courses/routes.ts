@@ -6,14 +6,28 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { createCourseResponseSchema } from '../../src/api/contract.ts';
+import { COURSE_RULES, createCourseResponseSchema } from '../../src/api/contract.ts';
 import type { AuthGuards } from '../auth/guards.ts';
 import { DomainError, MESSAGES } from '../http/errors.ts';
+import type { Media } from '../media/service.ts';
+import type { UploadSpec } from '../media/upload.ts';
 import { matchesIfNoneMatch, negotiateEncoding, type ListSnapshot } from './list-cache.ts';
 import type { CoursesService } from './service.ts';
 
+/** The multipart form of `POST /courses` (SPEC 7): its files and the limits of its fields. */
+const COURSE_UPLOAD: UploadSpec<'Image' | 'Pdf'> = {
+  files: {
+    Image: { kinds: ['image'], maxBytes: COURSE_RULES.imageMaxBytes },
+    Pdf: { kinds: ['pdf'], maxBytes: COURSE_RULES.pdfMaxBytes },
+  },
+  maxTextFields: 20,
+  // A description of 10,000 characters is up to 40,000 bytes of UTF-8.
+  maxTextFieldBytes: 4 * COURSE_RULES.descriptionMaxLength + 1024,
+};
+
 export interface CoursesRoutesDeps {
   courses: CoursesService;
+  media: Pick<Media, 'withUpload'>;
   auth: AuthGuards;
   /** Registers `GET /bench/courses-limit` (BENCH_LIMIT_ROUTE=1, never in production). */
   benchLimitRoute: boolean;
@@ -22,7 +36,7 @@ export interface CoursesRoutesDeps {
 const courseIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export function coursesRoutes(deps: CoursesRoutesDeps): FastifyPluginAsyncZod {
-  const { courses, auth } = deps;
+  const { courses, media, auth } = deps;
   return async (app) => {
     // Sent as prepared bytes: compressing per request would cost more than the whole lookup.
     app.get('/courses', { compress: false }, async (request, reply) =>
@@ -35,7 +49,12 @@ export function coursesRoutes(deps: CoursesRoutesDeps): FastifyPluginAsyncZod {
         schema: { response: { 201: createCourseResponseSchema } },
         onRequest: auth.requireRole('administrator'),
       },
-      async (request, reply) => reply.code(201).send(await courses.create(request)),
+      async (request, reply) => {
+        const course = await media.withUpload(request, COURSE_UPLOAD, (upload, staged) =>
+          courses.create(upload, staged),
+        );
+        return reply.code(201).send(course);
+      },
     );
 
     app.delete(

@@ -1,36 +1,29 @@
 /**
- * Courses: the public list (cached, list-cache.ts), creation from the multipart form with its
+ * Courses: the public list (cached, list-cache.ts), creation from the received form with its
  * image and optional PDF, and deletion with its files.
  */
-import type { FastifyRequest } from 'fastify';
-import { COURSE_RULES, type Course } from '../../src/api/contract.ts';
+import type { Course } from '../../src/api/contract.ts';
 import type { Clock } from '../clock.ts';
 import { offeredCountries } from '../countries/store.ts';
 import type { Db } from '../db/database.ts';
 import type { CourseRow } from '../db/schema.ts';
 import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
-import type { Media } from '../media/service.ts';
-import type { UploadSpec } from '../media/upload.ts';
-import { cachedList, contentVersion, type CachedList } from './list-cache.ts';
+import type { Media, StagedMedia } from '../media/service.ts';
+import { contentVersion } from '../content-versions/store.ts';
+import { cachedList, type CachedList } from './list-cache.ts';
 import { COURSES_VERSION, deleteCourse, insertCourse, listCourses } from './store.ts';
-import { parseCourseForm } from './validation.ts';
+import { parseCourseForm, type CourseFormInput } from './validation.ts';
 
 export const COURSE_MEDIA_COLLECTION = 'courses';
-
-const COURSE_UPLOAD: UploadSpec<'Image' | 'Pdf'> = {
-  files: {
-    Image: { kinds: ['image'], maxBytes: COURSE_RULES.imageMaxBytes },
-    Pdf: { kinds: ['pdf'], maxBytes: COURSE_RULES.pdfMaxBytes },
-  },
-  maxTextFields: 20,
-  // A description of 10,000 characters is up to 40,000 bytes of UTF-8.
-  maxTextFieldBytes: 4 * COURSE_RULES.descriptionMaxLength + 1024,
-};
 
 export interface CoursesService {
   /** The serialised public list, never older than the last committed write. */
   readonly list: CachedList;
-  create(request: FastifyRequest): Promise<Course>;
+  /**
+   * Checks the received form and stores the course with its files; `staged` removes the files
+   * again when anything fails (media/service.ts).
+   */
+  create(form: CourseFormInput, staged: StagedMedia): Promise<Course>;
   delete(id: number): Promise<void>;
 }
 
@@ -48,30 +41,28 @@ export function coursesService(deps: CoursesServiceDeps): CoursesService {
       (await listCourses(db)).map(toCourse),
     ),
 
-    async create(request) {
-      return media.withUpload(request, COURSE_UPLOAD, async (upload, staged) => {
-        const offered = new Set(await offeredCountries(db));
-        const parsed = parseCourseForm(upload, now(), (isoCode) => offered.has(isoCode));
-        if (!parsed.ok) throw new ValidationError(parsed.errors);
-        const { form } = parsed;
-        const image = await staged.storeImage(form.image, COURSE_MEDIA_COLLECTION);
-        const pdfKey = form.pdf && (await staged.storePdf(form.pdf, COURSE_MEDIA_COLLECTION));
-        const row = await insertCourse(db, {
-          title: form.title,
-          description: form.description,
-          lecturer: form.lecturer,
-          location: form.location,
-          country_iso_code: form.countryIsoCode,
-          start_date: form.startDate.toISOString(),
-          end_date: form.endDate.toISOString(),
-          price_cents: form.priceCents,
-          image_key: image.key,
-          image_card_key: image.cardKey,
-          pdf_key: pdfKey ?? null,
-          created_at: now().toISOString(),
-        });
-        return toCourse(row);
+    async create(input, staged) {
+      const offered = new Set(await offeredCountries(db));
+      const parsed = parseCourseForm(input, now(), (isoCode) => offered.has(isoCode));
+      if (!parsed.ok) throw new ValidationError(parsed.errors);
+      const { form } = parsed;
+      const image = await staged.storeImage(form.image, COURSE_MEDIA_COLLECTION);
+      const pdfKey = form.pdf && (await staged.storePdf(form.pdf, COURSE_MEDIA_COLLECTION));
+      const row = await insertCourse(db, {
+        title: form.title,
+        description: form.description,
+        lecturer: form.lecturer,
+        location: form.location,
+        country_iso_code: form.countryIsoCode,
+        start_date: form.startDate.toISOString(),
+        end_date: form.endDate.toISOString(),
+        price_cents: form.priceCents,
+        image_key: image.key,
+        image_card_key: image.cardKey,
+        pdf_key: pdfKey ?? null,
+        created_at: now().toISOString(),
       });
+      return toCourse(row);
     },
 
     async delete(id) {

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/database.ts';
 import type { CourseRow, NewCourseRow } from '../db/schema.ts';
-import { bumpContentVersion } from './list-cache.ts';
+import { bumpContentVersion } from '../content-versions/store.ts';
 
 export const COURSES_VERSION = 'courses';
 

@@ -82,9 +82,6 @@ export interface Database {
   products: ProductsTable;
 }
 
-export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-
 export interface CountriesTable {
   /** ISO 3166-1 alpha-2, upper case. */
   iso_code: string;
@@ -154,3 +151,5 @@ export interface ProductsTable {
   is_highlighted: Generated<number>;
   created_at: string;
 }
+
+export type NewProductRow = Insertable<ProductsTable>;

@@ -11,9 +11,11 @@ import { hashPassword } from '../auth/password.ts';
 import { generateStrongPassword } from '../auth/password-rules.ts';
 import type { Clock } from '../clock.ts';
 import { createMedia } from '../media/service.ts';
+import { insertProducts } from '../products/store.ts';
+import { createUser, hasUsers, rolesByEmail } from '../users/store.ts';
 import { seedDemoCourses } from './seed-assets/demo-courses.ts';
 import type { Db } from './database.ts';
-import type { Gender } from './schema.ts';
+import type { Gender, NewProductRow } from './schema.ts';
 
 export const DEMO_PASSWORD_FILE = 'demo-password.txt';
 
@@ -69,37 +71,20 @@ export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boo
   // Written before the accounts exist: a crash in between costs a re-seed, never a lost password.
   writeFileSync(path.join(options.dataDir, DEMO_PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
 
-  const accounts = demoAccounts(options.staffEmailDomain);
-  const hashes = await Promise.all(accounts.map(() => hashPassword(password)));
-  const createdAt = options.now().toISOString();
+  const createdAt = options.now();
+  const accounts = await Promise.all(
+    demoAccounts(options.staffEmailDomain).map(async (account) => ({
+      ...account,
+      passwordHash: await hashPassword(password),
+      createdAt,
+    })),
+  );
 
   await db.transaction().execute(async (trx) => {
-    for (const [index, account] of accounts.entries()) {
-      const { id } = await trx
-        .insertInto('users')
-        .values({
-          email: account.email,
-          name: account.name,
-          surname: account.surname,
-          gender: account.gender,
-          password_hash: hashes[index] ?? null,
-          created_at: createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('user_roles')
-        .values(account.roles.map((role) => ({ user_id: id, role })))
-        .execute();
-    }
-    await insertDemoProducts(trx, options.now());
+    for (const account of accounts) await createUser(trx, account);
+    await insertProducts(trx, demoProducts(createdAt));
   });
   return true;
-}
-
-async function hasUsers(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The password the demo accounts were seeded with, if this data folder has one. */
@@ -113,21 +98,14 @@ export function readDemoPassword(dataDir: string): string | undefined {
 }
 
 /** The demo accounts that still exist, with their roles, for the start-up banner. */
-export async function existingDemoAccounts(
+export function existingDemoAccounts(
   db: Db,
   staffEmailDomain: string,
 ): Promise<{ email: string; roles: Role[] }[]> {
-  const emails = demoAccounts(staffEmailDomain).map((account) => account.email);
-  const rows = await db
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select(['users.email', 'user_roles.role'])
-    .where('users.email', 'in', emails)
-    .orderBy('users.id')
-    .execute();
-  const byEmail = new Map<string, Role[]>();
-  for (const row of rows) byEmail.set(row.email, [...(byEmail.get(row.email) ?? []), row.role]);
-  return [...byEmail].map(([email, roles]) => ({ email, roles }));
+  return rolesByEmail(
+    db,
+    demoAccounts(staffEmailDomain).map((account) => account.email),
+  );
 }
 
 /** The seed runs before the server's logger exists. */
@@ -141,18 +119,12 @@ const HIGHLIGHTED_DEMO_PRODUCTS = new Set([0, 3]);
 const HIDDEN_DEMO_PRODUCTS = new Set([demoProductImages.length - 1]);
 
 /** The home-page strip's demo products, newest first in the order of `demoProductImages`. */
-async function insertDemoProducts(db: Pick<Db, 'insertInto'>, now: Date): Promise<void> {
-  if (demoProductImages.length === 0) return;
-  await db
-    .insertInto('products')
-    .values(
-      demoProductImages.map((product, index) => ({
-        name: product.name,
-        image_url: product.imageUrl,
-        is_shown_on_homepage: HIDDEN_DEMO_PRODUCTS.has(index) ? 0 : 1,
-        is_highlighted: HIGHLIGHTED_DEMO_PRODUCTS.has(index) ? 1 : 0,
-        created_at: new Date(now.getTime() - index * 60_000).toISOString(),
-      })),
-    )
-    .execute();
+function demoProducts(now: Date): NewProductRow[] {
+  return demoProductImages.map((product, index) => ({
+    name: product.name,
+    image_url: product.imageUrl,
+    is_shown_on_homepage: HIDDEN_DEMO_PRODUCTS.has(index) ? 0 : 1,
+    is_highlighted: HIGHLIGHTED_DEMO_PRODUCTS.has(index) ? 1 : 0,
+    created_at: new Date(now.getTime() - index * 60_000).toISOString(),
+  }));
 }

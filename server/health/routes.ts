@@ -1,15 +1,15 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '../../src/api/contract.ts';
 import type { Db } from '../db/database.ts';
 import { DomainError, MESSAGES } from '../http/errors.ts';
+import { pingDatabase } from './store.ts';
 
 /** `GET /health`: ok only when the database answers, so a load balancer can rely on it. */
 export function healthRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/health', { schema: { response: { 200: healthSchema } } }, async (request) => {
       try {
-        await sql`select 1`.execute(deps.db);
+        await pingDatabase(deps.db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: the database does not answer');
         throw new DomainError(503, MESSAGES.unavailable);

@@ -4,8 +4,8 @@
  * drops its metadata (EXIF with GPS positions, camera serials). Re-encoding means a file that
  * merely starts like an image never reaches a browser as it was uploaded.
  */
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
-import { concurrencyLimit } from '../lib/concurrency-limit.ts';
 
 /** Images above this are refused before decoding: a small file can expand to gigabytes. */
 export const MAX_INPUT_MEGAPIXELS = 50;
@@ -21,7 +21,7 @@ const WEBP = { quality: 80, effort: 4 } as const;
 sharp.cache({ files: 0 });
 
 /** Decoding is memory-hungry: a few at a time, the rest wait. */
-const limited = concurrencyLimit(2);
+const limited = pLimit(2);
 
 export class UnreadableImageError extends Error {
   override name = 'UnreadableImageError';

@@ -4,10 +4,7 @@
  */
 import type { Product, ProductListQuery, ProductPage } from '../../src/api/contract.ts';
 import type { Db } from '../db/database.ts';
-
-export interface ProductListScope {
-  includeHidden: boolean;
-}
+import { countProducts, listProducts, type ProductScope } from './store.ts';
 
 export type ProductsService = ReturnType<typeof productsService>;
 
@@ -18,25 +15,12 @@ export function productsService(deps: { db: Db }) {
      * Newest first, then by id: a stable order for paging (SPEC 9 calls the sort by name
      * unreliable). A page beyond the last is empty, not an error.
      */
-    async list(query: ProductListQuery, scope: ProductListScope): Promise<ProductPage> {
+    async list(query: ProductListQuery, scope: ProductScope): Promise<ProductPage> {
       const { pageSize, pageNumber } = query;
-      const visible = db
-        .selectFrom('products')
-        .$if(!scope.includeHidden, (products) => products.where('is_shown_on_homepage', '=', 1));
-      const { totalCount } = await visible
-        .select((eb) => eb.fn.countAll<number>().as('totalCount'))
-        .executeTakeFirstOrThrow();
+      const totalCount = await countProducts(db, scope);
       const offset = (pageNumber - 1) * pageSize;
       const rows =
-        offset >= totalCount
-          ? []
-          : await visible
-              .select(['id', 'name', 'image_url', 'is_shown_on_homepage', 'is_highlighted'])
-              .orderBy('created_at', 'desc')
-              .orderBy('id', 'desc')
-              .limit(pageSize)
-              .offset(offset)
-              .execute();
+        offset >= totalCount ? [] : await listProducts(db, scope, { limit: pageSize, offset });
       return {
         items: rows.map((row): Product => ({
           id: row.id,

@@ -23,7 +23,7 @@ import { authenticatedUser, type AuthGuards } from '../auth/guards.ts';
 import { requireRobotCheck, type RobotCheck } from '../captcha/robot-check.ts';
 import { byIp, rateLimited, type RateLimits } from '../http/rate-limits.ts';
 import type { UsersService } from './service.ts';
-import { normaliseEmail } from './store.ts';
+import { normaliseEmail } from '../mail/address.ts';
 
 export interface UsersRoutesDeps {
   users: UsersService;

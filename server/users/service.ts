@@ -14,7 +14,7 @@ import type {
 } from '../../src/api/contract.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { hasRole, type AuthenticatedUser } from '../auth/guards.ts';
-import { hashOpaqueToken, isoAfter, newOpaqueToken } from '../auth/opaque-tokens.ts';
+import { expiryAfter, hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { newPasswordProblems } from '../auth/password-policy.ts';
 import type { Sessions } from '../auth/sessions.ts';
@@ -22,17 +22,31 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
+import { normaliseEmail, requireEmail } from '../mail/address.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail, passwordResetMail } from './mail.ts';
-import { createUser, findUserByEmail, isRegistered, normaliseEmail, storedUser } from './store.ts';
+import {
+  createUser,
+  deleteInvitation,
+  deleteResetToken,
+  findInvitationByTokenHash,
+  findResetTokenByHash,
+  findUserByEmail,
+  hasPendingInvitation,
+  insertInvitation,
+  insertResetToken,
+  isRegistered,
+  listUsers,
+  setPasswordHash,
+  spendInvitation,
+  spendResetTokensOf,
+  storedUser,
+} from './store.ts';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
 const NAME_MIN_LENGTH = 3;
 const STAFF_ROLES: readonly Role[] = ['employee', 'administrator'];
-// Deliberately loose: one @, a dot in the domain, no spaces. The mail itself is the real test.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMAIL_MAX_LENGTH = 254;
 
 export interface UsersServiceDeps {
   config: Pick<Config, 'publicUrl' | 'brand' | 'staffEmailDomain'>;
@@ -56,11 +70,7 @@ export function usersService(deps: UsersServiceDeps) {
 
   /** The invitation of `token` if it can still be used; the errors of the contract if not. */
   async function usableInvitation(token: string) {
-    const invitation = await db
-      .selectFrom('invitations')
-      .selectAll()
-      .where('token_hash', '=', hashOpaqueToken(token))
-      .executeTakeFirst();
+    const invitation = await findInvitationByTokenHash(db, hashOpaqueToken(token));
     if (invitation === undefined || invitation.used_at !== null) {
       throw new DomainError(404, MESSAGES.invitationNotFound);
     }
@@ -71,11 +81,7 @@ export function usersService(deps: UsersServiceDeps) {
   }
 
   async function usableResetToken(token: string) {
-    const reset = await db
-      .selectFrom('password_reset_tokens')
-      .select(['id', 'user_id', 'expires_at', 'used_at'])
-      .where('token_hash', '=', hashOpaqueToken(token))
-      .executeTakeFirst();
+    const reset = await findResetTokenByHash(db, hashOpaqueToken(token));
     if (reset === undefined || reset.used_at !== null || reset.expires_at <= now().toISOString()) {
       throw new DomainError(400, MESSAGES.invalidResetToken);
     }
@@ -122,21 +128,15 @@ export function usersService(deps: UsersServiceDeps) {
       // Hashed before the transaction: the database is never held for the 100 ms of argon2.
       const passwordHash = await hashPassword(request.password);
       const created = await db.transaction().execute(async (trx) => {
-        const spent = await trx
-          .updateTable('invitations')
-          .set({ used_at: now().toISOString() })
-          .where('id', '=', invitation.id)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
         // Submitted twice at once: the other request spent it first.
-        if (spent.numUpdatedRows !== 1n) return undefined;
+        if (!(await spendInvitation(trx, invitation.id, now()))) return undefined;
         const userId = await createUser(trx, {
           email: invitation.email,
           name,
           surname,
           gender: invitation.gender,
           passwordHash,
-          roles: JSON.parse(invitation.roles) as Role[],
+          roles: invitation.roles,
           createdAt: now(),
         });
         return { userId, refreshToken: await sessions.start(userId, trx) };
@@ -151,23 +151,19 @@ export function usersService(deps: UsersServiceDeps) {
       if (user === undefined) return;
       const { token, hash } = newOpaqueToken();
       const createdAt = now();
-      const { id } = await db
-        .insertInto('password_reset_tokens')
-        .values({
-          token_hash: hash,
-          user_id: user.id,
-          created_at: createdAt.toISOString(),
-          expires_at: isoAfter(createdAt, PASSWORD_RESET_LIFETIME_MS),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertResetToken(db, {
+        tokenHash: hash,
+        userId: user.id,
+        createdAt,
+        expiresAt: expiryAfter(createdAt, PASSWORD_RESET_LIFETIME_MS),
+      });
       try {
         await deps.mailer.send(
           passwordResetMail(mailContext, { email: user.email, name: user.name, token }),
         );
       } catch (error) {
         // A link nobody received must not stay usable.
-        await db.deleteFrom('password_reset_tokens').where('id', '=', id).execute();
+        await deleteResetToken(db, id);
         throw new DomainError(502, MESSAGES.mailFailed, { cause: error });
       }
     },
@@ -178,21 +174,10 @@ export function usersService(deps: UsersServiceDeps) {
       if (problems.length > 0) throw ValidationError.field('Password', ...problems);
       const passwordHash = await hashPassword(request.newPassword);
       const changed = await db.transaction().execute(async (trx) => {
-        const at = now().toISOString();
         // Spends this link and any other the user requested: one change per request.
-        const spent = await trx
-          .updateTable('password_reset_tokens')
-          .set({ used_at: at })
-          .where('user_id', '=', reset.user_id)
-          .where('used_at', 'is', null)
-          .returning('id')
-          .execute();
-        if (!spent.some((row) => row.id === reset.id)) return false;
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash })
-          .where('id', '=', reset.user_id)
-          .execute();
+        const spent = await spendResetTokensOf(trx, reset.user_id, now());
+        if (!spent.includes(reset.id)) return false;
+        await setPasswordHash(trx, reset.user_id, passwordHash);
         await sessions.revokeAllOf(reset.user_id, trx);
         return true;
       });
@@ -200,32 +185,23 @@ export function usersService(deps: UsersServiceDeps) {
     },
 
     async invite(caller: AuthenticatedUser, request: InviteRequest): Promise<void> {
-      const email = normaliseEmail(request.email);
       const roles = [...new Set(request.roles)];
       const staff = roles.some((role) => STAFF_ROLES.includes(role));
       if (staff && !hasRole(caller, 'administrator')) {
         throw new DomainError(403, MESSAGES.forbidden);
       }
-      if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
-        throw ValidationError.field('Email', MESSAGES.invalidEmail);
-      }
+      const email = requireEmail(request.email);
       const domain = deps.config.staffEmailDomain;
       if (staff && !email.endsWith(`@${domain}`)) {
         throw ValidationError.field('Email', MESSAGES.staffDomainRequired(domain));
       }
       if (await isRegistered(db, email))
         throw new DomainError(409, MESSAGES.alreadyRegistered(email));
-      const pending = await db
-        .selectFrom('invitations')
-        .select('id')
-        .where('email', '=', email)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now().toISOString())
-        .executeTakeFirst();
-      if (pending !== undefined) throw new DomainError(409, MESSAGES.alreadyInvited(email));
+      if (await hasPendingInvitation(db, email, now()))
+        throw new DomainError(409, MESSAGES.alreadyInvited(email));
 
       const firstName = blankToNull(request.firstName);
-      const { id, token } = await insertInvitation(db, now(), {
+      const { id, token } = await newInvitation(db, now(), {
         email,
         firstName,
         lastName: blankToNull(request.lastName),
@@ -237,20 +213,12 @@ export function usersService(deps: UsersServiceDeps) {
         await deps.mailer.send(invitationMail(mailContext, { email, firstName, token }));
       } catch (error) {
         // An invitation whose mail failed must not block a new one, nor stay usable.
-        await db.deleteFrom('invitations').where('id', '=', id).execute();
+        await deleteInvitation(db, id);
         throw new DomainError(502, MESSAGES.mailFailed, { cause: error });
       }
     },
 
-    async list(role: Role | undefined): Promise<UserListItem[]> {
-      let query = db.selectFrom('users').select(['id', 'name', 'surname', 'email']);
-      if (role !== undefined) {
-        query = query.where('id', 'in', (sub) =>
-          sub.selectFrom('user_roles').select('user_id').where('role', '=', role),
-        );
-      }
-      return query.orderBy('surname').orderBy('name').orderBy('id').execute();
-    },
+    list: (role: Role | undefined): Promise<UserListItem[]> => listUsers(db, role),
   };
 }
 
@@ -264,23 +232,14 @@ export interface NewInvitation {
 }
 
 /** Stores an invitation valid for 7 days; returns its id and the token for the link. */
-export async function insertInvitation(db: Db, now: Date, invitation: NewInvitation) {
+export async function newInvitation(db: Db, now: Date, invitation: NewInvitation) {
   const { token, hash } = newOpaqueToken();
-  const { id } = await db
-    .insertInto('invitations')
-    .values({
-      token_hash: hash,
-      email: invitation.email,
-      first_name: invitation.firstName,
-      last_name: invitation.lastName,
-      gender: invitation.gender,
-      roles: JSON.stringify(invitation.roles),
-      invited_by: invitation.invitedBy,
-      created_at: now.toISOString(),
-      expires_at: isoAfter(now, INVITATION_LIFETIME_MS),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertInvitation(db, {
+    ...invitation,
+    tokenHash: hash,
+    createdAt: now,
+    expiresAt: expiryAfter(now, INVITATION_LIFETIME_MS),
+  });
   return { id, token };
 }
 

@@ -37,6 +37,15 @@ export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });
 
+/** RFC 5321: an address longer than this cannot be delivered. */
+export const EMAIL_MAX_LENGTH = 254;
+/**
+ * A strict e-mail address (zod's own check): one local part and one domain, so nothing a mail
+ * library could read as a list (`a,b@example.com`) or a display name (`a<b@example.com>`).
+ * Parse the trimmed, lower-case address: the check does not normalise.
+ */
+export const emailSchema = z.email().check(z.maxLength(EMAIL_MAX_LENGTH));
+
 /** SPEC 3: stored user. */
 export const storedUserSchema = z.object({
   id: z.number(),
@@ -190,7 +199,6 @@ export const COURSE_FIELDS = {
   image: 'Image',
   pdf: 'Pdf',
 } as const;
-export type CourseField = (typeof COURSE_FIELDS)[keyof typeof COURSE_FIELDS];
 
 /** SPEC 9: the rules of the course form, enforced by the SPA and again by the server. */
 export const COURSE_RULES = {

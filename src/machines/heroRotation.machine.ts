@@ -87,4 +87,3 @@ type HeroRotationSnapshot = SnapshotFrom<typeof heroRotationMachine>;
 export const selectHeroIndex = (snapshot: HeroRotationSnapshot) => snapshot.context.index;
 export const selectHeroPrevious = (snapshot: HeroRotationSnapshot) => snapshot.context.previous;
 export const selectHeroPaused = (snapshot: HeroRotationSnapshot) => snapshot.context.paused;
-export const selectHeroRotating = (snapshot: HeroRotationSnapshot) => snapshot.matches('rotating');

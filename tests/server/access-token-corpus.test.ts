@@ -1,29 +1,19 @@
 /**
  * A corpus of bad access tokens, each refused with 401 by a guarded route, next to the one
- * good token that passes. Time comes from the injected clock.
+ * good token that passes. Time comes from the injected server.clock.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECRETS_FILE } from '../../server/secrets.ts';
-import { ADMIN, login, seedAccounts, testClock, USER } from './support/accounts.ts';
-import { useTempDir } from './support/temp-dir.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { ADMIN, login, USER } from './support/accounts.ts';
+import { useServer } from './support/server-fixture.ts';
 
-const tempDir = useTempDir();
-let testApp: TestApp;
-let clock: ReturnType<typeof testClock>;
-
-beforeEach(async () => {
-  clock = testClock();
-  testApp = await createTestApp(tempDir(), { now: clock.now });
-  await seedAccounts(testApp.db, tempDir(), clock.now);
-});
-afterEach(() => testApp.close());
+const server = useServer({ seedAccounts: true });
 
 const listUsers = (authorization: string | undefined) =>
-  testApp.app.inject({
+  server.app.inject({
     method: 'GET',
     url: '/api/v1/users?role=user',
     headers: authorization === undefined ? {} : { authorization },
@@ -32,7 +22,7 @@ const listUsers = (authorization: string | undefined) =>
 /** The generated JWT secret of this data folder: only the control token is signed with it. */
 const secretKey = () =>
   new TextEncoder().encode(
-    JSON.parse(readFileSync(path.join(tempDir(), SECRETS_FILE), 'utf8')).jwtSecret,
+    JSON.parse(readFileSync(path.join(server.dataDir, SECRETS_FILE), 'utf8')).jwtSecret,
   );
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -41,8 +31,8 @@ function signedAs(
   claims: Record<string, unknown>,
   options: { key?: Uint8Array; alg?: string } = {},
 ) {
-  const publicUrl = testApp.config.publicUrl;
-  const now = Math.floor(clock.now().getTime() / 1000);
+  const publicUrl = server.config.publicUrl;
+  const now = Math.floor(server.clock.now().getTime() / 1000);
   return new SignJWT({ roles: ['administrator'], ...claims })
     .setProtectedHeader({ alg: options.alg ?? 'HS256' })
     .setSubject(String(claims.sub ?? '1'))
@@ -59,14 +49,14 @@ describe('the access-token corpus', () => {
   });
 
   it('refuses every bad token with 401 in the domain-error shape', async () => {
-    const user = await login(testApp.app, USER);
+    const user = await login(server.app, USER);
     const [header, , signature] = user.accessToken.split('.');
     const payload = decodeJwt(user.accessToken);
     const escalated = `${header}.${base64url({ ...payload, roles: ['administrator'] })}.${signature}`;
     const unsecured = new UnsecuredJWT({ roles: ['administrator'] })
       .setSubject('1')
-      .setIssuer(testApp.config.publicUrl)
-      .setAudience(testApp.config.publicUrl)
+      .setIssuer(server.config.publicUrl)
+      .setAudience(server.config.publicUrl)
       .setExpirationTime('10m')
       .encode();
 
@@ -93,9 +83,9 @@ describe('the access-token corpus', () => {
   });
 
   it('an expired token is refused, and one not yet expired passes', async () => {
-    const { accessToken } = await login(testApp.app, ADMIN);
+    const { accessToken } = await login(server.app, ADMIN);
     expect((await listUsers(`Bearer ${accessToken}`)).statusCode).toBe(200);
-    clock.advance(16 * 60 * 1000);
+    server.clock.advance(16 * 60 * 1000);
     expect((await listUsers(`Bearer ${accessToken}`)).statusCode).toBe(401);
   });
 });

@@ -3,37 +3,26 @@
  * invitation or reset token, nor robot-check payload reaches a log line; a failed mail does,
  * with its cause.
  */
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   ADMIN,
   DEMO_PASSWORD,
   login,
   postJson,
-  recordingMailer,
-  seedAccounts,
   solveRobotCheck,
-  testClock,
   tokenInMail,
 } from './support/accounts.ts';
-import { useTempDir } from './support/temp-dir.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { useServer } from './support/server-fixture.ts';
 
-const tempDir = useTempDir();
-let testApp: TestApp;
-afterEach(() => testApp.close());
+const lines: string[] = [];
+const server = useServer({
+  seedAccounts: true,
+  env: { LOG_LEVEL: 'trace' },
+  logDestination: { write: (line) => void lines.push(line) },
+});
 
 it('account requests never log secrets, and log mail failures', async () => {
-  const lines: string[] = [];
-  const mailer = recordingMailer();
-  const clock = testClock();
-  testApp = await createTestApp(tempDir(), {
-    env: { LOG_LEVEL: 'trace' },
-    logDestination: { write: (line) => void lines.push(line) },
-    mailer,
-    now: clock.now,
-  });
-  await seedAccounts(testApp.db, tempDir(), clock.now);
-  const { app } = testApp;
+  const { app, mailer } = server;
   const secrets: string[] = [DEMO_PASSWORD];
 
   const admin = await login(app, ADMIN);

@@ -4,23 +4,12 @@
  * with the real ALTCHA robot check, consent evidence, the confirmation mail and its one-click
  * headers, and unsubscribing with the mail's token.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ensureCampaigns } from '../../server/campaigns/store.ts';
-import { recordingMailer, solveRobotCheck, testClock } from './support/accounts.ts';
-import { useTempDir } from './support/temp-dir.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { solveRobotCheck } from './support/accounts.ts';
+import { useServer } from './support/server-fixture.ts';
 
-const tempDir = useTempDir();
-let testApp: TestApp;
-let clock: ReturnType<typeof testClock>;
-let mailer: ReturnType<typeof recordingMailer>;
-
-beforeEach(async () => {
-  clock = testClock();
-  mailer = recordingMailer();
-  testApp = await createTestApp(tempDir(), { now: clock.now, mailer });
-});
-afterEach(() => testApp.close());
+const server = useServer();
 
 const EMAIL = 'ana.horvat@primjer.hr';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36';
@@ -32,7 +21,7 @@ function request(
   payload?: object,
   ip = '10.1.2.3',
 ) {
-  return testApp.app.inject({
+  return server.app.inject({
     method,
     url: `/api/v1${url}`,
     ...(payload && { payload }),
@@ -48,7 +37,7 @@ async function campaignId(name: string): Promise<number> {
 }
 
 async function subscribe(body: object, ip?: string) {
-  const recaptchaToken = await solveRobotCheck(testApp.app);
+  const recaptchaToken = await solveRobotCheck(server.app);
   return request('POST', '/campaigns/subscriptions', { recaptchaToken, ...body }, ip);
 }
 
@@ -57,14 +46,15 @@ const unsubscribe = (body: object, ip?: string) =>
 
 /** The personal token of the last confirmation mail, from its unsubscribe-page link. */
 function tokenOfLastMail(): string {
-  const link = /\/newsletter-odjava\/\w+\?\S+/.exec(mailer.sent.at(-1)?.text ?? '')?.[0];
+  const link = /\/newsletter-odjava\/\w+\?\S+/.exec(server.mailer.sent.at(-1)?.text ?? '')?.[0];
   const token = new URL(link ?? '/', 'http://x').searchParams.get('unsubscribeToken');
-  if (!token) throw new Error(`no unsubscribe link in ${JSON.stringify(mailer.sent.at(-1))}`);
+  if (!token)
+    throw new Error(`no unsubscribe link in ${JSON.stringify(server.mailer.sent.at(-1))}`);
   return token;
 }
 
 const subscriptions = () =>
-  testApp.db.selectFrom('campaign_subscriptions').selectAll().orderBy('id').execute();
+  server.db.selectFrom('campaign_subscriptions').selectAll().orderBy('id').execute();
 
 describe('GET /campaigns/by-name/{campaignName}', () => {
   it('answers the id of each configured campaign, whatever the letter case', async () => {
@@ -82,22 +72,17 @@ describe('GET /campaigns/by-name/{campaignName}', () => {
 
   it('every start adds the configured names that are missing; a renamed one is no longer offered', async () => {
     const catalogs = await campaignId('Catalogs');
-    await testApp.close();
-    testApp = await createTestApp(tempDir(), {
-      now: clock.now,
-      mailer,
-      env: { CAMPAIGN_COURSES: 'Tečajevi 2026' },
-    });
+    await server.restart({ env: { CAMPAIGN_COURSES: 'Tečajevi 2026' } });
     expect(await campaignId('Tečajevi 2026')).toBeGreaterThan(catalogs);
     expect(await campaignId('Catalogs')).toBe(catalogs);
     expect((await request('GET', '/campaigns/by-name/Courses')).statusCode).toBe(404);
-    const names = await testApp.db.selectFrom('campaigns').select('name').orderBy('id').execute();
+    const names = await server.db.selectFrom('campaigns').select('name').orderBy('id').execute();
     expect(names.map((row) => row.name)).toEqual(['Courses', 'Catalogs', 'Tečajevi 2026']);
   });
 
   it('adding the campaigns again changes nothing', async () => {
-    await ensureCampaigns(testApp.db, ['Courses', 'CATALOGS'], clock.now());
-    const rows = await testApp.db.selectFrom('campaigns').select('name').execute();
+    await ensureCampaigns(server.db, ['Courses', 'CATALOGS'], server.clock.now());
+    const rows = await server.db.selectFrom('campaigns').select('name').execute();
     expect(rows).toHaveLength(2);
   });
 });
@@ -117,7 +102,7 @@ describe('POST /campaigns/subscriptions', () => {
       campaign_id: catalogs,
       email: EMAIL,
       unsubscribe_token: tokenOfLastMail(),
-      subscribed_at: clock.now().toISOString(),
+      subscribed_at: server.clock.now().toISOString(),
       source_page: '/katalozi',
       ip_address: '192.0.2.7',
       user_agent: BROWSER,
@@ -129,7 +114,7 @@ describe('POST /campaigns/subscriptions', () => {
   it('mails a Croatian confirmation with the personal unsubscribe link and RFC 8058 headers', async () => {
     const catalogs = await campaignId('Catalogs');
     await subscribe({ email: EMAIL, campaignId: catalogs });
-    const mail = mailer.sent.at(-1);
+    const mail = server.mailer.sent.at(-1);
     const token = tokenOfLastMail();
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(mail?.to).toBe(EMAIL);
@@ -146,15 +131,15 @@ describe('POST /campaigns/subscriptions', () => {
 
   it('links the courses campaign to /newsletter-odjava/tecajevi', async () => {
     await subscribe({ email: EMAIL, campaignId: await campaignId('Courses') });
-    expect(mailer.sent.at(-1)?.text).toContain('newsletter o tečajevima');
-    expect(mailer.sent.at(-1)?.text).toMatch(
+    expect(server.mailer.sent.at(-1)?.text).toContain('newsletter o tečajevima');
+    expect(server.mailer.sent.at(-1)?.text).toMatch(
       /http:\/\/localhost:3000\/newsletter-odjava\/tecajevi\?email=ana\.horvat%40primjer\.hr&unsubscribeToken=[\w-]{43}\n/,
     );
   });
 
   it('refuses bad e-mails on Email, before the robot-check solution is spent', async () => {
     const catalogs = await campaignId('Catalogs');
-    const recaptchaToken = await solveRobotCheck(testApp.app);
+    const recaptchaToken = await solveRobotCheck(server.app);
     const bad = ['', '   ', 'ana', 'ana@', '@primjer.hr', 'ana@primjer', 'ana horvat@primjer.hr'];
     for (const email of [...bad, `${'a'.repeat(250)}@primjer.hr`]) {
       const response = await request('POST', '/campaigns/subscriptions', {
@@ -167,7 +152,19 @@ describe('POST /campaigns/subscriptions', () => {
     }
     const good = { email: EMAIL, campaignId: catalogs, recaptchaToken };
     expect((await request('POST', '/campaigns/subscriptions', good)).statusCode).toBe(204);
-    expect(mailer.sent).toHaveLength(1);
+    expect(server.mailer.sent).toHaveLength(1);
+  });
+
+  it('refuses an address a mail library would read as another recipient, and mails nobody', async () => {
+    const catalogs = await campaignId('Catalogs');
+    for (const email of ['x,victim@example.com', 'x<victim@example.com>']) {
+      const response = await subscribe({ email, campaignId: catalogs });
+      expect(response.statusCode, email).toBe(400);
+      expect(response.json(), email).toEqual(INVALID_EMAIL);
+    }
+    expect(server.mailer.sent).toEqual([]);
+    const stored = await server.db.selectFrom('campaign_subscriptions').select('email').execute();
+    expect(stored).toEqual([]);
   });
 
   it('needs the robot check: missing, empty, made up or used before', async () => {
@@ -194,7 +191,7 @@ describe('POST /campaigns/subscriptions', () => {
     expect(madeUp.statusCode).toBe(400);
     expect(madeUp.json()).toEqual(failed);
 
-    const recaptchaToken = await solveRobotCheck(testApp.app);
+    const recaptchaToken = await solveRobotCheck(server.app);
     const first = await request('POST', '/campaigns/subscriptions', { ...body, recaptchaToken });
     expect(first.statusCode).toBe(204);
     const reused = await request('POST', '/campaigns/subscriptions', {
@@ -204,7 +201,7 @@ describe('POST /campaigns/subscriptions', () => {
     });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual(failed);
-    expect(mailer.sent.map((mail) => mail.to)).toEqual([EMAIL]);
+    expect(server.mailer.sent.map((mail) => mail.to)).toEqual([EMAIL]);
   });
 
   it('a second subscription to the same campaign is a 409 with the contract text; no second mail', async () => {
@@ -215,7 +212,7 @@ describe('POST /campaigns/subscriptions', () => {
     expect(twice.json()).toEqual({
       errors: ['ana.horvat@primjer.hr is already subscribed to campaign Catalogs'],
     });
-    expect(mailer.sent).toHaveLength(1);
+    expect(server.mailer.sent).toHaveLength(1);
     const other = await subscribe({ email: EMAIL, campaignId: await campaignId('Courses') });
     expect(other.statusCode).toBe(204);
   });
@@ -250,7 +247,7 @@ describe('POST /campaigns/subscriptions', () => {
 
   it('a failed confirmation mail is reported (502) and leaves no subscription behind', async () => {
     const catalogs = await campaignId('Catalogs');
-    mailer.failNext = true;
+    server.mailer.failNext = true;
     const failed = await subscribe({ email: EMAIL, campaignId: catalogs });
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({
@@ -275,7 +272,7 @@ describe('DELETE /campaigns/subscriptions', () => {
   });
 
   it('unsubscribes with the token of the mail; the row stays with the time it ended', async () => {
-    clock.advance(60_000);
+    server.clock.advance(60_000);
     const response = await unsubscribe({
       email: EMAIL.toUpperCase(),
       campaignId: catalogs,
@@ -285,7 +282,7 @@ describe('DELETE /campaigns/subscriptions', () => {
     const [row] = await subscriptions();
     expect(row).toMatchObject({
       email: EMAIL,
-      unsubscribed_at: clock.now().toISOString(),
+      unsubscribed_at: server.clock.now().toISOString(),
       unsubscribed_via: 'api',
       ip_address: '10.1.2.3',
     });
@@ -348,7 +345,7 @@ describe('DELETE /campaigns/subscriptions', () => {
 
   it('subscribing again after unsubscribing works, with fresh evidence and a new token', async () => {
     await unsubscribe({ email: EMAIL, campaignId: catalogs, unsubscribeToken: token });
-    clock.advance(3_600_000);
+    server.clock.advance(3_600_000);
     const again = await subscribe(
       { email: EMAIL, campaignId: catalogs, sourcePage: '/' },
       '198.51.100.4',
@@ -361,7 +358,7 @@ describe('DELETE /campaigns/subscriptions', () => {
     expect(old?.unsubscribed_at).not.toBeNull();
     expect(renewed).toMatchObject({
       unsubscribe_token: newToken,
-      subscribed_at: clock.now().toISOString(),
+      subscribed_at: server.clock.now().toISOString(),
       source_page: '/',
       ip_address: '198.51.100.4',
       unsubscribed_at: null,
@@ -385,13 +382,13 @@ describe('POST /campaigns/subscriptions/one-click (RFC 8058)', () => {
   let oneClickUrl: string;
   beforeEach(async () => {
     await subscribe({ email: EMAIL, campaignId: await campaignId('Catalogs') });
-    const header = mailer.sent.at(-1)?.headers?.['List-Unsubscribe'] ?? '';
+    const header = server.mailer.sent.at(-1)?.headers?.['List-Unsubscribe'] ?? '';
     const url = new URL(/^<(.+)>$/.exec(header)?.[1] ?? 'http://x/');
     oneClickUrl = `${url.pathname}${url.search}`;
   });
 
   const post = (contentType: string, payload: string, url = oneClickUrl) =>
-    testApp.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+    server.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
 
   it('the form-encoded POST of a mail client unsubscribes; a repeat is a 404', async () => {
     const response = await post('application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click');
@@ -419,7 +416,7 @@ describe('POST /campaigns/subscriptions/one-click (RFC 8058)', () => {
   });
 
   it('opening the link (GET, as a link scanner does) changes nothing', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: oneClickUrl });
+    const response = await server.app.inject({ method: 'GET', url: oneClickUrl });
     expect(response.statusCode).toBe(404);
     expect((await subscriptions())[0]?.unsubscribed_at).toBeNull();
   });
@@ -436,7 +433,7 @@ describe('POST /campaigns/subscriptions/one-click (RFC 8058)', () => {
   });
 
   it('only this route accepts form bodies', async () => {
-    const response = await testApp.app.inject({
+    const response = await server.app.inject({
       method: 'DELETE',
       url: '/api/v1/campaigns/subscriptions',
       payload: 'email=x',

@@ -1,10 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   COURSE_RULES,
   courseListSchema,
@@ -23,15 +21,16 @@ import {
   pdfFile,
   type FormValue,
 } from './media-fixtures.ts';
-import { ADMIN, EMPLOYEE, USER, login, seedAccounts } from './support/accounts.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
+import { useServer } from './support/server-fixture.ts';
+import { useTempDir } from './support/temp-dir.ts';
+import { createTestApp } from './support/test-app.ts';
 
+const tempDir = useTempDir();
 const DAY = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
 
-let root: string;
-let dataDir: string;
-let testApp: TestApp;
+const server = useServer({ seedAccounts: true, perFile: true });
 const tokens: Record<'administrator' | 'employee' | 'user', string> = {
   administrator: '',
   employee: '',
@@ -41,21 +40,12 @@ let png: Buffer;
 let pdf: Buffer;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'dental-courses-'));
-  dataDir = path.join(root, 'var');
-  mkdirSync(dataDir);
-  testApp = await createTestApp(dataDir);
-  await seedAccounts(testApp.db, dataDir, () => new Date());
-  tokens.administrator = (await login(testApp.app, ADMIN)).accessToken;
-  tokens.employee = (await login(testApp.app, EMPLOYEE)).accessToken;
-  tokens.user = (await login(testApp.app, USER)).accessToken;
+  tokens.administrator = (await login(server.app, ADMIN)).accessToken;
+  tokens.employee = (await login(server.app, EMPLOYEE)).accessToken;
+  tokens.user = (await login(server.app, USER)).accessToken;
   png = await imageFile('png', 1200, 800);
   pdf = await pdfFile();
 }, 60_000);
-afterAll(async () => {
-  await testApp.close();
-  rmSync(root, { recursive: true, force: true });
-});
 
 const inDays = (days: number, hourUtc: number) => {
   const day = Math.floor((Date.now() + days * DAY) / DAY) * DAY;
@@ -86,7 +76,7 @@ async function createCourse(
     Object.entries(form).filter((entry): entry is [string, FormValue] => entry[1] !== undefined),
   );
   const body = await multipart(fields);
-  return testApp.app.inject({
+  return server.app.inject({
     method: 'POST',
     url: '/api/v1/courses',
     headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -95,19 +85,19 @@ async function createCourse(
 }
 
 const listCourses = (headers: Record<string, string> = {}) =>
-  testApp.app.inject({ method: 'GET', url: '/api/v1/courses', headers });
+  server.app.inject({ method: 'GET', url: '/api/v1/courses', headers });
 const deleteCourse = (id: number | string, token: string | null = tokens.administrator) =>
-  testApp.app.inject({
+  server.app.inject({
     method: 'DELETE',
     url: `/api/v1/courses/${id}`,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-const mediaFiles = () => filesUnder(path.join(dataDir, MEDIA_FOLDER));
-const tempFiles = () => filesUnder(path.join(dataDir, UPLOAD_TEMP_FOLDER));
+const mediaFiles = () => filesUnder(path.join(server.dataDir, MEDIA_FOLDER));
+const tempFiles = () => filesUnder(path.join(server.dataDir, UPLOAD_TEMP_FOLDER));
 const courseCount = async () =>
   Number(
     (
-      await testApp.db
+      await server.db
         .selectFrom('courses')
         .select((eb) => eb.fn.countAll().as('count'))
         .executeTakeFirstOrThrow()
@@ -140,7 +130,7 @@ describe('GET /courses', () => {
         (url): url is string => url !== null,
       );
       for (const url of urls) {
-        const response = await testApp.app.inject({ method: 'GET', url });
+        const response = await server.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(200);
       }
     }
@@ -169,7 +159,7 @@ describe('POST /courses', () => {
     expect(course.imagePath).toMatch(/^\/media\/courses\/[\w-]{22}\.webp$/);
     expect(course.imageCardPath).toMatch(/^\/media\/courses\/[\w-]{22}-card\.webp$/);
     expect(course.pdfPath).toMatch(/^\/media\/courses\/[\w-]{22}\.pdf$/);
-    const served = await testApp.app.inject({ method: 'GET', url: course.pdfPath ?? '' });
+    const served = await server.app.inject({ method: 'GET', url: course.pdfPath ?? '' });
     expect(served.rawPayload.equals(pdf)).toBe(true);
 
     const [first] = courseListSchema.parse((await listCourses()).json());
@@ -384,7 +374,7 @@ describe('POST /courses with bad input', () => {
     const filesBefore = mediaFiles();
     // A trigger makes the insert fail after the image and the PDF have been stored.
     await sql`create trigger refuse_courses before insert on courses
-      begin select raise(abort, 'disk full'); end`.execute(testApp.db);
+      begin select raise(abort, 'disk full'); end`.execute(server.db);
     try {
       const response = await createCourse({
         ...validForm(),
@@ -394,7 +384,7 @@ describe('POST /courses with bad input', () => {
       expect(mediaFiles()).toEqual(filesBefore);
       expect(tempFiles()).toEqual([]);
     } finally {
-      await sql`drop trigger refuse_courses`.execute(testApp.db);
+      await sql`drop trigger refuse_courses`.execute(server.db);
     }
   });
 });
@@ -423,7 +413,7 @@ describe('who may create and delete', () => {
     expect((await listCourses()).statusCode).toBe(200);
     expect(
       (
-        await testApp.app.inject({
+        await server.app.inject({
           method: 'GET',
           url: '/api/v1/courses',
           headers: { authorization: `Bearer ${tokens.user}` },
@@ -451,7 +441,7 @@ describe('DELETE /courses/{id}', () => {
     expect(listed.map((c) => c.id)).not.toContain(course.id);
     for (const file of files) expect(mediaFiles()).not.toContain(file);
     for (const url of urls) {
-      expect((await testApp.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      expect((await server.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
   });
 
@@ -508,7 +498,7 @@ describe('the cached list', () => {
 
   it('sees a write made by another process through the same database', async () => {
     const before = await listCourses();
-    const otherProcess = openDatabase(dataDir);
+    const otherProcess = openDatabase(server.dataDir);
     try {
       const template = await otherProcess
         .selectFrom('courses')
@@ -531,7 +521,7 @@ describe('the cached list', () => {
   });
 
   it('sees a write committed by another connection between two requests', async () => {
-    const otherProcess = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
+    const otherProcess = new DatabaseSync(path.join(server.dataDir, DATABASE_FILE));
     try {
       const before = listCourses();
       // Committed synchronously between two requests, as another process would.
@@ -581,7 +571,7 @@ describe('the cached list', () => {
   });
 
   it('has no bench route unless BENCH_LIMIT_ROUTE=1', async () => {
-    const response = await testApp.app.inject({
+    const response = await server.app.inject({
       method: 'GET',
       url: '/api/v1/bench/courses-limit',
     });
@@ -589,9 +579,7 @@ describe('the cached list', () => {
   });
 
   it('with BENCH_LIMIT_ROUTE=1, answers the last list built, byte for byte', async () => {
-    const benchDir = path.join(root, 'bench');
-    mkdirSync(benchDir);
-    const bench = await createTestApp(benchDir, { env: { BENCH_LIMIT_ROUTE: '1' } });
+    const bench = await createTestApp(tempDir(), { env: { BENCH_LIMIT_ROUTE: '1' } });
     try {
       const limit = () => bench.app.inject({ method: 'GET', url: '/api/v1/bench/courses-limit' });
       expect((await limit()).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVITATION_LIFETIME_MS } from '../../server/users/service.ts';
 import {
   ADMIN,
@@ -6,27 +6,12 @@ import {
   login,
   outboxMessages,
   postJson,
-  recordingMailer,
-  seedAccounts,
-  testClock,
   tokenInMail,
   USER,
 } from './support/accounts.ts';
-import { useTempDir } from './support/temp-dir.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { useServer } from './support/server-fixture.ts';
 
-const tempDir = useTempDir();
-let testApp: TestApp;
-let clock: ReturnType<typeof testClock>;
-let mailer: ReturnType<typeof recordingMailer>;
-
-beforeEach(async () => {
-  clock = testClock();
-  mailer = recordingMailer();
-  testApp = await createTestApp(tempDir(), { now: clock.now, mailer });
-  await seedAccounts(testApp.db, tempDir(), clock.now);
-});
-afterEach(() => testApp.close());
+const server = useServer({ seedAccounts: true });
 
 const STRONG = 'Zubar-Sigurno-77';
 const invitee = (overrides: object = {}) => ({
@@ -39,18 +24,18 @@ const invitee = (overrides: object = {}) => ({
 });
 
 async function tokenOf(email: string) {
-  return (await login(testApp.app, email)).accessToken;
+  return (await login(server.app, email)).accessToken;
 }
 
 async function invite(body: object, as = ADMIN) {
-  return postJson(testApp.app, '/users/invite', body, { token: await tokenOf(as) });
+  return postJson(server.app, '/users/invite', body, { token: await tokenOf(as) });
 }
 
 const validate = (invitationToken: string) =>
-  postJson(testApp.app, '/users/validate-registration', { invitationToken });
+  postJson(server.app, '/users/validate-registration', { invitationToken });
 
 const complete = (invitationToken: string, overrides: object = {}) =>
-  postJson(testApp.app, '/users/complete-registration', {
+  postJson(server.app, '/users/complete-registration', {
     name: 'Nova',
     surname: 'Korisnica',
     password: STRONG,
@@ -61,12 +46,12 @@ const complete = (invitationToken: string, overrides: object = {}) =>
 async function invitedToken(body: object = invitee(), as = ADMIN) {
   const response = await invite(body, as);
   expect(response.statusCode, response.body).toBe(204);
-  return tokenInMail(mailer.sent.at(-1), 'aktiviraj-racun');
+  return tokenInMail(server.mailer.sent.at(-1), 'aktiviraj-racun');
 }
 
 describe('POST /users/invite: who may invite whom', () => {
   it('anonymous: 401', async () => {
-    const response = await postJson(testApp.app, '/users/invite', invitee());
+    const response = await postJson(server.app, '/users/invite', invitee());
     expect(response.statusCode).toBe(401);
   });
 
@@ -101,7 +86,7 @@ describe('POST /users/invite: who may invite whom', () => {
 describe('POST /users/invite: the answers', () => {
   it('sends a Croatian mail, HTML and text, with a link to /aktiviraj-racun/{token}', async () => {
     await invitedToken();
-    const mail = mailer.sent.at(-1);
+    const mail = server.mailer.sent.at(-1);
     expect(mail?.to).toBe('nova.korisnica@example.com');
     expect(mail?.subject).toBe('Pozivnica: Dentalia');
     expect(mail?.text).toContain('Poštovani/a Nova,');
@@ -128,7 +113,7 @@ describe('POST /users/invite: the answers', () => {
 
   it('an expired invitation may be renewed', async () => {
     await invitedToken();
-    clock.advance(INVITATION_LIFETIME_MS + 1000);
+    server.clock.advance(INVITATION_LIFETIME_MS + 1000);
     expect((await invite(invitee())).statusCode).toBe(204);
   });
 
@@ -142,19 +127,31 @@ describe('POST /users/invite: the answers', () => {
     expect((await invite(invitee({ roles: [] }))).statusCode).toBe(400);
   });
 
+  it('refuses an address a mail library would read as another recipient, and mails nobody', async () => {
+    for (const email of ['x,victim@example.com', 'x<victim@example.com>']) {
+      const response = await invite(invitee({ email }));
+      expect(response.statusCode, email).toBe(400);
+      expect(response.json(), email).toEqual({
+        errors: { Email: ['Email is not a valid e-mail address.'] },
+      });
+    }
+    expect(server.mailer.sent).toEqual([]);
+    expect(await server.db.selectFrom('invitations').select('email').execute()).toEqual([]);
+  });
+
   it('names and gender may be null (SPEC 5); validation then offers empty names', async () => {
     const token = await invitedToken(invitee({ firstName: null, lastName: '  ', gender: null }));
     expect((await validate(token)).json()).toEqual({ name: '', surname: '' });
   });
 
   it('a failed mail is reported (502) and leaves no usable invitation behind', async () => {
-    mailer.failNext = true;
+    server.mailer.failNext = true;
     const failed = await invite(invitee());
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({
       errors: ['The e-mail could not be sent. Please try again later.'],
     });
-    expect(await testApp.db.selectFrom('invitations').selectAll().execute()).toEqual([]);
+    expect(await server.db.selectFrom('invitations').selectAll().execute()).toEqual([]);
     expect((await invite(invitee())).statusCode).toBe(204);
   });
 });
@@ -176,9 +173,9 @@ describe('POST /users/validate-registration', () => {
     expect(unknown.json()).toEqual({ errors: ['Invitation token not found.'] });
 
     const token = await invitedToken();
-    clock.advance(INVITATION_LIFETIME_MS - 1000);
+    server.clock.advance(INVITATION_LIFETIME_MS - 1000);
     expect((await validate(token)).statusCode).toBe(200);
-    clock.advance(2000);
+    server.clock.advance(2000);
     const expired = await validate(token);
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ errors: ['Invitation token expired.'] });
@@ -200,13 +197,13 @@ describe('POST /users/complete-registration', () => {
       email: 'nova@dentalia.hr',
       roles: ['administrator', 'employee'],
     });
-    const list = await testApp.app.inject({
+    const list = await server.app.inject({
       method: 'GET',
       url: '/api/v1/users',
       headers: { authorization: `Bearer ${answer.accessToken}` },
     });
     expect(list.statusCode).toBe(200);
-    expect(await login(testApp.app, 'nova@dentalia.hr', STRONG)).toMatchObject({ id: answer.id });
+    expect(await login(server.app, 'nova@dentalia.hr', STRONG)).toMatchObject({ id: answer.id });
 
     const used = await complete(token);
     expect(used.statusCode).toBe(404);
@@ -260,15 +257,15 @@ describe('POST /users/complete-registration', () => {
     expect(tooLong.json()).toEqual({
       errors: { Password: ['Password must be at most 256 characters long.'] },
     });
-    const token = tokenInMail(mailer.sent.at(-1), 'aktiviraj-racun');
+    const token = tokenInMail(server.mailer.sent.at(-1), 'aktiviraj-racun');
     expect((await complete(token, { password: long })).statusCode).toBe(200);
-    await login(testApp.app, 'nova.korisnica@example.com', long);
+    await login(server.app, 'nova.korisnica@example.com', long);
   });
 });
 
 describe('GET /users?role=user', () => {
   it('administrators get id, name, surname and e-mail of the users with that role', async () => {
-    const response = await testApp.app.inject({
+    const response = await server.app.inject({
       method: 'GET',
       url: '/api/v1/users?role=user',
       headers: { authorization: `Bearer ${await tokenOf(ADMIN)}` },
@@ -281,7 +278,7 @@ describe('GET /users?role=user', () => {
 
   it('anonymous 401, user and employee 403, unknown role 400', async () => {
     const list = (token?: string, query = 'role=user') =>
-      testApp.app.inject({
+      server.app.inject({
         method: 'GET',
         url: `/api/v1/users?${query}`,
         headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -295,11 +292,10 @@ describe('GET /users?role=user', () => {
 
 describe('the outbox', () => {
   it('holds the invitation as an .eml file whose link activates the account', async () => {
-    await testApp.close();
-    testApp = await createTestApp(tempDir(), { now: clock.now });
+    await server.restart({ outbox: true });
     const response = await invite(invitee());
     expect(response.statusCode).toBe(204);
-    const [eml] = outboxMessages(tempDir());
+    const [eml] = outboxMessages(server.dataDir);
     expect(eml).toContain('Content-Type: text/html');
     const token = /\/aktiviraj-racun\/([\w-]{43})/.exec(eml ?? '')?.[1] ?? '';
     expect((await validate(token)).json()).toEqual({ name: 'Nova', surname: 'Korisnica' });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../../server/auth/access-tokens.ts';
 import { REFRESH_TOKEN_LIFETIME_MS } from '../../server/auth/sessions.ts';
 import { ALTCHA_CHALLENGE_LIFETIME_MS } from '../../server/captcha/altcha.ts';
@@ -7,32 +7,20 @@ import {
   DEMO_PASSWORD,
   login,
   postJson,
-  seedAccounts,
   solveRobotCheck,
-  testClock,
   USER,
 } from './support/accounts.ts';
-import { useTempDir } from './support/temp-dir.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { useServer } from './support/server-fixture.ts';
 
-const tempDir = useTempDir();
-let testApp: TestApp;
-let clock: ReturnType<typeof testClock>;
-
-beforeEach(async () => {
-  clock = testClock();
-  testApp = await createTestApp(tempDir(), { now: clock.now });
-  await seedAccounts(testApp.db, tempDir(), clock.now);
-});
-afterEach(() => testApp.close());
+const server = useServer({ seedAccounts: true });
 
 const REFRESH_INVALID = { errors: ['The provided refresh token is invalid, expired or revoked'] };
 
 const refresh = (refreshToken: string) =>
-  postJson(testApp.app, '/users/refresh-token', { refreshToken });
+  postJson(server.app, '/users/refresh-token', { refreshToken });
 
 const listUsers = (token: string) =>
-  testApp.app.inject({
+  server.app.inject({
     method: 'GET',
     url: '/api/v1/users?role=user',
     headers: { authorization: `Bearer ${token}` },
@@ -40,7 +28,7 @@ const listUsers = (token: string) =>
 
 describe('POST /users/login', () => {
   it('answers the user and both tokens (SPEC 3)', async () => {
-    const answer = await login(testApp.app, ADMIN);
+    const answer = await login(server.app, ADMIN);
     expect(answer).toEqual({
       id: expect.any(Number),
       name: 'Ivana',
@@ -54,13 +42,13 @@ describe('POST /users/login', () => {
   });
 
   it('finds the e-mail regardless of case and surrounding spaces', async () => {
-    const answer = await login(testApp.app, '  Admin@Dentalia.HR ');
+    const answer = await login(server.app, '  Admin@Dentalia.HR ');
     expect(answer.email).toBe(ADMIN);
   });
 
   it('unknown e-mail: 404 User not found.', async () => {
-    const recaptchaToken = await solveRobotCheck(testApp.app);
-    const response = await postJson(testApp.app, '/users/login', {
+    const recaptchaToken = await solveRobotCheck(server.app);
+    const response = await postJson(server.app, '/users/login', {
       email: 'nobody@example.com',
       password: DEMO_PASSWORD,
       recaptchaToken,
@@ -70,8 +58,8 @@ describe('POST /users/login', () => {
   });
 
   it('wrong password: 401 Invalid credentials.', async () => {
-    const recaptchaToken = await solveRobotCheck(testApp.app);
-    const response = await postJson(testApp.app, '/users/login', {
+    const recaptchaToken = await solveRobotCheck(server.app);
+    const response = await postJson(server.app, '/users/login', {
       email: USER,
       password: `${DEMO_PASSWORD}x`,
       recaptchaToken,
@@ -81,7 +69,7 @@ describe('POST /users/login', () => {
   });
 
   it('a malformed body is a validation error on the fields of the request', async () => {
-    const response = await postJson(testApp.app, '/users/login', { email: ADMIN });
+    const response = await postJson(server.app, '/users/login', { email: ADMIN });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors).sort()).toEqual(['password', 'recaptchaToken']);
   });
@@ -89,14 +77,14 @@ describe('POST /users/login', () => {
 
 describe('the robot check on login', () => {
   const attempt = (recaptchaToken: unknown) =>
-    postJson(testApp.app, '/users/login', {
+    postJson(server.app, '/users/login', {
       email: ADMIN,
       password: DEMO_PASSWORD,
       recaptchaToken,
     });
 
   it('missing: 400 on recaptchaToken with a clear message', async () => {
-    const response = await postJson(testApp.app, '/users/login', {
+    const response = await postJson(server.app, '/users/login', {
       email: ADMIN,
       password: DEMO_PASSWORD,
     });
@@ -118,9 +106,7 @@ describe('the robot check on login', () => {
   };
 
   it('garbage, a forged solution or a tampered challenge: 400', async () => {
-    const payload = JSON.parse(
-      Buffer.from(await solveRobotCheck(testApp.app), 'base64').toString(),
-    );
+    const payload = JSON.parse(Buffer.from(await solveRobotCheck(server.app), 'base64').toString());
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
     const forged = { ...payload, solution: { ...payload.solution, derivedKey: '00'.repeat(32) } };
     const tampered = {
@@ -143,8 +129,8 @@ describe('the robot check on login', () => {
   });
 
   it('accepts a solution once, even when the login fails', async () => {
-    const recaptchaToken = await solveRobotCheck(testApp.app);
-    const wrong = await postJson(testApp.app, '/users/login', {
+    const recaptchaToken = await solveRobotCheck(server.app);
+    const wrong = await postJson(server.app, '/users/login', {
       email: ADMIN,
       password: 'Wrong-Password-1',
       recaptchaToken,
@@ -156,31 +142,31 @@ describe('the robot check on login', () => {
   });
 
   it('refuses a solution whose challenge has expired', async () => {
-    const recaptchaToken = await solveRobotCheck(testApp.app);
-    clock.advance(ALTCHA_CHALLENGE_LIFETIME_MS + 1000);
+    const recaptchaToken = await solveRobotCheck(server.app);
+    server.clock.advance(ALTCHA_CHALLENGE_LIFETIME_MS + 1000);
     const response = await attempt(recaptchaToken);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(FAILED);
   });
 
   it('issues signed challenges that expire in ten minutes', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/captcha/challenge' });
+    const response = await server.app.inject({ method: 'GET', url: '/api/v1/captcha/challenge' });
     expect(response.headers['cache-control']).toBe('no-store');
     const challenge = response.json();
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
     expect(challenge.parameters.algorithm).toBe('PBKDF2/SHA-256');
     expect(challenge.parameters.expiresAt).toBe(
-      Math.floor((clock.now().getTime() + ALTCHA_CHALLENGE_LIFETIME_MS) / 1000),
+      Math.floor((server.clock.now().getTime() + ALTCHA_CHALLENGE_LIFETIME_MS) / 1000),
     );
   });
 });
 
 describe('access tokens', () => {
   it('expire after 15 minutes (injected clock)', async () => {
-    const { accessToken } = await login(testApp.app, ADMIN);
-    clock.advance(ACCESS_TOKEN_LIFETIME_SECONDS * 1000 - 1000);
+    const { accessToken } = await login(server.app, ADMIN);
+    server.clock.advance(ACCESS_TOKEN_LIFETIME_SECONDS * 1000 - 1000);
     expect((await listUsers(accessToken)).statusCode).toBe(200);
-    clock.advance(2000);
+    server.clock.advance(2000);
     const expired = await listUsers(accessToken);
     expect(expired.statusCode).toBe(401);
     expect(expired.headers['www-authenticate']).toBe('Bearer');
@@ -190,7 +176,7 @@ describe('access tokens', () => {
 
 describe('POST /users/refresh-token', () => {
   it('rotates: a new pair with the user, and the old refresh token is spent', async () => {
-    const first = await login(testApp.app, ADMIN);
+    const first = await login(server.app, ADMIN);
     const response = await refresh(first.refreshToken);
     expect(response.statusCode).toBe(200);
     const second = response.json();
@@ -201,7 +187,7 @@ describe('POST /users/refresh-token', () => {
   });
 
   it('reuse of a rotated token revokes the whole family', async () => {
-    const first = await login(testApp.app, ADMIN);
+    const first = await login(server.app, ADMIN);
     const second = (await refresh(first.refreshToken)).json();
     const reuse = await refresh(first.refreshToken);
     expect(reuse.statusCode).toBe(401);
@@ -211,8 +197,8 @@ describe('POST /users/refresh-token', () => {
   });
 
   it('other logins of the same user keep working after a reuse', async () => {
-    const stolen = await login(testApp.app, ADMIN);
-    const otherDevice = await login(testApp.app, ADMIN);
+    const stolen = await login(server.app, ADMIN);
+    const otherDevice = await login(server.app, ADMIN);
     await refresh(stolen.refreshToken);
     await refresh(stolen.refreshToken);
     expect((await refresh(otherDevice.refreshToken)).statusCode).toBe(200);
@@ -220,8 +206,8 @@ describe('POST /users/refresh-token', () => {
 
   it('unknown or expired after 30 days: 401', async () => {
     expect((await refresh('made-up')).json()).toEqual(REFRESH_INVALID);
-    const { refreshToken } = await login(testApp.app, USER);
-    clock.advance(REFRESH_TOKEN_LIFETIME_MS + 1000);
+    const { refreshToken } = await login(server.app, USER);
+    server.clock.advance(REFRESH_TOKEN_LIFETIME_MS + 1000);
     const response = await refresh(refreshToken);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(REFRESH_INVALID);
@@ -230,13 +216,13 @@ describe('POST /users/refresh-token', () => {
 
 describe('POST /users/revoke-token', () => {
   it('logs out: the refresh token no longer refreshes; revoking again is harmless', async () => {
-    const { refreshToken } = await login(testApp.app, USER);
-    const revoke = () => postJson(testApp.app, '/users/revoke-token', { refreshToken });
+    const { refreshToken } = await login(server.app, USER);
+    const revoke = () => postJson(server.app, '/users/revoke-token', { refreshToken });
     expect((await revoke()).statusCode).toBe(204);
     expect((await refresh(refreshToken)).json()).toEqual(REFRESH_INVALID);
     expect((await revoke()).statusCode).toBe(204);
     expect(
-      (await postJson(testApp.app, '/users/revoke-token', { refreshToken: 'unknown' })).statusCode,
+      (await postJson(server.app, '/users/revoke-token', { refreshToken: 'unknown' })).statusCode,
     ).toBe(204);
   });
 });

@@ -1,51 +1,36 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_LIFETIME_MS } from '../../server/users/service.ts';
 import {
   DEMO_PASSWORD,
   login,
   postJson,
-  recordingMailer,
-  seedAccounts,
   solveRobotCheck,
-  testClock,
   tokenInMail,
   USER,
 } from './support/accounts.ts';
-import { useTempDir } from './support/temp-dir.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { useServer } from './support/server-fixture.ts';
 
-const tempDir = useTempDir();
-let testApp: TestApp;
-let clock: ReturnType<typeof testClock>;
-let mailer: ReturnType<typeof recordingMailer>;
-
-beforeEach(async () => {
-  clock = testClock();
-  mailer = recordingMailer();
-  testApp = await createTestApp(tempDir(), { now: clock.now, mailer });
-  await seedAccounts(testApp.db, tempDir(), clock.now);
-});
-afterEach(() => testApp.close());
+const server = useServer({ seedAccounts: true });
 
 const NEW_PASSWORD = 'Nova-Lozinka-2024';
 const INVALID_TOKEN = { errors: ['Invalid or expired password reset token'] };
 
 async function requestReset(email: string) {
-  const recaptchaToken = await solveRobotCheck(testApp.app);
-  return postJson(testApp.app, '/users/request-password-reset', { email, recaptchaToken });
+  const recaptchaToken = await solveRobotCheck(server.app);
+  return postJson(server.app, '/users/request-password-reset', { email, recaptchaToken });
 }
 
 async function resetToken(email = USER) {
   expect((await requestReset(email)).statusCode).toBe(204);
-  return tokenInMail(mailer.sent.at(-1), 'resetiraj-lozinku');
+  return tokenInMail(server.mailer.sent.at(-1), 'resetiraj-lozinku');
 }
 
 const changePassword = (resetToken: string, newPassword = NEW_PASSWORD) =>
-  postJson(testApp.app, '/users/change-password', { newPassword, resetToken }, { method: 'PUT' });
+  postJson(server.app, '/users/change-password', { newPassword, resetToken }, { method: 'PUT' });
 
 const loginStatus = async (password: string) => {
-  const recaptchaToken = await solveRobotCheck(testApp.app);
-  return (await postJson(testApp.app, '/users/login', { email: USER, password, recaptchaToken }))
+  const recaptchaToken = await solveRobotCheck(server.app);
+  return (await postJson(server.app, '/users/login', { email: USER, password, recaptchaToken }))
     .statusCode;
 };
 
@@ -56,12 +41,12 @@ describe('POST /users/request-password-reset', () => {
     expect(known.statusCode).toBe(204);
     expect(unknown.statusCode).toBe(204);
     expect(unknown.body).toBe(known.body);
-    expect(mailer.sent.map((mail) => mail.to)).toEqual([USER]);
+    expect(server.mailer.sent.map((mail) => mail.to)).toEqual([USER]);
   });
 
   it('sends a Croatian mail, HTML and text, linking to /resetiraj-lozinku/{token}', async () => {
     await resetToken();
-    const mail = mailer.sent.at(-1);
+    const mail = server.mailer.sent.at(-1);
     expect(mail?.subject).toBe('Nova lozinka: Dentalia');
     expect(mail?.text).toContain('Poštovani/a Ana,');
     expect(mail?.text).toMatch(/http:\/\/localhost:3000\/resetiraj-lozinku\/[\w-]{43}\n/);
@@ -69,7 +54,7 @@ describe('POST /users/request-password-reset', () => {
   });
 
   it('needs the robot check', async () => {
-    const response = await postJson(testApp.app, '/users/request-password-reset', {
+    const response = await postJson(server.app, '/users/request-password-reset', {
       email: USER,
       recaptchaToken: '',
     });
@@ -77,14 +62,14 @@ describe('POST /users/request-password-reset', () => {
     expect(response.json()).toEqual({
       errors: { recaptchaToken: ['The robot check (recaptchaToken) is required.'] },
     });
-    expect(mailer.sent).toEqual([]);
+    expect(server.mailer.sent).toEqual([]);
   });
 
   it('a failed mail is reported (502) and its link is not usable', async () => {
-    mailer.failNext = true;
+    server.mailer.failNext = true;
     const response = await requestReset(USER);
     expect(response.statusCode).toBe(502);
-    expect(await testApp.db.selectFrom('password_reset_tokens').selectAll().execute()).toEqual([]);
+    expect(await server.db.selectFrom('password_reset_tokens').selectAll().execute()).toEqual([]);
   });
 });
 
@@ -109,16 +94,16 @@ describe('PUT /users/change-password', () => {
 
   it('expires after one hour; an unknown token is refused alike', async () => {
     const token = await resetToken();
-    clock.advance(PASSWORD_RESET_LIFETIME_MS + 1000);
+    server.clock.advance(PASSWORD_RESET_LIFETIME_MS + 1000);
     expect((await changePassword(token)).json()).toEqual(INVALID_TOKEN);
     expect((await changePassword('made-up')).json()).toEqual(INVALID_TOKEN);
   });
 
   it('revokes every refresh token of the user', async () => {
-    const sessions = [await login(testApp.app, USER), await login(testApp.app, USER)];
+    const sessions = [await login(server.app, USER), await login(server.app, USER)];
     await changePassword(await resetToken());
     for (const session of sessions) {
-      const response = await postJson(testApp.app, '/users/refresh-token', {
+      const response = await postJson(server.app, '/users/refresh-token', {
         refreshToken: session.refreshToken,
       });
       expect(response.statusCode).toBe(401);

@@ -5,7 +5,6 @@ import {
   generateStrongPassword,
   isStrongPassword,
 } from '../../server/auth/password-rules.ts';
-import { concurrencyLimit } from '../../server/lib/concurrency-limit.ts';
 
 describe('password hashing', () => {
   it('hashes with argon2id at the OWASP cost and verifies only the right password', async () => {
@@ -14,33 +13,6 @@ describe('password hashing', () => {
     expect(await verifyPassword(hash, 'Tajna-Lozinka-1')).toBe(true);
     expect(await verifyPassword(hash, 'tajna-lozinka-1')).toBe(false);
     expect(await verifyPassword('not a hash', 'Tajna-Lozinka-1')).toBe(false);
-  });
-});
-
-describe('concurrencyLimit', () => {
-  it('runs every task, never more than the limit at once, in arrival order', async () => {
-    const limited = concurrencyLimit(2);
-    let running = 0;
-    let peak = 0;
-    const started: number[] = [];
-    const task = (id: number) => async () => {
-      started.push(id);
-      running++;
-      peak = Math.max(peak, running);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      running--;
-      return id;
-    };
-    const ids = Array.from({ length: 12 }, (_, id) => id);
-    expect(await Promise.all(ids.map((id) => limited(task(id))))).toEqual(ids);
-    expect(peak).toBe(2);
-    expect(started).toEqual(ids);
-  });
-
-  it('frees the slot when a task fails', async () => {
-    const limited = concurrencyLimit(1);
-    await expect(limited(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    await expect(limited(() => Promise.resolve('next'))).resolves.toBe('next');
   });
 });
 

@@ -3,43 +3,25 @@
  * users see the products shown on the home page, staff see all; pages of a stable newest-first
  * order; bad paging values are validation errors; and the demo seed's products.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '../../src/api/contract.ts';
-import {
-  ADMIN,
-  EMPLOYEE,
-  login,
-  recordingMailer,
-  seedAccounts,
-  testClock,
-  USER,
-} from './support/accounts.ts';
+import { ADMIN, EMPLOYEE, login, USER } from './support/accounts.ts';
+import { useServer } from './support/server-fixture.ts';
 import { PROJECT_ROOT } from './support/server-process.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
 
 // One app for the file: logins hash with argon2, and no test here changes the data.
-let testApp: TestApp;
+const server = useServer({ seedAccounts: true, perFile: true });
 const tokens: Record<string, string> = {};
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'products-'));
-  const clock = testClock();
-  testApp = await createTestApp(dataDir, { now: clock.now, mailer: recordingMailer() });
-  await seedAccounts(testApp.db, dataDir, clock.now);
   for (const email of [USER, EMPLOYEE, ADMIN])
-    tokens[email] = (await login(testApp.app, email)).accessToken;
-});
-afterAll(async () => {
-  await testApp.close();
-  rmSync(dataDir, { recursive: true, force: true });
+    tokens[email] = (await login(server.app, email)).accessToken;
 });
 
 function list(query = '', token?: string) {
-  return testApp.app.inject({
+  return server.app.inject({
     url: `/api/v1/products${query}`,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
@@ -120,7 +102,7 @@ describe('paging', () => {
 
   it('ties in creation time keep the newer id first', async () => {
     const createdAt = '2020-01-01T00:00:00.000Z';
-    await testApp.db
+    await server.db
       .insertInto('products')
       .values(
         ['Stari A', 'Stari B'].map((name) => ({
@@ -134,7 +116,7 @@ describe('paging', () => {
       const last = await page('?pageSize=2&pageNumber=4', tokens[ADMIN]);
       expect(last.items.map((product) => product.name)).toEqual(['Stari B', 'Stari A']);
     } finally {
-      await testApp.db.deleteFrom('products').where('created_at', '=', createdAt).execute();
+      await server.db.deleteFrom('products').where('created_at', '=', createdAt).execute();
     }
   });
 

@@ -1,41 +1,38 @@
 /** reCAPTCHA v2 when its keys are configured; Google is replaced by a fake `fetch`. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recaptchaRobotCheck, SITEVERIFY_URL } from '../../server/captcha/recaptcha.ts';
-import { ADMIN, DEMO_PASSWORD, postJson, seedAccounts, testClock } from './support/accounts.ts';
-import { useTempDir } from './support/temp-dir.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
-
-const tempDir = useTempDir();
-let testApp: TestApp;
-afterEach(() => testApp.close());
-
-const RECAPTCHA_ENV = { RECAPTCHA_SITE_KEY: 'site-key', RECAPTCHA_SECRET_KEY: 'secret-key' };
+import { ADMIN, DEMO_PASSWORD, postJson } from './support/accounts.ts';
+import { useServer } from './support/server-fixture.ts';
 
 interface Call {
   url: string;
   body: URLSearchParams;
 }
 
-async function start(answer: (call: Call) => Promise<Response>) {
-  const calls: Call[] = [];
-  const fakeFetch = (async (url: string, init: RequestInit) => {
-    const call = { url, body: init.body as URLSearchParams };
-    calls.push(call);
-    return answer(call);
-  }) as typeof fetch;
-  const clock = testClock();
-  testApp = await createTestApp(tempDir(), {
-    env: RECAPTCHA_ENV,
-    now: clock.now,
-    robotCheck: recaptchaRobotCheck({ secretKey: 'secret-key', fetch: fakeFetch }),
-  });
-  await seedAccounts(testApp.db, tempDir(), clock.now);
+/** Google's siteverify as each test answers it; every call is recorded. */
+let calls: Call[] = [];
+let answer: (call: Call) => Promise<Response>;
+const fakeFetch = (async (url: string, init: RequestInit) => {
+  const call = { url, body: init.body as URLSearchParams };
+  calls.push(call);
+  return answer(call);
+}) as typeof fetch;
+
+const server = useServer({
+  seedAccounts: true,
+  env: { RECAPTCHA_SITE_KEY: 'site-key', RECAPTCHA_SECRET_KEY: 'secret-key' },
+  robotCheck: recaptchaRobotCheck({ secretKey: 'secret-key', fetch: fakeFetch }),
+});
+
+function start(siteverify: (call: Call) => Promise<Response>): Call[] {
+  answer = siteverify;
+  calls = [];
   return calls;
 }
 
 const loginWith = (recaptchaToken: string) =>
   postJson(
-    testApp.app,
+    server.app,
     '/users/login',
     { email: ADMIN, password: DEMO_PASSWORD, recaptchaToken },
     { ip: '203.0.113.7' },
@@ -43,7 +40,7 @@ const loginWith = (recaptchaToken: string) =>
 
 describe('reCAPTCHA', () => {
   it('asks siteverify with the secret, the token and the address', async () => {
-    const calls = await start(async () => Response.json({ success: true }));
+    const calls = start(async () => Response.json({ success: true }));
     expect((await loginWith('google-token')).statusCode).toBe(200);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe(SITEVERIFY_URL);
@@ -55,16 +52,14 @@ describe('reCAPTCHA', () => {
   });
 
   it("Google's refusal is a 400 on recaptchaToken", async () => {
-    await start(async () =>
-      Response.json({ success: false, 'error-codes': ['timeout-or-duplicate'] }),
-    );
+    start(async () => Response.json({ success: false, 'error-codes': ['timeout-or-duplicate'] }));
     const response = await loginWith('used-token');
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors)).toEqual(['recaptchaToken']);
   });
 
   it('Google unreachable: 503, nobody gets in', async () => {
-    await start(async () => {
+    start(async () => {
       throw new TypeError('fetch failed');
     });
     const response = await loginWith('any-token');
@@ -75,8 +70,8 @@ describe('reCAPTCHA', () => {
   });
 
   it('no ALTCHA challenges are issued', async () => {
-    await start(async () => Response.json({ success: true }));
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/captcha/challenge' });
+    start(async () => Response.json({ success: true }));
+    const response = await server.app.inject({ method: 'GET', url: '/api/v1/captcha/challenge' });
     expect(response.statusCode).toBe(404);
   });
 });

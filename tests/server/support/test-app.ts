@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../../server/app.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
-import { migrateToLatest, openDatabase, type Db } from '../../../server/db/database.ts';
+import { openDatabase, type Db } from '../../../server/db/database.ts';
 import { loadSecrets } from '../../../server/secrets.ts';
 
 export interface TestApp {
@@ -11,7 +11,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a migrated database in `dataDir`; logs are silent unless asked. */
+/** The real application in `dataDir` (buildApp migrates it); logs are silent unless asked. */
 export async function createTestApp(
   dataDir: string,
   options: {
@@ -26,7 +26,6 @@ export async function createTestApp(
   const { env, ...appOptions } = options;
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const db = openDatabase(dataDir);
-  await migrateToLatest(db);
   const app = await buildApp({ config, secrets: loadSecrets(config), db, ...appOptions });
   return {
     app,

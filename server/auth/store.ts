@@ -1,0 +1,63 @@
+/**
+ * Every query on refresh tokens (sessions.ts keeps the rules). Each function takes the database
+ * or an open transaction first.
+ */
+import type { Db } from '../db/database.ts';
+
+export interface RefreshTokenRow {
+  tokenHash: string;
+  userId: number;
+  familyId: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export async function insertRefreshToken(db: Db, token: RefreshTokenRow): Promise<number> {
+  const { id } = await db
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: token.tokenHash,
+      user_id: token.userId,
+      family_id: token.familyId,
+      created_at: token.createdAt.toISOString(),
+      expires_at: token.expiresAt.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export function findRefreshTokenByHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('refresh_tokens')
+    .select(['id', 'user_id', 'family_id', 'expires_at', 'revoked_at', 'replaced_by'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Revokes a spent token and records its successor. */
+export async function markRotated(db: Db, id: number, successorId: number, at: Date) {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at.toISOString(), replaced_by: successorId })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function revokeFamily(db: Db, familyId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at.toISOString() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllRefreshTokensOf(db: Db, userId: number, at: Date): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at.toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
