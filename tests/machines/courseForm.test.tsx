@@ -1,30 +1,27 @@
-import { useMachine } from '@xstate/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COURSE_RULES, type Country, type Course } from '../../src/api/contract.ts';
 import type { CreateCourseRequest } from '../../src/api/courses.ts';
 import { ApiError } from '../../src/api/errors.ts';
+import { CourseFormContainer } from '../../src/app/CourseFormContainer.tsx';
 import { adminEntries } from '../../src/machines/adminShell.machine.ts';
 import {
   courseFormMachine,
   errorMessages,
-  selectCourseDraft,
-  selectCourseFormLoading,
-  selectCourseFormSubmitting,
   serverFieldErrors,
   zagrebInstant,
   type CourseDraft,
 } from '../../src/machines/courseForm.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { CourseFormPage } from '../../src/views/CourseFormPage.tsx';
 import { aCourse } from '../support/courses.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.courseForm;
 const NEXT_YEAR = new Date().getFullYear() + 1;
 
-const loadCountries = fakePromiseActor<Country[]>();
+const loadCountries = fakePromiseActor<Country[], undefined>();
 const createCourse = fakePromiseActor<Course, CreateCourseRequest>();
 const offered: Country[] = [{ isoCode: 'SI' }, { isoCode: 'HR' }, { isoCode: 'AT' }];
 
@@ -49,46 +46,22 @@ const serverRefusal = new ApiError(400, {
   },
 });
 
-interface Spy {
-  notifyCreated: (text: string) => void;
-  reportError: (error: unknown) => void;
-}
-
-/** What the container does, with fake calls and spies for the toasts. */
-function CourseFormHarness({ spy }: { spy: Spy }) {
-  const [snapshot, send] = useMachine(
-    courseFormMachine.provide({
-      actors: { loadCountries: loadCountries.logic, createCourse: createCourse.logic },
-      actions: {
-        notifyCreated: (_, created) => spy.notifyCreated(created),
-        reportError: (_, error) => spy.reportError(error),
-      },
-    }),
-  );
-  const { countries, errors } = snapshot.context;
-  return (
-    <CourseFormPage
-      loading={selectCourseFormLoading(snapshot)}
-      draft={selectCourseDraft(snapshot)}
-      countries={countries}
-      errors={errors}
-      problems={errorMessages(errors)}
-      submitting={selectCourseFormSubmitting(snapshot)}
-      rules={COURSE_RULES}
-      onEdit={(values) => send({ type: 'EDIT', values })}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-    />
-  );
-}
-
 const user = userEvent.setup();
-let spy = { notifyCreated: vi.fn(), reportError: vi.fn() };
-const renderForm = () => {
-  spy = { notifyCreated: vi.fn(), reportError: vi.fn() };
+let app: ReturnType<typeof renderWithEffects>;
+
+/** The container that ships (AdminContainer loads it for /admin/course), with fake calls. */
+function renderForm() {
   loadCountries.reset();
   createCourse.reset();
-  render(<CourseFormHarness spy={spy} />);
-};
+  app = renderWithEffects(<CourseFormContainer />, {
+    path: '/admin/course',
+    api: {
+      countries: { listCountries: () => loadCountries.fn(undefined) },
+      courses: { createCourse: createCourse.fn },
+    },
+  });
+  return app;
+}
 
 const LABELS: Record<keyof CourseDraft, string> = {
   title: text.titleLabel,
@@ -163,7 +136,8 @@ describe('course form model', () => {
         expect(shownProblems()).toEqual(errorMessages(context.errors));
         expect(submitButton()).toBeVisible();
       },
-      submitting: () => {
+      submitting: ({ context }) => {
+        expect(createCourse.calls.at(-1)?.title).toBe(context.title.trim());
         expect(screen.getByRole('status')).toHaveTextContent(text.submitting);
         expect(submitButton()).not.toBeInTheDocument();
         expect(input('title')).toBeDisabled();
@@ -232,6 +206,31 @@ describe('course form journeys pinned by hand', () => {
     expect(screen.getByText('10001 / 10000 znakova')).toBeVisible();
     await user.click(submitButton() ?? document.body);
     expect(shownProblems()).toEqual(['Opis može imati najviše 10000 znakova.']);
+    expect(createCourse.calls).toEqual([]);
+  });
+
+  it('takes a description of exactly 10000 characters (SPEC 9)', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    await fill({ ...validDraft, description: 'a'.repeat(10_000) });
+    expect(screen.getByText('10000 / 10000 znakova')).toBeVisible();
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([]);
+    expect(createCourse.calls.map((call) => call.description.length)).toEqual([10_000]);
+    await createCourse.resolve(aCourse({ id: 9, title: 'Endodoncija u praksi' }));
+  });
+
+  it('a price of 0 (free) and of two decimals are taken as typed', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    await fill({ ...validDraft, price: '0' });
+    await user.click(submitButton() ?? document.body);
+    expect(createCourse.calls.map((call) => call.price)).toEqual(['0']);
+    await createCourse.resolve(aCourse({ id: 9, title: 'Endodoncija u praksi' }));
+    await fill({ ...validDraft, price: '12.34' });
+    await user.click(submitButton() ?? document.body);
+    expect(createCourse.calls.map((call) => call.price)).toEqual(['0', '12.34']);
+    await createCourse.resolve(aCourse({ id: 10, title: 'Endodoncija u praksi' }));
   });
 
   it('refuses a negative price or more than two decimals, and takes none', async () => {
@@ -271,7 +270,7 @@ describe('course form journeys pinned by hand', () => {
       },
     ]);
     await createCourse.resolve(aCourse({ id: 9, title: 'Endodoncija u praksi' }));
-    expect(spy.notifyCreated).toHaveBeenCalledWith('Tečaj uspješno stvoren!');
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Tečaj uspješno stvoren!' }]);
     expect(input('title').value).toBe('');
     expect(input('startDate').value).toBe('');
     expect(input('countryIsoCode').value).toBe('HR');
@@ -292,7 +291,7 @@ describe('course form journeys pinned by hand', () => {
     expect(input('location')).toHaveAccessibleDescription(
       'Location must be at most 200 characters long.',
     );
-    expect(spy.reportError).not.toHaveBeenCalled();
+    expect(app.notices).toEqual([]);
     expect(input('title').value).toBe('Endodoncija u praksi');
   });
 
@@ -303,7 +302,9 @@ describe('course form journeys pinned by hand', () => {
     await user.click(submitButton() ?? document.body);
     const failure = new ApiError(403, { errors: ['Forbidden.'] });
     await createCourse.reject(failure);
-    expect(spy.reportError).toHaveBeenCalledWith(failure);
+    expect(app.notices).toEqual([
+      { tone: 'error', text: 'Dogodila se pogreška: {"errors":["Forbidden."]}' },
+    ]);
     expect(shownProblems()).toEqual([]);
     expect(input('location').value).toBe('Ljubljana');
   });
@@ -327,7 +328,9 @@ describe('course form journeys pinned by hand', () => {
     renderForm();
     const failure = new TypeError('Failed to fetch');
     await loadCountries.reject(failure);
-    expect(spy.reportError).toHaveBeenCalledWith(failure);
+    expect(app.notices).toEqual([
+      { tone: 'error', text: `Dogodila se pogreška: {"message":"${failure.message}"}` },
+    ]);
     expect(
       within(input('countryIsoCode'))
         .getAllByRole('option')

@@ -37,7 +37,7 @@ const administrator: StoredSession = {
   tokens: { accessToken: 'access', refreshToken: 'refresh' },
 };
 
-const loadCourses = fakePromiseActor<Course[], void>();
+const loadCourses = fakePromiseActor<Course[], undefined>();
 const deleteCourse = fakePromiseActor<undefined, number>();
 
 const user = userEvent.setup();
@@ -49,7 +49,9 @@ function renderCourses(showAbroad: boolean, asAdministrator = true) {
   deleteCourse.reset();
   app = renderWithEffects(<CoursesContainer />, {
     path: '/tecajevi',
-    api: { courses: { listCourses: loadCourses.fn, deleteCourse: deleteCourse.fn } },
+    api: {
+      courses: { listCourses: () => loadCourses.fn(undefined), deleteCourse: deleteCourse.fn },
+    },
     cookies: showAbroad ? { [SHOW_ABROAD]: 'true' } : {},
     session: asAdministrator ? administrator : null,
     now: () => NOW,
