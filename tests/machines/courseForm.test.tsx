@@ -96,6 +96,12 @@ async function fill(values: Partial<CourseDraft>) {
   }
 }
 
+/** Fills the form and presses submit. */
+async function submitDraft(values: Partial<CourseDraft>) {
+  await fill(values);
+  await user.click(submitButton() ?? document.body);
+}
+
 const shownProblems = () =>
   within(screen.queryByRole('alert') ?? document.createElement('ul'))
     .queryAllByRole('listitem')
@@ -179,20 +185,21 @@ describe('course form journeys pinned by hand', () => {
     vi.useFakeTimers({ now: new Date('2027-03-12T10:00:00Z'), toFake: ['Date'] });
     renderForm();
     await loadCountries.resolve(offered);
-    await fill({ ...validDraft, startDate: '2027-03-12T10:45', endDate: '2027-03-12T10:45' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({
+      ...validDraft,
+      startDate: '2027-03-12T10:45',
+      endDate: '2027-03-12T10:45',
+    });
     // 10:45 in Zagreb is 09:45 UTC: already past at 10:00 UTC.
     expect(shownProblems()).toEqual([
       'Početak održavanja tečaja mora biti u budućnosti.',
       'Početak i završetak tečaja ne mogu biti isti. Za jednodnevni tečaj postavite sate početka i završetka.',
     ]);
-    await fill({ startDate: '2027-03-14T09:00', endDate: '2027-03-13T17:00' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({ startDate: '2027-03-14T09:00', endDate: '2027-03-13T17:00' });
     expect(shownProblems()).toEqual([
       'Početak održavanja tečaja mora biti prije njegovog završetka.',
     ]);
-    await fill({ endDate: '' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({ endDate: '' });
     expect(shownProblems()).toEqual(['Datumi početka i završetka tečaja moraju biti postavljeni.']);
     expect(input('endDate')).toHaveAccessibleDescription(
       `${text.dateHint} Datumi početka i završetka tečaja moraju biti postavljeni.`,
@@ -223,12 +230,10 @@ describe('course form journeys pinned by hand', () => {
   it('a price of 0 (free) and of two decimals are taken as typed', async () => {
     renderForm();
     await loadCountries.resolve(offered);
-    await fill({ ...validDraft, price: '0' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({ ...validDraft, price: '0' });
     expect(createCourse.calls.map((call) => call.price)).toEqual(['0']);
     await createCourse.resolve(aCourse({ id: 9, title: 'Endodoncija u praksi' }));
-    await fill({ ...validDraft, price: '12.34' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({ ...validDraft, price: '12.34' });
     expect(createCourse.calls.map((call) => call.price)).toEqual(['0', '12.34']);
     await createCourse.resolve(aCourse({ id: 10, title: 'Endodoncija u praksi' }));
   });
@@ -236,24 +241,24 @@ describe('course form journeys pinned by hand', () => {
   it('refuses a negative price or more than two decimals, and takes none', async () => {
     renderForm();
     await loadCountries.resolve(offered);
-    await fill({ ...validDraft, price: '12.345' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({ ...validDraft, price: '12.345' });
     expect(shownProblems()).toEqual([text.priceInvalid]);
-    await fill({ price: '' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({ price: '-0.01' });
+    expect(shownProblems()).toEqual([text.priceInvalid]);
+    expect(createCourse.calls).toEqual([]);
+    await submitDraft({ price: '' });
     expect(createCourse.calls[0]?.price).toBe('');
   });
 
   it('sends Zagreb times as ISO instants, then resets the form with the SPEC 8 toast', async () => {
     renderForm();
     await loadCountries.resolve(offered);
-    await fill({
+    await submitDraft({
       ...validDraft,
       title: '  Endodoncija u praksi ',
       startDate: `${NEXT_YEAR}-03-12T09:00`,
       endDate: `${NEXT_YEAR}-07-12T17:15`,
     });
-    await user.click(submitButton() ?? document.body);
     expect(createCourse.calls).toEqual([
       {
         title: 'Endodoncija u praksi',
@@ -281,8 +286,7 @@ describe('course form journeys pinned by hand', () => {
   it('shows the server validation errors at their fields, in Croatian where known', async () => {
     renderForm();
     await loadCountries.resolve(offered);
-    await fill(validDraft);
-    await user.click(submitButton() ?? document.body);
+    await submitDraft(validDraft);
     await createCourse.reject(serverRefusal);
     expect(shownProblems()).toEqual([
       'Naziv ne može biti prazan.',
@@ -298,8 +302,7 @@ describe('course form journeys pinned by hand', () => {
   it('hands other failures to the generic error handler and keeps what was entered', async () => {
     renderForm();
     await loadCountries.resolve(offered);
-    await fill(validDraft);
-    await user.click(submitButton() ?? document.body);
+    await submitDraft(validDraft);
     const failure = new ApiError(403, { errors: ['Forbidden.'] });
     await createCourse.reject(failure);
     expect(app.notices).toEqual([

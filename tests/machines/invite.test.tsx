@@ -46,6 +46,13 @@ const field = (name: keyof InviteForm) => screen.getByLabelText(LABELS[name]);
 const submitButton = () => screen.queryByRole('button', { name: messages.invite.submit });
 let app: ReturnType<typeof renderWithEffects>;
 
+/** Fills in the e-mail and the role and presses submit. */
+function submitInvite(email: string, role: string) {
+  fireEvent.change(field('email'), { target: { value: email } });
+  fireEvent.change(field('role'), { target: { value: role } });
+  fireEvent.click(submitButton() ?? document.body);
+}
+
 /** The container that ships, for a logged-in administrator or employee. */
 function renderInvite(isAdministrator: boolean) {
   revokeToken.mockClear();
@@ -121,9 +128,7 @@ describe('invite pinned by hand', () => {
   it('needs a trimmed e-mail longer than 5 characters: 5 refused, 6 sent (SPEC 5)', async () => {
     invite.reset();
     renderInvite(true);
-    fireEvent.change(field('role'), { target: { value: 'user' } });
-    fireEvent.change(field('email'), { target: { value: '  a@b.h  ' } });
-    fireEvent.click(submitButton() ?? document.body);
+    submitInvite('  a@b.h  ', 'user');
     expect(screen.getByRole('alert')).toHaveTextContent('Provjeri još jedanput unesene podatke.');
     expect(invite.calls).toEqual([]);
     fireEvent.change(field('email'), { target: { value: ' a@b.hr ' } });
@@ -160,9 +165,7 @@ describe('invite pinned by hand', () => {
   it('shows the staff-domain refusal beside the form and keeps the entries', async () => {
     invite.reset();
     renderInvite(true);
-    fireEvent.change(field('email'), { target: { value: 'ivo@primjer.hr' } });
-    fireEvent.change(field('role'), { target: { value: 'employee' } });
-    fireEvent.click(submitButton() ?? document.body);
+    submitInvite('ivo@primjer.hr', 'employee');
     await invite.reject(staffDomain);
     expect(screen.getByRole('alert')).toHaveTextContent(
       "Za odabranu ulogu email mora biti domene 'dental.hr'.",
@@ -175,9 +178,7 @@ describe('invite pinned by hand', () => {
     vi.useFakeTimers();
     invite.reset();
     renderInvite(true);
-    fireEvent.change(field('email'), { target: { value: 'ana@primjer.hr' } });
-    fireEvent.change(field('role'), { target: { value: 'user' } });
-    fireEvent.click(submitButton() ?? document.body);
+    submitInvite('ana@primjer.hr', 'user');
     await invite.reject(new AuthExpiredError());
     expect(revokeToken).toHaveBeenCalledOnce();
     expect(app.storedSession()).toBeNull();
