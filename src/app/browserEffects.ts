@@ -10,7 +10,7 @@ import {
 } from './storedSession.ts';
 import { toastNotify } from './toasts.tsx';
 
-/** The effects of the running site: the one API client, js-cookie, the clock, react-toastify. */
+/** The effects of the running site: the one API client, js-cookie, the clock, react-toastify, the console. */
 export function createBrowserEffects(apiBaseUrl: string, session: SessionBridge): Effects {
   return {
     api: createApi(createApiClient({ baseURL: apiBaseUrl, session })),
@@ -22,6 +22,7 @@ export function createBrowserEffects(apiBaseUrl: string, session: SessionBridge)
     },
     now: () => new Date(),
     notify: toastNotify,
+    logError: (message, error) => console.error(message, error),
     sessionStore: {
       read: readStoredSession,
       save: storeSession,

@@ -1,7 +1,7 @@
 /**
  * Everything a container does to the world outside its machine, injected from one provider
  * (ARCHITECTURE.md "Pure views, concretely"): the API, cookies, the clock, toasts and the stored
- * session. The app provides the browser's (browserEffects.ts); tests provide fakes and render the
+ * session, and the error log. The app provides the browser's (browserEffects.ts); tests provide fakes and render the
  * very containers that ship. Navigation is wouter's: tests give the router a memory location.
  */
 import type Cookies from 'js-cookie';
@@ -36,6 +36,8 @@ export interface Effects {
   cookies: CookieJar;
   now(): Date;
   notify: Notify;
+  /** For failures only developers need to know of (SPEC 8 "Other": the page goes on without). */
+  logError(message: string, error: unknown): void;
   sessionStore: SessionStore;
   /** Whether the page was loaded over https (cookies are `Secure` then). */
   secureContext: boolean;

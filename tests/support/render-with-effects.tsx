@@ -1,7 +1,7 @@
 /**
  * Renders a container that ships, inside the providers the app gives it, with fake effects
  * (src/app/effects.tsx): a fake API whose unfaked calls fail loudly, a cookie jar, a clock, a
- * recording notify, an in-memory stored session and a memory location for wouter's router.
+ * recording notify and error log, an in-memory stored session and a memory location for wouter's router.
  *
  *   const logIn = fakePromiseActor<AuthResponse, LoginRequest>();
  *   const app = renderWithEffects(<LoginContainer robotCheck={ALTCHA} />, {
@@ -37,6 +37,11 @@ export interface Notice {
   tone: keyof Notify;
   text: string;
   sticky?: boolean;
+}
+
+export interface LoggedError {
+  message: string;
+  error: unknown;
 }
 
 export interface StoredCookie {
@@ -83,6 +88,7 @@ export function renderWithEffects(ui: ReactNode, options: EffectsOptions = {}) {
     static: options.staticLocation ?? false,
   });
   const notices: Notice[] = [];
+  const loggedErrors: LoggedError[] = [];
   const cookies = new Map<string, StoredCookie>(
     Object.entries(options.cookies ?? {}).map(([name, value]) => [
       name,
@@ -107,6 +113,9 @@ export function renderWithEffects(ui: ReactNode, options: EffectsOptions = {}) {
       info: record('info'),
       warning: record('warning'),
       error: record('error'),
+    },
+    logError: (message, error) => {
+      loggedErrors.push({ message, error });
     },
     sessionStore: {
       read: () => stored.session,
@@ -137,6 +146,8 @@ export function renderWithEffects(ui: ReactNode, options: EffectsOptions = {}) {
     history: location.history,
     location: () => location.history.at(-1),
     notices,
+    /** What the container logged for developers, in order. */
+    loggedErrors,
     cookies,
     storedSession: () => stored.session,
   };

@@ -14,7 +14,7 @@ import { useEffects } from '../effects.tsx';
 
 /** The products staff chose for the home page; none, or a failed call, hides the section. */
 export function ProductsSection() {
-  const { api } = useEffects();
+  const { api, logError } = useEffects();
   const [snapshot] = useMachine(
     homeProductsMachine.provide({
       actors: {
@@ -25,8 +25,7 @@ export function ProductsSection() {
         ),
       },
       actions: {
-        logFailure: (_, { error }) =>
-          console.error('Proizvodi početne stranice nisu učitani.', error),
+        logFailure: (_, { error }) => logError('Proizvodi početne stranice nisu učitani.', error),
       },
     }),
     { inspect: useInspect() },
