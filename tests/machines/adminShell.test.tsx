@@ -27,11 +27,12 @@ function sessionWith(roles: Role[]): StoredSession {
 }
 
 let app: ReturnType<typeof renderWithEffects>;
-let scrollTo: ReturnType<typeof vi.spyOn<Window, 'scrollTo'>>;
+const spyOnScrollTo = () => vi.spyOn(window, 'scrollTo');
+let scrollTo: ReturnType<typeof spyOnScrollTo>;
 
 /** The /admin container that ships, opened at `path` by a logged-in visitor with `roles`. */
 function renderAdmin(path: string, roles: Role[]) {
-  scrollTo = vi.spyOn(window, 'scrollTo');
+  scrollTo = spyOnScrollTo();
   app = renderWithEffects(<AdminContainer />, { path, session: sessionWith(roles) });
   return app;
 }

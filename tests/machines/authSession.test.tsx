@@ -44,7 +44,7 @@ const storedEmployee: AuthResponse = {
 const refreshed = { accessToken: 'access-new', refreshToken: 'refresh-new' };
 const EXPIRED = 'Prijava vam je istekla. Molimo, prijavite se ponovno.';
 
-const revokeToken = fakePromiseActor<void, { refreshToken: string }>();
+const revokeToken = fakePromiseActor<undefined, { refreshToken: string }>();
 const session = createSessionProbe();
 let app: ReturnType<typeof renderWithEffects>;
 
@@ -146,7 +146,7 @@ describe('auth session journeys pinned by hand', () => {
   });
 
   it.each([
-    ['answers', () => revokeToken.resolve()],
+    ['answers', () => revokeToken.resolve(undefined)],
     ['fails', () => revokeToken.reject(new Error('Network down'))],
   ])(
     "following 'Odjava' revokes the refresh token, and clears the session when the revoke %s",

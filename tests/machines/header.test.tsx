@@ -32,7 +32,7 @@ const loginOf = (roles: Role[]): AuthResponse => ({
 });
 const storedWith = (roles: Role[]): StoredSession => sessionFromAuthResponse(loginOf(roles));
 
-const revokeToken = fakePromiseActor<void, { refreshToken: string }>();
+const revokeToken = fakePromiseActor<undefined, { refreshToken: string }>();
 const session = createSessionProbe();
 let app: ReturnType<typeof renderWithEffects>;
 
@@ -64,6 +64,7 @@ describe('header model (press-and-hold and menu)', () => {
   // fireEvent, not userEvent: Testing Library's async wrapper waits on a faked setTimeout.
   testMachineModel(headerMachine, {
     inputs: [{ isLoggedIn: true }],
+    describeInput: () => 'logged in',
     render: () => renderHeader(storedWith(['user'])),
     sampleEvents: [
       { type: 'SESSION_CHANGED', isLoggedIn: false },

@@ -12,7 +12,7 @@ const session: StoredSession = {
   tokens: { accessToken: 'access', refreshToken: 'refresh' },
 };
 
-const revokeToken = fakePromiseActor<void, { refreshToken: string }>();
+const revokeToken = fakePromiseActor<undefined, { refreshToken: string }>();
 let app: ReturnType<typeof renderWithEffects>;
 
 /** The /logout container that ships, opened by a logged-in visitor. */
@@ -75,7 +75,7 @@ describe('logout journeys pinned by hand', () => {
   it('clears the stored session once the revoke answers', async () => {
     renderLogout();
     expect(app.storedSession()).toEqual(session);
-    await revokeToken.resolve();
+    await revokeToken.resolve(undefined);
     expect(app.storedSession()).toBeNull();
   });
 
