@@ -53,6 +53,54 @@ const SWAPS: Swap[] = [
     second: "send({ type: 'ACCEPT' })",
     tests: ['tests/machines/accessGate.test.tsx'],
   },
+  {
+    container: 'src/app/HeaderContainer.tsx',
+    first: "send({ type: 'HOLD_START' })",
+    second: "send({ type: 'HOLD_END' })",
+    tests: ['tests/machines/header.test.tsx'],
+  },
+  {
+    container: 'src/app/HeaderContainer.tsx',
+    first: "send({ type: 'TOGGLE_MENU' })}",
+    second: "send({ type: 'CLOSE_MENU' })}",
+    tests: ['tests/machines/header.test.tsx'],
+  },
+  {
+    container: 'src/app/HomeContainer.tsx',
+    first: "send({ type: 'FOCUS_IN' })",
+    second: "send({ type: 'FOCUS_OUT' })",
+    tests: ['tests/machines/heroRotation.test.tsx'],
+  },
+  {
+    container: 'src/app/HomeContainer.tsx',
+    first: "send({ type: 'POINTER_ENTER' })",
+    second: "send({ type: 'TOGGLE_PAUSE' })",
+    tests: ['tests/machines/heroRotation.test.tsx'],
+  },
+  {
+    container: 'src/app/LogoutContainer.tsx',
+    first: 'logOut: () =>',
+    second: 'goHome: () =>',
+    tests: ['tests/machines/logoutCountdown.test.tsx', 'tests/machines/authSession.test.tsx'],
+  },
+  {
+    container: 'src/app/AdminContainer.tsx',
+    first: 'openEntry: (_,',
+    second: 'scrollToContent: (_,',
+    tests: ['tests/machines/adminShell.test.tsx'],
+  },
+  {
+    container: 'src/app/RegionMapContainer.tsx',
+    first: 'scrollToTop: () =>',
+    second: 'logFailure: (_, { error }) =>',
+    tests: ['tests/machines/mapSelection.test.tsx'],
+  },
+  {
+    container: 'src/app/session.tsx',
+    first: 'sessionStore.save(',
+    second: 'sessionStore.saveTokens(',
+    tests: ['tests/machines/authSession.test.tsx'],
+  },
 ];
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -78,14 +126,16 @@ function suiteFails(swap: Swap): boolean {
 }
 
 let failures = 0;
+// One handler for the whole run: an interrupted run still restores the file it swapped.
+let restore: () => void = () => undefined;
+process.once('SIGINT', () => {
+  restore();
+  process.exit(130);
+});
 for (const swap of SWAPS) {
   const file = path.join(root, swap.container);
   const original = readFileSync(file, 'utf8');
-  const restore = () => writeFileSync(file, original);
-  process.once('SIGINT', () => {
-    restore();
-    process.exit(130);
-  });
+  restore = () => writeFileSync(file, original);
   let noticed: boolean;
   try {
     writeFileSync(file, swapped(original, swap));
