@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '../../src/api/contract.ts';
+import type { Country, Role } from '../../src/api/contract.ts';
 import { AdminContainer } from '../../src/app/AdminContainer.tsx';
 import {
   adminScrollOffset,
@@ -8,7 +8,7 @@ import {
   type AdminShellInput,
 } from '../../src/machines/adminShell.machine.ts';
 import type { StoredSession } from '../../src/machines/authSession.machine.ts';
-import { testMachineModel } from '../support/model-based.ts';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 import { setViewportWidth } from '../support/viewport.ts';
 
@@ -87,9 +87,9 @@ describe('admin shell pinned by hand', () => {
     expect(menu()).not.toBeInTheDocument();
   });
 
-  it('opens Korisnici from exactly /admin, and from /admin/ too', () => {
+  it('opens Korisnici from exactly /admin, and from /admin/ too, in place of it', () => {
     renderAdmin('/admin/', ['employee']);
-    expect(app.location()).toBe('/admin/user');
+    expect(app.history).toEqual(['/admin/user']);
     expect(screen.getByRole('heading', { level: 1, name: INVITE_HEADING })).toBeVisible();
   });
 
@@ -121,6 +121,30 @@ describe('admin shell pinned by hand', () => {
     expect(scrollTo).not.toHaveBeenCalled();
     expect(app.location()).toBe('/admin/user');
   });
+
+  it('sends an employee who opens the course form to the first entry instead', () => {
+    renderAdmin('/admin/course', ['employee']);
+    expect(app.history).toEqual(['/admin/user']);
+    expect(screen.getByRole('heading', { level: 1, name: INVITE_HEADING })).toBeVisible();
+  });
+
+  it(
+    "opens an administrator's first entry, Tečajevi, from exactly /admin",
+    { timeout: 15_000 },
+    async () => {
+      const listCountries = fakePromiseActor<Country[]>();
+      app = renderWithEffects(<AdminContainer />, {
+        path: '/admin',
+        session: sessionWith(['administrator']),
+        api: { countries: { listCountries: listCountries.fn } },
+      });
+      expect(app.history).toEqual(['/admin/course']);
+      expect(entry('Tečajevi')).toHaveAttribute('aria-current', 'page');
+      // The course form's code (with the date picker) loads on demand: slow on a busy machine.
+      await screen.findByText('Učitavanje obrasca…', {}, { timeout: 10_000 });
+      expect(listCountries.calls).toHaveLength(1);
+    },
+  );
 
   it('choosing the entry already shown replaces the location instead of adding to it', () => {
     renderAdmin('/admin/user', ['employee']);

@@ -135,6 +135,17 @@ describe('press-and-hold pinned by hand', () => {
     expect(link('Odjava')).not.toBeInTheDocument();
   });
 
+  it('keeps the revealed login link through a token refresh, which is no new session', async () => {
+    renderHeader(storedWith(['user']));
+    fireEvent.pointerDown(header());
+    await advance(2000);
+    await session.send({
+      type: 'TOKENS_REFRESHED',
+      tokens: { accessToken: 'a2', refreshToken: 'r2' },
+    });
+    expect(link('Prijava')).toBeVisible();
+  });
+
   it('hides the revealed login link again when the session changes', async () => {
     renderHeader(storedWith(['user']));
     fireEvent.pointerDown(header());
