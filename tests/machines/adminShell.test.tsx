@@ -132,11 +132,11 @@ describe('admin shell pinned by hand', () => {
     "opens an administrator's first entry, Tečajevi, from exactly /admin",
     { timeout: 15_000 },
     async () => {
-      const listCountries = fakePromiseActor<Country[]>();
+      const listCountries = fakePromiseActor<Country[], undefined>();
       app = renderWithEffects(<AdminContainer />, {
         path: '/admin',
         session: sessionWith(['administrator']),
-        api: { countries: { listCountries: listCountries.fn } },
+        api: { countries: { listCountries: () => listCountries.fn(undefined) } },
       });
       expect(app.history).toEqual(['/admin/course']);
       expect(entry('Tečajevi')).toHaveAttribute('aria-current', 'page');
