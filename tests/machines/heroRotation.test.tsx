@@ -33,8 +33,8 @@ describe('hero rotation model', () => {
 
   testMachineModel(heroRotationMachine, {
     inputs: [
-      { count: 4, reducedMotion: false },
-      { count: 4, reducedMotion: true },
+      { count: images.length, reducedMotion: false },
+      { count: images.length, reducedMotion: true },
     ],
     describeInput: ({ reducedMotion }) => (reducedMotion ? 'reduced motion' : 'motion'),
     render: renderHome,
