@@ -101,6 +101,12 @@ const SWAPS: Swap[] = [
     second: 'sessionStore.saveTokens(',
     tests: ['tests/machines/authSession.test.tsx'],
   },
+  {
+    container: 'src/app/session.tsx',
+    first: "session?.send({ type: 'TOKENS_REFRESHED', tokens })",
+    second: "session?.send({ type: 'AUTH_EXPIRED' })",
+    tests: ['tests/machines/authSession.test.tsx'],
+  },
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

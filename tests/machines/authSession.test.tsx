@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
@@ -50,7 +50,8 @@ let app: ReturnType<typeof renderWithEffects>;
 
 /**
  * The session provider that ships with the containers that show it: the header's links, and the
- * logout page that 'Odjava' leads to. The probe stands for the login form and the API client.
+ * logout page that 'Odjava' leads to. The probe stands for the login form; the API client reaches
+ * the session through the bridge the app connects (`app.sessionBridge`).
  */
 function renderSession(input: AuthSessionInput) {
   app = renderWithEffects(
@@ -92,6 +93,7 @@ describe('auth session model', () => {
       loggedOut: () => {
         expectLoggedOutLinks();
         expect(app.storedSession()).toBeNull();
+        expect(app.sessionBridge.getTokens()).toBeNull();
       },
       loggedIn: ({ context }) => {
         expect(link('Odjava')).toBeVisible();
@@ -99,6 +101,7 @@ describe('auth session model', () => {
         expect(link('Prijava')).not.toBeInTheDocument();
         expect(link('Admin') !== null).toBe(hasEmployeeRole(context.user));
         expect(app.storedSession()).toEqual({ user: context.user, tokens: context.tokens });
+        expect(app.sessionBridge.getTokens()).toEqual(context.tokens);
       },
       loggingOut: ({ context }) => {
         expectLoggedOutLinks();
@@ -106,13 +109,15 @@ describe('auth session model', () => {
         expect(revokeToken.calls.at(-1)).toEqual({ refreshToken: context.tokens?.refreshToken });
         // Cleared only when the revoke has answered, so calls already running still authenticate.
         expect(app.storedSession()?.tokens).toEqual(context.tokens);
+        expect(app.sessionBridge.getTokens()).toEqual(context.tokens);
       },
     },
     events: {
       LOGIN: (event) => session.send(event as { type: 'LOGIN'; response: AuthResponse }),
+      // Refreshes and expiry come from the API client, through the bridge the app connects.
       TOKENS_REFRESHED: (event) =>
-        session.send(event as { type: 'TOKENS_REFRESHED'; tokens: typeof refreshed }),
-      AUTH_EXPIRED: () => session.send({ type: 'AUTH_EXPIRED' }),
+        act(() => app.sessionBridge.onTokensRefreshed(event.tokens as typeof refreshed)),
+      AUTH_EXPIRED: () => act(() => app.sessionBridge.onAuthExpired()),
       LOGOUT: () => user.click(screen.getByRole('link', { name: 'Odjava' })),
     },
   });
@@ -138,7 +143,7 @@ describe('auth session journeys pinned by hand', () => {
 
   it('a refresh replaces and stores the tokens, and keeps the user', async () => {
     renderSession(sessionFromAuthResponse(ana));
-    await session.send({ type: 'TOKENS_REFRESHED', tokens: refreshed });
+    act(() => app.sessionBridge.onTokensRefreshed(refreshed));
     expect(app.storedSession()).toEqual({
       user: sessionFromAuthResponse(ana).user,
       tokens: refreshed,
@@ -176,7 +181,7 @@ describe('auth session journeys pinned by hand', () => {
 
   it('an expired refresh forces logout: cleared, warned once and sent to /login', async () => {
     renderSession(sessionFromAuthResponse(ana));
-    await session.send({ type: 'AUTH_EXPIRED' });
+    act(() => app.sessionBridge.onAuthExpired());
     expect(app.storedSession()).toBeNull();
     expect(app.notices).toEqual([{ tone: 'warning', text: EXPIRED }]);
     expect(app.history).toEqual(['/', '/login']);
@@ -185,7 +190,7 @@ describe('auth session journeys pinned by hand', () => {
 
   it('an expiry reported after logging out changes nothing', async () => {
     renderSession(null);
-    await session.send({ type: 'AUTH_EXPIRED' });
+    act(() => app.sessionBridge.onAuthExpired());
     expect(app.notices).toEqual([]);
     expect(app.history).toEqual(['/']);
   });

@@ -18,7 +18,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Api } from '../../src/api/api.ts';
 import type { SiteConfig, Tokens } from '../../src/api/contract.ts';
 import { EffectsProvider, type Effects, type Notify } from '../../src/app/effects.tsx';
-import { SessionProvider } from '../../src/app/session.tsx';
+import { createSessionBridge, SessionProvider } from '../../src/app/session.tsx';
 import { SiteConfigContext } from '../../src/app/siteConfig.ts';
 import type { StoredSession } from '../../src/machines/authSession.machine.ts';
 
@@ -131,11 +131,13 @@ export function renderWithEffects(ui: ReactNode, options: EffectsOptions = {}) {
     },
     secureContext: options.secureContext ?? false,
   };
+  // The API client's side of the session, connected as the app connects it.
+  const sessionBridge = createSessionBridge();
   const view = render(
     <SiteConfigContext value={options.config ?? TEST_SITE_CONFIG}>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <EffectsProvider effects={effects}>
-          <SessionProvider>{ui}</SessionProvider>
+          <SessionProvider bridge={sessionBridge}>{ui}</SessionProvider>
         </EffectsProvider>
       </Router>
     </SiteConfigContext>,
@@ -150,5 +152,7 @@ export function renderWithEffects(ui: ReactNode, options: EffectsOptions = {}) {
     loggedErrors,
     cookies,
     storedSession: () => stored.session,
+    /** What the API client reads of the session and reports to it (refreshed tokens, expiry). */
+    sessionBridge,
   };
 }
