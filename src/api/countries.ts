@@ -2,6 +2,8 @@
 import type { ApiClient } from './client.ts';
 import { countryListSchema, type Country } from './contract.ts';
 
-export function listCountries(api: ApiClient): Promise<Country[]> {
-  return api.get('/countries', countryListSchema);
+export function countriesApi(client: ApiClient) {
+  return {
+    listCountries: (): Promise<Country[]> => client.get('/countries', countryListSchema),
+  };
 }

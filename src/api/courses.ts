@@ -1,6 +1,6 @@
 /**
  * The `/api/v1/courses` calls of SPEC 7: the list, adding one (multipart with the field names of
- * the contract) and deleting one. Each takes the one API client; containers inject them as actors.
+ * the contract) and deleting one, bound to the one API client (`createApi`).
  */
 import type { ApiClient } from './client.ts';
 import {
@@ -9,10 +9,6 @@ import {
   createCourseResponseSchema,
   type Course,
 } from './contract.ts';
-
-export function listCourses(api: ApiClient): Promise<Course[]> {
-  return api.get('/courses', courseListSchema);
-}
 
 /** What POST /courses takes: dates as ISO instants, the price as "12.5" or empty for none. */
 export interface CreateCourseRequest {
@@ -28,7 +24,18 @@ export interface CreateCourseRequest {
   pdf: File | null;
 }
 
-export function createCourse(api: ApiClient, request: CreateCourseRequest): Promise<Course> {
+export function coursesApi(client: ApiClient) {
+  return {
+    listCourses: (): Promise<Course[]> => client.get('/courses', courseListSchema),
+    createCourse: (request: CreateCourseRequest): Promise<Course> =>
+      client.postMultipart('/courses', courseForm(request), createCourseResponseSchema),
+    async deleteCourse(id: number): Promise<void> {
+      await client.delete(`/courses/${id}`);
+    },
+  };
+}
+
+function courseForm(request: CreateCourseRequest): FormData {
   const form = new FormData();
   form.append(COURSE_FIELDS.title, request.title);
   form.append(COURSE_FIELDS.description, request.description);
@@ -40,9 +47,5 @@ export function createCourse(api: ApiClient, request: CreateCourseRequest): Prom
   form.append(COURSE_FIELDS.price, request.price);
   form.append(COURSE_FIELDS.image, request.image);
   if (request.pdf) form.append(COURSE_FIELDS.pdf, request.pdf);
-  return api.postMultipart('/courses', form, createCourseResponseSchema);
-}
-
-export async function deleteCourse(api: ApiClient, id: number): Promise<void> {
-  await api.delete(`/courses/${id}`);
+  return form;
 }

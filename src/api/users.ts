@@ -1,7 +1,6 @@
 /**
- * The `/api/v1/users/*` calls of SPEC 7 the account screens make. Each takes the one API client
- * (containers pass `useApi()`), so the machines receive them as injected actors.
- * Refresh and revoke belong to the client and the auth session, not here.
+ * The `/api/v1/users/*` calls of SPEC 7, bound to the one API client (`createApi`). Refreshing
+ * tokens belongs to the client itself; revoking them to the auth session.
  */
 import type { ApiClient } from './client.ts';
 import {
@@ -17,44 +16,32 @@ import {
   type ValidateRegistrationResponse,
 } from './contract.ts';
 
-export function login(api: ApiClient, request: LoginRequest): Promise<AuthResponse> {
-  return api.post('/users/login', request, loginResponseSchema);
-}
-
-/** Answers the same for known and unknown e-mails; nothing to read. */
-export async function requestPasswordReset(
-  api: ApiClient,
-  request: RequestPasswordResetRequest,
-): Promise<void> {
-  await api.postForStatus('/users/request-password-reset', request);
-}
-
-export async function changePassword(
-  api: ApiClient,
-  request: ChangePasswordRequest,
-): Promise<void> {
-  await api.put('/users/change-password', request);
-}
-
-/** Read-only on the server: opening an invitation link never spends it. */
-export function validateRegistration(
-  api: ApiClient,
-  invitationToken: string,
-): Promise<ValidateRegistrationResponse> {
-  return api.post(
-    '/users/validate-registration',
-    { invitationToken },
-    validateRegistrationResponseSchema,
-  );
-}
-
-export function completeRegistration(
-  api: ApiClient,
-  request: CompleteRegistrationRequest,
-): Promise<AuthResponse> {
-  return api.post('/users/complete-registration', request, completeRegistrationResponseSchema);
-}
-
-export async function invite(api: ApiClient, request: InviteRequest): Promise<void> {
-  await api.postForStatus('/users/invite', request);
+export function usersApi(client: ApiClient) {
+  return {
+    login: (request: LoginRequest): Promise<AuthResponse> =>
+      client.post('/users/login', request, loginResponseSchema),
+    /** Logout: the refresh token's family is revoked; nothing to read. */
+    async revokeToken(request: { refreshToken: string }): Promise<void> {
+      await client.post('/users/revoke-token', request);
+    },
+    /** Answers the same for known and unknown e-mails; nothing to read. */
+    async requestPasswordReset(request: RequestPasswordResetRequest): Promise<void> {
+      await client.postForStatus('/users/request-password-reset', request);
+    },
+    async changePassword(request: ChangePasswordRequest): Promise<void> {
+      await client.put('/users/change-password', request);
+    },
+    /** Read-only on the server: opening an invitation link never spends it. */
+    validateRegistration: (invitationToken: string): Promise<ValidateRegistrationResponse> =>
+      client.post(
+        '/users/validate-registration',
+        { invitationToken },
+        validateRegistrationResponseSchema,
+      ),
+    completeRegistration: (request: CompleteRegistrationRequest): Promise<AuthResponse> =>
+      client.post('/users/complete-registration', request, completeRegistrationResponseSchema),
+    async invite(request: InviteRequest): Promise<void> {
+      await client.postForStatus('/users/invite', request);
+    },
+  };
 }

@@ -1,5 +1,4 @@
 import { useMachine } from '@xstate/react';
-import Cookies from 'js-cookie';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../data/company.ts';
@@ -11,15 +10,8 @@ import {
   selectSiteUnlocked,
 } from '../machines/accessGate.machine.ts';
 import { AccessGate } from '../views/AccessGate.tsx';
+import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
-
-const gateMachine = accessGateMachine.provide({
-  actions: {
-    persistConsent: (_, cookies) => {
-      for (const cookie of cookies) Cookies.set(cookie.name, cookie.value, cookie.attributes);
-    },
-  },
-});
 
 interface AccessGateContainerProps {
   brand: string;
@@ -30,11 +22,17 @@ interface AccessGateContainerProps {
 
 /** SPEC 4: the site renders only after the gate is accepted; until then only the gate shows. */
 export function AccessGateContainer({ brand, exempt, children }: AccessGateContainerProps) {
-  const inspect = useInspect();
-  const [snapshot, send] = useMachine(gateMachine, {
-    input: { accepted: hasGateConsent((name) => Cookies.get(name)) },
-    inspect,
-  });
+  const { cookies } = useEffects();
+  const [snapshot, send] = useMachine(
+    accessGateMachine.provide({
+      actions: {
+        persistConsent: (_, consent) => {
+          for (const cookie of consent) cookies.set(cookie.name, cookie.value, cookie.attributes);
+        },
+      },
+    }),
+    { input: { accepted: hasGateConsent((name) => cookies.get(name)) }, inspect: useInspect() },
+  );
   if (selectSiteUnlocked(snapshot)) return children;
   if (exempt) return exempt;
   return (

@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CompleteRegistrationRequest } from '../api/contract.ts';
-import { completeRegistration, validateRegistration } from '../api/users.ts';
 import {
   activationMachine,
   selectActivationStage,
@@ -9,20 +8,21 @@ import {
 } from '../machines/activation.machine.ts';
 import { ActivationPage } from '../views/ActivationPage.tsx';
 import { useInspect } from './inspector.tsx';
-import { useApi, useSession } from './session.tsx';
+import { useEffects } from './effects.tsx';
+import { useSession } from './session.tsx';
 
 /** /aktiviraj-racun/:invitationToken, the link of the invitation mail. */
 export function ActivationContainer({ invitationToken }: { invitationToken: string }) {
-  const api = useApi();
+  const { api } = useEffects();
   const session = useSession();
   const [snapshot, send] = useMachine(
     activationMachine.provide({
       actors: {
         validateInvitation: fromPromise(({ input }: { input: { invitationToken: string } }) =>
-          validateRegistration(api, input.invitationToken),
+          api.users.validateRegistration(input.invitationToken),
         ),
         completeRegistration: fromPromise(({ input }: { input: CompleteRegistrationRequest }) =>
-          completeRegistration(api, input),
+          api.users.completeRegistration(input),
         ),
       },
       actions: {

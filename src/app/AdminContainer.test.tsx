@@ -1,49 +1,35 @@
 /** The admin container in its real session and router: who may enter, then which screen shows. */
-import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import type { Role, SiteConfig } from '../api/contract.ts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithEffects } from '../../tests/support/render-with-effects.tsx';
+import type { Role } from '../api/contract.ts';
+import type { StoredSession } from '../machines/authSession.machine.ts';
 import { AdminContainer } from './AdminContainer.tsx';
-import { SessionProvider } from './session.tsx';
-
-const CONFIG: SiteConfig = {
-  apiBaseUrl: '/api/v1',
-  publicUrl: 'http://localhost:3000',
-  brand: 'Dentalia',
-  robotCheck: { provider: 'altcha', challengeUrl: '/api/v1/captcha/challenge' },
-  campaigns: { courses: 'Courses', catalogs: 'Catalogs' },
-};
 
 const NOT_FOUND = 'Stranica nije pronađena';
 
-function storeUser(roles: Role[]) {
+function sessionOf(roles: Role[]): StoredSession {
   const user = { id: 7, name: 'Ana', surname: 'Horvat', email: 'ana@dentalia.hr', roles };
-  localStorage.setItem('user', JSON.stringify(user));
-  localStorage.setItem('auth', JSON.stringify({ accessToken: 'a', refreshToken: 'r' }));
+  return { user, tokens: { accessToken: 'a', refreshToken: 'r' } };
 }
 
-function renderAdminAt(path: string, { moving = true } = {}) {
+function renderAdminAt(
+  path: string,
+  { roles, moving = true }: { roles?: Role[]; moving?: boolean } = {},
+) {
   // A static location ignores navigation: the screen stays as it is on its way elsewhere.
-  const location = memoryLocation({ path, record: true, static: !moving });
-  render(
-    <SessionProvider config={CONFIG}>
-      <Router hook={location.hook}>
-        <AdminContainer />
-      </Router>
-    </SessionProvider>,
-  );
-  return location.history;
+  return renderWithEffects(<AdminContainer />, {
+    path,
+    staticLocation: !moving,
+    session: roles ? sessionOf(roles) : null,
+  }).history;
 }
 
 const menu = () => screen.queryByRole('navigation', { name: 'Administracija' });
 
-afterEach(() => localStorage.clear());
-
 describe('AdminContainer', () => {
   it('shows the not-found page inside the shell on an unknown admin path', () => {
-    storeUser(['user', 'employee']);
-    const history = renderAdminAt('/admin/nepoznato');
+    const history = renderAdminAt('/admin/nepoznato', { roles: ['user', 'employee'] });
     expect(menu()).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Korisnici' })).not.toHaveAttribute('aria-current');
@@ -51,8 +37,7 @@ describe('AdminContainer', () => {
   });
 
   it('sends a visitor without a staff role to /login before looking at the path', () => {
-    storeUser(['user']);
-    const history = renderAdminAt('/admin/nepoznato');
+    const history = renderAdminAt('/admin/nepoznato', { roles: ['user'] });
     expect(history.at(-1)).toBe('/login');
     expect(menu()).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: NOT_FOUND })).not.toBeInTheDocument();
@@ -65,15 +50,13 @@ describe('AdminContainer', () => {
   });
 
   it('opens the first entry from exactly /admin', () => {
-    storeUser(['user', 'employee']);
-    const history = renderAdminAt('/admin');
+    const history = renderAdminAt('/admin', { roles: ['user', 'employee'] });
     expect(history.at(-1)).toBe('/admin/user');
     expect(screen.getByRole('heading', { level: 1, name: 'Pozovi korisnika' })).toBeVisible();
   });
 
   it('shows no not-found page on exactly /admin while on the way to the first entry', () => {
-    storeUser(['user', 'employee']);
-    renderAdminAt('/admin', { moving: false });
+    renderAdminAt('/admin', { roles: ['user', 'employee'], moving: false });
     expect(menu()).toBeVisible();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import {
   ADMIN_ROOT,
   adminShellMachine,
+  isAdminRoot,
   selectAdminEntries,
   selectAdminOpen,
 } from '../machines/adminShell.machine.ts';
@@ -32,7 +33,8 @@ export function AdminContainer() {
     adminShellMachine.provide({
       actions: {
         goToLogin: () => navigate('/login', { replace: true }),
-        openEntry: (_, href) => navigate(href, { replace: href === path }),
+        // Exactly /admin is a redirect: Back must not lead to it, or it would redirect again.
+        openEntry: (_, href) => navigate(href, { replace: href === path || isAdminRoot(path) }),
         scrollToContent: (_, offset) => {
           if (window.matchMedia(NARROW_SCREEN).matches) {
             window.scrollTo({ top: offset, behavior: 'smooth' });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { RobotCheck, SiteConfig } from '../api/contract.ts';
 import { company } from '../data/company.ts';
@@ -5,7 +6,9 @@ import { Footer } from '../views/Footer.tsx';
 import { AccessGateContainer } from './AccessGateContainer.tsx';
 import { HeaderContainer } from './HeaderContainer.tsx';
 import { PolicyRoutes, SiteRoutes, isPolicyPath } from './routes.tsx';
-import { SessionProvider } from './session.tsx';
+import { createBrowserEffects } from './browserEffects.ts';
+import { EffectsProvider } from './effects.tsx';
+import { createSessionBridge, SessionProvider } from './session.tsx';
 import { SiteConfigContext } from './siteConfig.ts';
 import { AppToasts } from './toasts.tsx';
 import { useScrollToTop } from './useScrollToTop.ts';
@@ -52,12 +55,16 @@ function Shell({ config }: { config: SiteConfig }) {
 }
 
 export function App({ config }: { config: SiteConfig }) {
+  const [bridge] = useState(createSessionBridge);
+  const [effects] = useState(() => createBrowserEffects(config.apiBaseUrl, bridge));
   return (
     <SiteConfigContext value={config}>
-      <SessionProvider config={config}>
-        <Shell config={config} />
-        <AppToasts />
-      </SessionProvider>
+      <EffectsProvider effects={effects}>
+        <SessionProvider bridge={bridge}>
+          <Shell config={config} />
+          <AppToasts />
+        </SessionProvider>
+      </EffectsProvider>
     </SiteConfigContext>
   );
 }

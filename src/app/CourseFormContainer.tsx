@@ -1,8 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { COURSE_RULES } from '../api/contract.ts';
-import { listCountries } from '../api/countries.ts';
-import { createCourse, type CreateCourseRequest } from '../api/courses.ts';
+import type { CreateCourseRequest } from '../api/courses.ts';
 import {
   courseFormMachine,
   errorMessages,
@@ -12,23 +11,23 @@ import {
 } from '../machines/courseForm.machine.ts';
 import { CourseFormPage } from '../views/CourseFormPage.tsx';
 import { useInspect } from './inspector.tsx';
-import { useApi } from './session.tsx';
-import { notify, showError } from './toasts.tsx';
+import { useEffects } from './effects.tsx';
+import { showError } from './toasts.tsx';
 
 /** /admin/course: add a course (loaded on demand with its date picker). */
 export function CourseFormContainer() {
-  const api = useApi();
+  const { api, notify } = useEffects();
   const [snapshot, send] = useMachine(
     courseFormMachine.provide({
       actors: {
-        loadCountries: fromPromise(() => listCountries(api)),
+        loadCountries: fromPromise(() => api.countries.listCountries()),
         createCourse: fromPromise(({ input }: { input: CreateCourseRequest }) =>
-          createCourse(api, input),
+          api.courses.createCourse(input),
         ),
       },
       actions: {
         notifyCreated: (_, text) => notify.success(text),
-        reportError: (_, error) => showError(error),
+        reportError: (_, error) => showError(notify, error),
       },
     }),
     { inspect: useInspect() },

@@ -1,8 +1,6 @@
 import { useMachine } from '@xstate/react';
-import Cookies from 'js-cookie';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
-import { deleteCourse, listCourses } from '../api/courses.ts';
 import {
   coursesListMachine,
   readShowAbroad,
@@ -17,36 +15,32 @@ import {
 import { CoursesPage } from '../views/CoursesPage.tsx';
 import { useInspect } from './inspector.tsx';
 import { NewsletterSubscriptionContainer } from './NewsletterSubscriptionContainer.tsx';
-import { useApi, useSession } from './session.tsx';
-import { notify } from './toasts.tsx';
+import { useEffects } from './effects.tsx';
+import { useSession } from './session.tsx';
 
 /** /tecajevi: the courses list with the courses newsletter button. */
 export function CoursesContainer() {
-  const api = useApi();
+  const { api, cookies, now, notify, secureContext } = useEffects();
   const { isAdministrator } = useSession();
   const [snapshot, send] = useMachine(
     coursesListMachine.provide({
       actors: {
-        loadCourses: fromPromise(() => listCourses(api)),
+        loadCourses: fromPromise(() => api.courses.listCourses()),
         deleteCourse: fromPromise(async ({ input }: { input: { id: number } }) => {
-          await deleteCourse(api, input.id);
+          await api.courses.deleteCourse(input.id);
           return undefined;
         }),
       },
       actions: {
         persistShowAbroad: (_, showAbroad) => {
-          const cookie = showAbroadCookie(
-            showAbroad,
-            new Date(),
-            window.location.protocol === 'https:',
-          );
-          Cookies.set(cookie.name, cookie.value, cookie.attributes);
+          const cookie = showAbroadCookie(showAbroad, now(), secureContext);
+          cookies.set(cookie.name, cookie.value, cookie.attributes);
         },
         notifyDeleted: (_, text) => notify.success(text),
         notifyDeleteFailed: (_, text) => notify.error(text),
       },
     }),
-    { input: { showAbroad: readShowAbroad((name) => Cookies.get(name)) }, inspect: useInspect() },
+    { input: { showAbroad: readShowAbroad((name) => cookies.get(name)) }, inspect: useInspect() },
   );
   return (
     <CoursesPage

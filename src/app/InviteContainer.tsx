@@ -2,23 +2,22 @@ import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { InviteRequest } from '../api/contract.ts';
-import { invite } from '../api/users.ts';
 import { inviteMachine, selectInviteSubmitting } from '../machines/invite.machine.ts';
 import { InvitePage } from '../views/InvitePage.tsx';
 import { useInspect } from './inspector.tsx';
-import { useApi, useSession } from './session.tsx';
-import { notify } from './toasts.tsx';
+import { useEffects } from './effects.tsx';
+import { useSession } from './session.tsx';
 
 /** /admin/user: invite a user. */
 export function InviteContainer() {
-  const api = useApi();
+  const { api, notify } = useEffects();
   const session = useSession();
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(
     inviteMachine.provide({
       actors: {
         invite: fromPromise(async ({ input }: { input: InviteRequest }) => {
-          await invite(api, input);
+          await api.users.invite(input);
           return undefined;
         }),
       },

@@ -2,7 +2,6 @@ import { useMachine } from '@xstate/react';
 import { Redirect, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { LoginRequest, RobotCheck as RobotCheckConfig } from '../api/contract.ts';
-import { login } from '../api/users.ts';
 import {
   loginMachine,
   selectLoginError,
@@ -12,7 +11,8 @@ import {
 import { LoginPage } from '../views/LoginPage.tsx';
 import { useInspect } from './inspector.tsx';
 import { RobotCheck } from './RobotCheck.tsx';
-import { useApi, useSession } from './session.tsx';
+import { useEffects } from './effects.tsx';
+import { useSession } from './session.tsx';
 import { usePasswordResetDialog } from './usePasswordResetDialog.tsx';
 
 /** /login: a logged-in visitor goes home (SPEC 6); otherwise the sign-in form. */
@@ -23,14 +23,14 @@ export function LoginContainer({ robotCheck }: { robotCheck: RobotCheckConfig })
 }
 
 function LoginForm({ robotCheck }: { robotCheck: RobotCheckConfig }) {
-  const api = useApi();
+  const { api } = useEffects();
   const session = useSession();
   const [, navigate] = useLocation();
   const passwordReset = usePasswordResetDialog(robotCheck);
   const [snapshot, send] = useMachine(
     loginMachine.provide({
       actors: {
-        logIn: fromPromise(({ input }: { input: LoginRequest }) => login(api, input)),
+        logIn: fromPromise(({ input }: { input: LoginRequest }) => api.users.login(input)),
       },
       actions: {
         startSession: (_, response) => session.send({ type: 'LOGIN', response }),

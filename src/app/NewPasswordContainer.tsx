@@ -2,7 +2,6 @@ import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { ChangePasswordRequest } from '../api/contract.ts';
-import { changePassword } from '../api/users.ts';
 import {
   newPasswordMachine,
   selectNewPasswordProblems,
@@ -10,25 +9,25 @@ import {
 } from '../machines/newPassword.machine.ts';
 import { NewPasswordPage } from '../views/NewPasswordPage.tsx';
 import { useInspect } from './inspector.tsx';
-import { useApi } from './session.tsx';
-import { notify, showError } from './toasts.tsx';
+import { useEffects } from './effects.tsx';
+import { showError } from './toasts.tsx';
 
 /** /resetiraj-lozinku/:resetToken, the link of the password-reset mail. */
 export function NewPasswordContainer({ resetToken }: { resetToken: string }) {
-  const api = useApi();
+  const { api, notify } = useEffects();
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(
     newPasswordMachine.provide({
       actors: {
         changePassword: fromPromise(async ({ input }: { input: ChangePasswordRequest }) => {
-          await changePassword(api, input);
+          await api.users.changePassword(input);
           return undefined;
         }),
       },
       actions: {
         notifyChanged: (_, text) => notify.success(text),
         notifyExpired: (_, text) => notify.warning(text),
-        reportError: (_, error) => showError(error),
+        reportError: (_, error) => showError(notify, error),
         goToLogin: () => navigate('/login'),
       },
     }),

@@ -2,7 +2,6 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { campaignIdByName, subscribe } from '../api/campaigns.ts';
 import type { CampaignKey } from '../api/contract.ts';
 import {
   emailInputModalMachine,
@@ -18,7 +17,7 @@ import {
 import { NewsletterSubscription } from '../views/NewsletterSubscription.tsx';
 import { useInspect } from './inspector.tsx';
 import { loadAltcha } from './loadAltcha.ts';
-import { useApi } from './session.tsx';
+import { useEffects } from './effects.tsx';
 import { useSiteConfig } from './siteConfig.ts';
 
 const loadDialogModule = () => import('./NewsletterSubscriptionDialog.tsx');
@@ -31,7 +30,7 @@ const NewsletterSubscriptionDialog = lazy(() =>
  * /tecajevi the courses one). The dialog and the robot check load when the button is pressed.
  */
 export function NewsletterSubscriptionContainer({ campaign }: { campaign: CampaignKey }) {
-  const api = useApi();
+  const { api } = useEffects();
   const config = useSiteConfig();
   const [path] = useLocation();
   const campaignName = config.campaigns[campaign];
@@ -49,10 +48,10 @@ export function NewsletterSubscriptionContainer({ campaign }: { campaign: Campai
           actors: {
             submitEmail: fromPromise<string, SubmitEmailInput>(({ input }) =>
               subscriptionOutcome(campaign, {
-                campaignId: () => campaignIdByName(api, campaignName),
+                campaignId: () => api.campaigns.campaignIdByName(campaignName),
                 // The page is kept as consent evidence (docs/decisions/0007).
                 subscribe: (campaignId) =>
-                  subscribe(api, { ...input, campaignId, sourcePage: path }),
+                  api.campaigns.subscribe({ ...input, campaignId, sourcePage: path }),
               }),
             ),
           },

@@ -11,6 +11,7 @@ import {
   type MapSelectionEvent,
 } from '../machines/mapSelection.machine.ts';
 import { RegionMap } from '../views/RegionMap.tsx';
+import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
 import { watchScrollDown } from './watchScrollDown.ts';
 
@@ -23,6 +24,7 @@ export interface RegionMapContainerProps {
 /** The region map of /info and the home page; d3-geo and the shapes load when it mounts. */
 export function RegionMapContainer({ scrollTo, headingLevel }: RegionMapContainerProps) {
   const anchorId = useId();
+  const { logError } = useEffects();
   const [snapshot, send] = useMachine(
     mapSelectionMachine.provide({
       actors: {
@@ -38,7 +40,7 @@ export function RegionMapContainer({ scrollTo, headingLevel }: RegionMapContaine
           else document.getElementById(anchorId)?.scrollIntoView({ block: 'start', behavior });
         },
         // SPEC 8 "Other": only logged; the page goes on without the map.
-        logFailure: (_, { error }) => console.error('Karta regija nije učitana.', error),
+        logFailure: (_, { error }) => logError('Karta regija nije učitana.', error),
       },
     }),
     { inspect: useInspect() },

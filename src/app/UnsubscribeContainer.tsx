@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { campaignIdByName, unsubscribe } from '../api/campaigns.ts';
 import { company } from '../data/company.ts';
 import {
   selectUnsubscribeCampaign,
@@ -10,10 +9,9 @@ import {
   type UnsubscribeRequestInput,
 } from '../machines/unsubscribe.machine.ts';
 import { UnsubscribePage } from '../views/UnsubscribePage.tsx';
+import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
-import { useApi } from './session.tsx';
 import { useSiteConfig } from './siteConfig.ts';
-import { notify } from './toasts.tsx';
 
 export interface UnsubscribeContainerProps {
   /** The route's campaign word (`tecajevi`, `katalozi`). */
@@ -29,7 +27,7 @@ export interface UnsubscribeContainerProps {
  * with the address the visitor came with.
  */
 export function UnsubscribeContainer({ campaign, email }: UnsubscribeContainerProps) {
-  const api = useApi();
+  const { api, notify } = useEffects();
   const config = useSiteConfig();
   const query = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
@@ -37,8 +35,8 @@ export function UnsubscribeContainer({ campaign, email }: UnsubscribeContainerPr
     unsubscribeMachine.provide({
       actors: {
         unsubscribe: fromPromise<undefined, UnsubscribeRequestInput>(async ({ input }) => {
-          const campaignId = await campaignIdByName(api, config.campaigns[input.campaign]);
-          await unsubscribe(api, {
+          const campaignId = await api.campaigns.campaignIdByName(config.campaigns[input.campaign]);
+          await api.campaigns.unsubscribe({
             email: input.email,
             campaignId,
             unsubscribeToken: input.unsubscribeToken,

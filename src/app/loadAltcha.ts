@@ -21,6 +21,10 @@ export function loadAltcha(): Promise<void> {
     for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) {
       globalThis.$altcha.algorithms.set(algorithm, () => new Pbkdf2Worker());
     }
-  })();
+  })().catch((error: unknown) => {
+    // A failed load (the network dropped) must not stay failed: the next caller tries again.
+    loading = null;
+    throw error;
+  });
   return loading;
 }

@@ -1,10 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify/unstyled';
-import { navigate } from 'wouter/use-browser-location';
+import { createContext, useContext, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { createApiClient, type ApiClient } from '../api/client.ts';
-import type { SiteConfig } from '../api/contract.ts';
+import type { SessionBridge } from '../api/client.ts';
 import {
   authSessionMachine,
   selectIsAdministrator,
@@ -12,80 +10,64 @@ import {
   selectIsLoggedIn,
   selectUser,
 } from '../machines/authSession.machine.ts';
+import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
-import {
-  clearStoredSession,
-  readStoredSession,
-  storeSession,
-  storeTokens,
-} from './storedSession.ts';
 
 type AuthSessionRef = ActorRefFrom<typeof authSessionMachine>;
 
-interface SessionValue {
-  session: AuthSessionRef;
-  api: ApiClient;
-}
-
-const SessionContext = createContext<SessionValue | null>(null);
+const SessionContext = createContext<AuthSessionRef | null>(null);
 
 /**
- * The auth session is one long-lived actor at the root (ARCHITECTURE.md). The API client reaches
- * it through a bridge (tokens in, refreshed tokens and expiry out), never through globals.
+ * How the API client reaches the auth session without globals: the client is made before the
+ * session actor (the session revokes tokens through it), so the bridge is connected once both exist.
  */
-export function SessionProvider({ config, children }: { config: SiteConfig; children: ReactNode }) {
-  const inspect = useInspect();
-  const [apiHolder] = useState<{ api?: ApiClient }>({});
+export function createSessionBridge(): SessionBridge & { connect(session: AuthSessionRef): void } {
+  let session: AuthSessionRef | null = null;
+  return {
+    connect: (ref) => {
+      session = ref;
+    },
+    getTokens: () => session?.getSnapshot().context.tokens ?? null,
+    onTokensRefreshed: (tokens) => session?.send({ type: 'TOKENS_REFRESHED', tokens }),
+    onAuthExpired: () => session?.send({ type: 'AUTH_EXPIRED' }),
+  };
+}
+
+interface SessionProviderProps {
+  /** The API client's side of the session; tests with a fake API need none. */
+  bridge?: ReturnType<typeof createSessionBridge>;
+  children: ReactNode;
+}
+
+/** The auth session is one long-lived actor at the root (ARCHITECTURE.md). */
+export function SessionProvider({ bridge, children }: SessionProviderProps) {
+  const { api, notify, sessionStore } = useEffects();
+  const [, navigate] = useLocation();
   const session = useActorRef(
     authSessionMachine.provide({
       actors: {
-        revokeToken: fromPromise(({ input }: { input: { refreshToken: string } }) =>
-          requireApi(apiHolder.api).post('/users/revoke-token', input),
+        revokeToken: fromPromise<unknown, { refreshToken: string }>(({ input }) =>
+          api.users.revokeToken(input),
         ),
       },
       actions: {
-        persistSession: (_, stored) => storeSession(stored),
-        persistTokens: (_, tokens) => storeTokens(tokens),
-        clearSession: () => clearStoredSession(),
-        notifyExpired: (_, { message }) => {
-          toast.warning(message);
-        },
+        persistSession: (_, stored) => sessionStore.save(stored),
+        persistTokens: (_, tokens) => sessionStore.saveTokens(tokens),
+        clearSession: () => sessionStore.clear(),
+        notifyExpired: (_, { message }) => notify.warning(message),
         redirectToLogin: () => navigate('/login'),
       },
     }),
-    { input: readStoredSession(), inspect },
+    { input: sessionStore.read(), inspect: useInspect() },
   );
-  apiHolder.api ??= createApiClient({
-    baseURL: config.apiBaseUrl,
-    session: {
-      getTokens: () => session.getSnapshot().context.tokens,
-      onTokensRefreshed: (tokens) => session.send({ type: 'TOKENS_REFRESHED', tokens }),
-      onAuthExpired: () => session.send({ type: 'AUTH_EXPIRED' }),
-    },
-  });
-  const value = { session, api: apiHolder.api };
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
-}
-
-function requireApi(api: ApiClient | undefined): ApiClient {
-  if (!api) throw new Error('The API client is created with the session');
-  return api;
-}
-
-function useSessionValue(): SessionValue {
-  const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession needs a SessionProvider');
-  return value;
-}
-
-/** The API client bound to the session, for the containers' injected actors. */
-export function useApi(): ApiClient {
-  return useSessionValue().api;
+  bridge?.connect(session);
+  return <SessionContext value={session}>{children}</SessionContext>;
 }
 
 /** What containers need of the session: who is logged in and how to change it. */
 export function useSession() {
-  const { session } = useSessionValue();
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs a SessionProvider');
   return {
     user: useSelector(session, selectUser),
     isLoggedIn: useSelector(session, selectIsLoggedIn),

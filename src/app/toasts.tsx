@@ -1,6 +1,7 @@
 import { ToastContainer, cssTransition, toast } from 'react-toastify/unstyled';
 import { ApiError, AuthExpiredError } from '../api/errors.ts';
 import { messages } from '../messages.ts';
+import type { Notify } from './effects.tsx';
 import '../styles/toasts.css';
 
 /** SPEC 2 and 9: toasts at bottom-centre, closing after 10000 ms. */
@@ -36,16 +37,16 @@ export function describeError(error: unknown): { text: string; sticky: boolean }
   return { text: messages.errors.generic(json), sticky: false };
 }
 
-export function showError(error: unknown): void {
+export function showError(notify: Notify, error: unknown): void {
   // A forced logout already told the user what happened.
   if (error instanceof AuthExpiredError) return;
   const { text, sticky } = describeError(error);
-  toast.error(text, sticky ? { autoClose: false } : undefined);
+  notify.error(text, { sticky });
 }
 
-export const notify = {
-  success: (text: string) => toast.success(text),
-  info: (text: string) => toast.info(text),
-  warning: (text: string) => toast.warning(text),
-  error: (text: string) => toast.error(text),
+export const toastNotify: Notify = {
+  success: (text) => toast.success(text),
+  info: (text) => toast.info(text),
+  warning: (text) => toast.warning(text),
+  error: (text, options) => toast.error(text, options?.sticky ? { autoClose: false } : undefined),
 };

@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { RobotCheck as RobotCheckConfig } from '../api/contract.ts';
-import { requestPasswordReset } from '../api/users.ts';
 import {
   EMAIL_MODAL_MIN_LENGTH,
   emailInputModalMachine,
@@ -18,21 +17,20 @@ import { messages } from '../messages.ts';
 import { EmailInputModal } from '../views/EmailInputModal.tsx';
 import { useInspect } from './inspector.tsx';
 import { RobotCheck } from './RobotCheck.tsx';
-import { useApi } from './session.tsx';
-import { notify } from './toasts.tsx';
+import { useEffects } from './effects.tsx';
 
 /**
  * The password-reset dialog (SPEC 4, 8 "Password reset request"): the shared e-mail input modal,
  * closing when the request ends and telling the outcome with a toast.
  */
 export function usePasswordResetDialog(robotCheck: RobotCheckConfig) {
-  const api = useApi();
+  const { api, notify } = useEffects();
   const [snapshot, send] = useMachine(
     emailInputModalMachine.provide({
       actors: {
         submitEmail: fromPromise<string, SubmitEmailInput>(async ({ input }) => {
           try {
-            await requestPasswordReset(api, input);
+            await api.users.requestPasswordReset(input);
           } catch {
             throw new SubmitFailure(messages.passwordReset.failed);
           }

@@ -28,6 +28,9 @@ export function adminEntries(roles: { isAdministrator: boolean }): AdminEntry[] 
 
 export const ADMIN_ROOT = '/admin';
 
+/** Exactly /admin (with or without the trailing slash): on its way to the first entry. */
+export const isAdminRoot = (path: string) => path.replace(/\/$/, '') === ADMIN_ROOT;
+
 /** SPEC 9: the narrow-screen scroll offset. */
 export const adminScrollOffset = (entryCount: number) => entryCount * 75 + 225;
 
@@ -59,7 +62,7 @@ export const adminShellMachine = setup({
   },
   guards: {
     isEmployee: ({ context }) => context.isEmployee,
-    atRoot: ({ context }) => context.path.replace(/\/$/, '') === ADMIN_ROOT,
+    atRoot: ({ context }) => isAdminRoot(context.path),
   },
 }).createMachine({
   id: 'adminShell',

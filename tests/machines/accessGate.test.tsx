@@ -1,44 +1,35 @@
-import { useMachine } from '@xstate/react';
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { AccessGateContainer } from '../../src/app/AccessGateContainer.tsx';
+import { company } from '../../src/data/company.ts';
 import {
   accessGateMachine,
   hasGateConsent,
   selectDeclarationRequired,
   selectDeclared,
-  selectSiteUnlocked,
-  type AccessGateInput,
 } from '../../src/machines/accessGate.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { AccessGate } from '../../src/views/AccessGate.tsx';
 import { testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const BRAND = 'Dental Sjever';
 const SITE_HEADING = 'Vaš pouzdan partner sa sjeverozapada.';
+const POLICY_HEADING = 'Pravila privatnosti';
+const CONSENT = { prihvaceni_kolacici: '1', pristup_dozvoljen: 'true' };
 
-/** What the app container does: the gate until accepted, then the site. */
-function GateHarness({
-  input,
-  persistConsent,
-}: {
-  input: AccessGateInput;
-  persistConsent: () => void;
-}) {
-  const [snapshot, send] = useMachine(accessGateMachine.provide({ actions: { persistConsent } }), {
-    input,
-  });
-  if (selectSiteUnlocked(snapshot)) return <h1>{SITE_HEADING}</h1>;
-  return (
-    <AccessGate
-      brand={BRAND}
-      privacyEmail="privatnost@example.hr"
-      declared={selectDeclared(snapshot)}
-      declarationRequired={selectDeclarationRequired(snapshot)}
-      onToggleDeclaration={() => send({ type: 'TOGGLE_DECLARATION' })}
-      onAccept={() => send({ type: 'ACCEPT' })}
-    />
+let app: ReturnType<typeof renderWithEffects>;
+
+/** The container that ships, guarding a stand-in for the site, with a cookie jar of `cookies`. */
+function renderGate(cookies: Record<string, string> = {}, exempt = false) {
+  app = renderWithEffects(
+    <AccessGateContainer brand={BRAND} exempt={exempt ? <h1>{POLICY_HEADING}</h1> : null}>
+      <h1>{SITE_HEADING}</h1>
+    </AccessGateContainer>,
+    { cookies },
   );
+  return app;
 }
 
 const user = userEvent.setup();
@@ -46,39 +37,51 @@ const gate = () => screen.queryByRole('dialog', { name: `${messages.gate.title} 
 const declarationSwitch = () =>
   screen.getByRole('switch', { name: messages.gate.declarationSwitch });
 const acceptButton = () => screen.getByRole('button', { name: messages.gate.accept });
-const renderGate = (accepted = false) => {
-  const persistConsent = vi.fn();
-  render(<GateHarness input={{ accepted }} persistConsent={persistConsent} />);
-  return persistConsent;
-};
+const site = () => screen.queryByRole('heading', { name: SITE_HEADING });
 
 function expectGateWithSwitch(checked: boolean) {
   expect(gate()).toBeVisible();
   expect(declarationSwitch()).toHaveAttribute('aria-checked', String(checked));
-  expect(screen.queryByRole('heading', { name: SITE_HEADING })).not.toBeInTheDocument();
+  expect(site()).not.toBeInTheDocument();
 }
+
+/** The two consent cookies as the container wrote them (SPEC 9 lifetimes, in days). */
+const CONSENT_WRITTEN = [
+  ['prihvaceni_kolacici', { value: '1', attributes: { expires: 36525, path: '/' } }],
+  [
+    'pristup_dozvoljen',
+    { value: 'true', attributes: { expires: 365, path: '/', sameSite: 'Strict' } },
+  ],
+];
 
 describe('access gate model', () => {
   testMachineModel(accessGateMachine, {
     inputs: [{ accepted: false }, { accepted: true }],
+    describeInput: ({ accepted }) => (accepted ? 'accepted before' : 'first visit'),
     paths: 'simple',
-    render: ({ accepted }) => renderGate(accepted),
+    render: ({ accepted }) => renderGate(accepted ? CONSENT : {}),
     states: {
       'open.declarationOff': () => {
         expectGateWithSwitch(false);
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect([...app.cookies]).toEqual([]);
       },
       'open.declarationRequired': () => {
         expectGateWithSwitch(false);
         expect(screen.getByRole('alert')).toHaveTextContent(messages.gate.declarationRequired);
+        expect([...app.cookies]).toEqual([]);
       },
       'open.declarationOn': () => {
         expectGateWithSwitch(true);
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect([...app.cookies]).toEqual([]);
       },
-      accepted: () => {
+      accepted: ({ context }) => {
         expect(gate()).not.toBeInTheDocument();
-        expect(screen.getByRole('heading', { name: SITE_HEADING })).toBeVisible();
+        expect(site()).toBeVisible();
+        // A returning visitor's cookies are only read; a new consent writes both.
+        if (!context.accepted) expect([...app.cookies]).toEqual(CONSENT_WRITTEN);
+        else expect(app.cookies.get('prihvaceni_kolacici')?.attributes).toBeUndefined();
       },
     },
     events: {
@@ -90,7 +93,7 @@ describe('access gate model', () => {
 
 describe('access gate journeys pinned by hand', () => {
   it('switch toggled twice, then accept: the alert, no cookies', async () => {
-    const persistConsent = renderGate();
+    renderGate();
     await user.click(declarationSwitch());
     await user.click(declarationSwitch());
     await user.click(acceptButton());
@@ -98,23 +101,25 @@ describe('access gate journeys pinned by hand', () => {
       "Molimo, odaberite 'Izjavljujem gore navedeno.'",
     );
     expect(gate()).toBeVisible();
-    expect(persistConsent).not.toHaveBeenCalled();
+    expect(app.cookies.size).toBe(0);
   });
 
   it('switch on, accept: both cookies with their lifetimes, and the site', async () => {
-    const persistConsent = renderGate();
+    renderGate();
     await user.click(declarationSwitch());
     await user.click(acceptButton());
-    expect(persistConsent).toHaveBeenCalledOnce();
-    expect(persistConsent.mock.calls[0]?.[1]).toEqual([
-      { name: 'prihvaceni_kolacici', value: '1', attributes: { expires: 36525, path: '/' } },
-      {
-        name: 'pristup_dozvoljen',
-        value: 'true',
-        attributes: { expires: 365, path: '/', sameSite: 'Strict' },
-      },
-    ]);
-    expect(screen.getByRole('heading', { name: SITE_HEADING })).toBeVisible();
+    expect([...app.cookies]).toEqual(CONSENT_WRITTEN);
+    expect(site()).toBeVisible();
+  });
+
+  it('the alert goes as soon as the switch is turned on, and accepting then opens the site', async () => {
+    renderGate();
+    await user.click(acceptButton());
+    expect(screen.getByRole('alert')).toBeVisible();
+    await user.click(declarationSwitch());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(acceptButton());
+    expect(site()).toBeVisible();
   });
 
   it('a keyboard user completes it, focus never leaves it and Escape does not dismiss it', async () => {
@@ -136,15 +141,39 @@ describe('access gate journeys pinned by hand', () => {
     expect(acceptButton()).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(gate()).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: SITE_HEADING })).toBeVisible();
+    expect(site()).toBeVisible();
   });
 
   it('a visitor who accepted before sees the site without the gate', () => {
-    renderGate(true);
+    renderGate(CONSENT);
     expect(gate()).not.toBeInTheDocument();
+    expect(site()).toBeVisible();
   });
 
-  it('links the cookie and privacy policies and the privacy contact', () => {
+  it.each([
+    ['only the necessary cookie', { prihvaceni_kolacici: '1' }],
+    ['only the declaration', { pristup_dozvoljen: 'true' }],
+    ['a refused necessary cookie', { prihvaceni_kolacici: '0', pristup_dozvoljen: 'true' }],
+    ['a declaration of another value', { prihvaceni_kolacici: '1', pristup_dozvoljen: '1' }],
+  ])('with %s the gate shows again', (_, cookies) => {
+    renderGate(cookies);
+    expectGateWithSwitch(false);
+  });
+
+  it('a policy page shows instead of the gate, and the site stays locked', () => {
+    renderGate({}, true);
+    expect(screen.getByRole('heading', { name: POLICY_HEADING })).toBeVisible();
+    expect(gate()).not.toBeInTheDocument();
+    expect(site()).not.toBeInTheDocument();
+  });
+
+  it('a visitor who accepted before sees the site on a policy path too', () => {
+    renderGate(CONSENT, true);
+    expect(site()).toBeVisible();
+    expect(screen.queryByRole('heading', { name: POLICY_HEADING })).not.toBeInTheDocument();
+  });
+
+  it('links the cookie and privacy policies and the privacy contact of the company', () => {
     renderGate();
     expect(screen.getByRole('link', { name: 'Pravilima o korištenju kolačića' })).toHaveAttribute(
       'href',
@@ -154,19 +183,23 @@ describe('access gate journeys pinned by hand', () => {
       'href',
       '/pravila-privatnosti',
     );
-    expect(screen.getByRole('link', { name: 'privatnost@example.hr' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: company.privacyEmail })).toHaveAttribute(
       'href',
-      'mailto:privatnost@example.hr',
+      `mailto:${company.privacyEmail}`,
     );
+  });
+
+  it('following a policy link stays inside the app', async () => {
+    renderGate();
+    await user.click(screen.getByRole('link', { name: 'Pravilima privatnosti' }));
+    expect(app.history).toEqual(['/', '/pravila-privatnosti']);
   });
 });
 
 describe('hasGateConsent', () => {
   const cookies = (jar: Record<string, string>) => (name: string) => jar[name];
   it('opens the site only when both cookies hold their accepted values', () => {
-    expect(hasGateConsent(cookies({ prihvaceni_kolacici: '1', pristup_dozvoljen: 'true' }))).toBe(
-      true,
-    );
+    expect(hasGateConsent(cookies(CONSENT))).toBe(true);
     expect(hasGateConsent(cookies({ prihvaceni_kolacici: '1' }))).toBe(false);
     expect(hasGateConsent(cookies({ prihvaceni_kolacici: '0', pristup_dozvoljen: 'true' }))).toBe(
       false,
@@ -176,25 +209,28 @@ describe('hasGateConsent', () => {
 });
 
 describe('AccessGate view from a resolved snapshot', () => {
-  it('shows the alert of the declarationRequired state and sends what the visitor does', async () => {
+  it('shows the alert of the declarationRequired state and reports what the visitor does', async () => {
     const snapshot = accessGateMachine.resolveState({
       value: { open: 'declarationRequired' },
       context: { accepted: false },
     });
-    const send = vi.fn();
+    const onToggleDeclaration = vi.fn();
+    const onAccept = vi.fn();
     render(
       <AccessGate
         brand={BRAND}
         privacyEmail="privatnost@example.hr"
         declared={selectDeclared(snapshot)}
         declarationRequired={selectDeclarationRequired(snapshot)}
-        onToggleDeclaration={() => send({ type: 'TOGGLE_DECLARATION' })}
-        onAccept={() => send({ type: 'ACCEPT' })}
+        onToggleDeclaration={onToggleDeclaration}
+        onAccept={onAccept}
       />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent(messages.gate.declarationRequired);
     await user.click(screen.getByText(messages.gate.declarationSwitch));
+    expect(onToggleDeclaration).toHaveBeenCalledOnce();
+    expect(onAccept).not.toHaveBeenCalled();
     await user.click(acceptButton());
-    expect(send.mock.calls).toEqual([[{ type: 'TOGGLE_DECLARATION' }], [{ type: 'ACCEPT' }]]);
+    expect(onAccept).toHaveBeenCalledOnce();
   });
 });

@@ -1,28 +1,23 @@
-import { useMachine } from '@xstate/react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AuthResponse,
   CompleteRegistrationRequest,
   ValidateRegistrationResponse,
 } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
+import { ActivationContainer } from '../../src/app/ActivationContainer.tsx';
 import {
   activationMachine,
   invitationProblem,
   registrationProblems,
-  selectActivationStage,
-  selectActivationSubmitting,
 } from '../../src/machines/activation.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { ActivationPage } from '../../src/views/ActivationPage.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
 
-const validateInvitation = fakePromiseActor<
-  ValidateRegistrationResponse,
-  { invitationToken: string }
->();
+const validateInvitation = fakePromiseActor<ValidateRegistrationResponse, string>();
 const completeRegistration = fakePromiseActor<AuthResponse, CompleteRegistrationRequest>();
 const response: AuthResponse = {
   id: 7,
@@ -33,51 +28,47 @@ const response: AuthResponse = {
   accessToken: 'access',
   refreshToken: 'refresh',
 };
+const loggedIn = {
+  user: { id: 7, name: 'Ivana', surname: 'Horvat', email: 'ivana@primjer.hr', roles: ['user'] },
+  tokens: { accessToken: 'access', refreshToken: 'refresh' },
+};
 const weakPassword = new ApiError(400, {
   errors: { Password: ['Password must contain a digit.'] },
 });
-
-function ActivationHarness({ startSession }: { startSession: (r: AuthResponse) => void }) {
-  const [snapshot, send] = useMachine(
-    activationMachine.provide({
-      actors: {
-        validateInvitation: validateInvitation.logic,
-        completeRegistration: completeRegistration.logic,
-      },
-      actions: { startSession: (_, loggedIn) => startSession(loggedIn) },
-    }),
-    { input: { invitationToken: 'invitation-token' } },
-  );
-  const { name, surname, password, problems, invitationProblem: problem } = snapshot.context;
-  return (
-    <ActivationPage
-      stage={selectActivationStage(snapshot)}
-      invitationProblem={problem}
-      name={name}
-      surname={surname}
-      password={password}
-      problems={problems}
-      submitting={selectActivationSubmitting(snapshot)}
-      onChangeName={(value) => send({ type: 'CHANGE_NAME', value })}
-      onChangeSurname={(value) => send({ type: 'CHANGE_SURNAME', value })}
-      onChangePassword={(value) => send({ type: 'CHANGE_PASSWORD', value })}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-    />
-  );
-}
+const PATH = '/aktiviraj-racun/invitation-token';
 
 const input = (label: string) => screen.getByLabelText(label);
 const submitButton = () => screen.queryByRole('button', { name: messages.activation.submit });
-let startSession = vi.fn();
-const renderActivation = () => {
-  startSession = vi.fn();
-  render(<ActivationHarness startSession={startSession} />);
-};
+const shownProblems = () => screen.queryAllByRole('listitem').map((item) => item.textContent);
+let app: ReturnType<typeof renderWithEffects>;
+
+/** The container that ships, with the two invitation calls faked. */
+function renderActivation(invitationToken = 'invitation-token') {
+  app = renderWithEffects(<ActivationContainer invitationToken={invitationToken} />, {
+    path: PATH,
+    api: {
+      users: {
+        validateRegistration: validateInvitation.fn,
+        completeRegistration: completeRegistration.fn,
+      },
+    },
+  });
+  return app;
+}
+
+/** Validates the invitation, fills in a valid form and presses submit. */
+async function submitValidForm() {
+  renderActivation();
+  await validateInvitation.resolve({ name: 'Ivana', surname: 'Horvat' });
+  fireEvent.change(input(messages.activation.password), { target: { value: 'Lozinka1!' } });
+  fireEvent.click(submitButton() ?? document.body);
+}
 
 describe('activation model', () => {
   testMachineModel(activationMachine, {
     inputs: [{ invitationToken: 'invitation-token' }],
-    render: renderActivation,
+    describeInput: () => 'invitation link',
+    render: ({ invitationToken }) => renderActivation(invitationToken),
     fakes: { validateInvitation, completeRegistration },
     sampleEvents: [
       {
@@ -98,20 +89,22 @@ describe('activation model', () => {
       validating: () => {
         expect(screen.getByText(messages.activation.validating)).toBeInTheDocument();
         expect(submitButton()).not.toBeInTheDocument();
+        expect(validateInvitation.calls).toEqual(['invitation-token']);
       },
       unusable: ({ context }) => {
         expect(
           screen.getByRole('heading', { name: 'Aktivacija računa nije moguća' }),
         ).toBeVisible();
         expect(screen.getByRole('alert')).toHaveTextContent(context.invitationProblem?.text ?? '?');
+        expect(app.storedSession()).toBeNull();
       },
       editing: ({ context }) => {
         expect(input(messages.activation.name)).toHaveValue(context.name);
         expect(input(messages.activation.surname)).toHaveValue(context.surname);
         expect(input(messages.activation.password)).toHaveValue(context.password);
         expect(submitButton()).toBeVisible();
-        const shown = screen.queryAllByRole('listitem').map((item) => item.textContent);
-        expect(shown).toEqual(context.problems);
+        expect(shownProblems()).toEqual(context.problems);
+        expect(app.storedSession()).toBeNull();
       },
       submitting: () => {
         expect(screen.getByText(messages.activation.submitting)).toBeInTheDocument();
@@ -119,7 +112,8 @@ describe('activation model', () => {
       },
       activated: () => {
         expect(screen.getByRole('heading', { name: messages.activation.welcome })).toBeVisible();
-        expect(startSession).toHaveBeenCalledWith(response);
+        expect(app.storedSession()).toEqual(loggedIn);
+        expect(app.location()).toBe(PATH);
       },
     },
     events: {
@@ -141,7 +135,7 @@ describe('activation journeys pinned by hand', () => {
     validateInvitation.reset();
     completeRegistration.reset();
     renderActivation();
-    expect(validateInvitation.calls).toEqual([{ invitationToken: 'invitation-token' }]);
+    expect(validateInvitation.calls).toEqual(['invitation-token']);
     await validateInvitation.resolve({ name: 'Ivana', surname: 'Horvat' });
     expect(input('Ime')).toHaveValue('Ivana');
     expect(input('Prezime')).toHaveValue('Horvat');
@@ -162,7 +156,7 @@ describe('activation journeys pinned by hand', () => {
     ]);
     await completeRegistration.resolve(response);
     expect(screen.getByText('Uspješno ste aktivirali svoj račun! Dobro nam došli!')).toBeVisible();
-    expect(startSession).toHaveBeenCalledWith(response);
+    expect(app.storedSession()).toEqual(loggedIn);
   });
 
   it('an unknown invitation shows the error state with the request for a new one', async () => {
@@ -172,6 +166,61 @@ describe('activation journeys pinned by hand', () => {
     expect(screen.getByRole('heading', { name: 'Aktivacija računa nije moguća' })).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('Čini se da imate neispravnu pozivnicu.');
     expect(screen.getByText(messages.activation.askForNew)).toBeVisible();
+  });
+
+  it('an unreachable server shows the error state without asking for a new invitation', async () => {
+    validateInvitation.reset();
+    renderActivation();
+    await validateInvitation.reject(new TypeError('Failed to fetch'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Nešto je pošlo po krivu. Molimo vas, pokušajte ponovno kasnije.',
+    );
+    expect(screen.queryByText(messages.activation.askForNew)).not.toBeInTheDocument();
+  });
+
+  it('names must be longer than 2 characters after trimming, the password at least 8 (SPEC 5)', async () => {
+    validateInvitation.reset();
+    completeRegistration.reset();
+    renderActivation();
+    await validateInvitation.resolve({ name: ' Iv ', surname: 'Horvat' });
+    fireEvent.change(input('Lozinka'), { target: { value: 'Lozinka1' } });
+    fireEvent.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([messages.activation.checkData]);
+    fireEvent.change(input('Ime'), { target: { value: 'Iva' } });
+    fireEvent.change(input('Lozinka'), { target: { value: 'Lozink1' } });
+    fireEvent.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([messages.activation.checkData]);
+    expect(completeRegistration.calls).toEqual([]);
+    fireEvent.change(input('Lozinka'), { target: { value: 'Lozinka1' } });
+    fireEvent.click(submitButton() ?? document.body);
+    expect(completeRegistration.calls).toEqual([
+      { name: 'Iva', surname: 'Horvat', password: 'Lozinka1', invitationToken: 'invitation-token' },
+    ]);
+    await completeRegistration.reject(weakPassword);
+  });
+
+  it('lists the broken server rules and lets the user try again without a session', async () => {
+    validateInvitation.reset();
+    completeRegistration.reset();
+    await submitValidForm();
+    await completeRegistration.reject(weakPassword);
+    expect(shownProblems()).toEqual([
+      'Molimo vas da lozinka ima barem jednu znamenku.',
+      'Provjerite još jednom svoje podatke.',
+    ]);
+    expect(submitButton()).toBeVisible();
+    expect(app.storedSession()).toBeNull();
+  });
+
+  it('an expired invitation at submit says so in the list', async () => {
+    validateInvitation.reset();
+    completeRegistration.reset();
+    await submitValidForm();
+    await completeRegistration.reject(new ApiError(400, { errors: ['Invitation token expired.'] }));
+    expect(shownProblems()).toEqual([
+      'Nažalost, vaša pozivnica je istekla.',
+      'Provjerite još jednom svoje podatke.',
+    ]);
   });
 });
 

@@ -1,52 +1,50 @@
-import { useMachine } from '@xstate/react';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Country, Role } from '../../src/api/contract.ts';
+import { AdminContainer } from '../../src/app/AdminContainer.tsx';
 import {
   adminScrollOffset,
   adminShellMachine,
-  selectAdminEntries,
-  selectAdminOpen,
   type AdminShellInput,
 } from '../../src/machines/adminShell.machine.ts';
-import { AdminShell } from '../../src/views/AdminShell.tsx';
-import { testMachineModel } from '../support/model-based.ts';
+import type { StoredSession } from '../../src/machines/authSession.machine.ts';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
+import { setViewportWidth } from '../support/viewport.ts';
 
-const LOGIN_PAGE = 'Prijava';
+const INVITE_HEADING = 'Pozovi korisnika';
+const NOT_FOUND = 'Stranica nije pronađena';
 
-/** What the container does: navigate, scroll on narrow screens, render the chosen screen. */
-function AdminHarness({ input, scroll }: { input: AdminShellInput; scroll: (n: number) => void }) {
-  const [path, setPath] = useState(input.path);
-  const [snapshot, send] = useMachine(
-    adminShellMachine.provide({
-      actions: {
-        goToLogin: () => setPath('/login'),
-        openEntry: (_, href) => setPath(href),
-        scrollToContent: (_, offset) => scroll(offset),
-      },
-    }),
-    { input },
-  );
-  if (path === '/login') return <h1>{LOGIN_PAGE}</h1>;
-  if (!selectAdminOpen(snapshot)) return null;
-  return (
-    <AdminShell
-      entries={selectAdminEntries(snapshot)}
-      currentPath={path}
-      onChoose={(href) => send({ type: 'CHOOSE_ENTRY', href })}
-    >
-      <p>{`Sadržaj ${path}`}</p>
-    </AdminShell>
-  );
+function rolesOf({ isEmployee, isAdministrator }: AdminShellInput): Role[] {
+  if (isAdministrator) return ['administrator'];
+  if (isEmployee) return ['employee'];
+  return ['user'];
+}
+
+function sessionWith(roles: Role[]): StoredSession {
+  const user = { id: 7, name: 'Ana', surname: 'Horvat', email: 'ana@dentalia.hr', roles };
+  return { user, tokens: { accessToken: 'a', refreshToken: 'r' } };
+}
+
+let app: ReturnType<typeof renderWithEffects>;
+const spyOnScrollTo = () => vi.spyOn(window, 'scrollTo');
+let scrollTo: ReturnType<typeof spyOnScrollTo>;
+
+/** The /admin container that ships, opened at `path` by a logged-in visitor with `roles`. */
+function renderAdmin(path: string, roles: Role[]) {
+  scrollTo = spyOnScrollTo();
+  app = renderWithEffects(<AdminContainer />, { path, session: sessionWith(roles) });
+  return app;
 }
 
 const menu = () => screen.queryByRole('navigation', { name: 'Administracija' });
-const entry = () => screen.getByRole('link', { name: 'Korisnici' });
-let scroll = vi.fn();
-const renderShell = (input: AdminShellInput) => {
-  scroll = vi.fn();
-  render(<AdminHarness input={input} scroll={scroll} />);
-};
+const entry = (name: string) => screen.getByRole('link', { name });
+const entryNames = () => screen.getAllByRole('link').map((link) => link.textContent);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  setViewportWidth(1024);
+});
 
 describe('admin shell model', () => {
   testMachineModel(adminShellMachine, {
@@ -55,38 +53,102 @@ describe('admin shell model', () => {
       { isEmployee: true, isAdministrator: false, path: '/admin' },
       { isEmployee: true, isAdministrator: true, path: '/admin/nepoznato' },
     ],
-    render: renderShell,
+    describeInput: ({ isEmployee, isAdministrator, path }) =>
+      `${isAdministrator ? 'administrator' : isEmployee ? 'employee' : 'user'} at ${path}`,
+    render: (input) => renderAdmin(input.path, rolesOf(input)),
     sampleEvents: [{ type: 'CHOOSE_ENTRY', href: '/admin/user' }],
     states: {
       denied: () => {
         expect(menu()).not.toBeInTheDocument();
-        expect(screen.getByRole('heading', { name: LOGIN_PAGE })).toBeVisible();
+        expect(app.location()).toBe('/login');
       },
       open: ({ context }) => {
         expect(menu()).toBeVisible();
-        expect(screen.getByText(`Sadržaj ${context.path}`)).toBeVisible();
-        if (context.path === '/admin/user') expect(entry()).toHaveAttribute('aria-current', 'page');
-        else expect(entry()).not.toHaveAttribute('aria-current');
+        expect(app.location()).toBe(context.path);
+        if (context.path === '/admin/user') {
+          expect(entry('Korisnici')).toHaveAttribute('aria-current', 'page');
+          expect(screen.getByRole('heading', { level: 1, name: INVITE_HEADING })).toBeVisible();
+        } else {
+          expect(entry('Korisnici')).not.toHaveAttribute('aria-current');
+          expect(screen.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
+        }
       },
     },
     events: {
-      CHOOSE_ENTRY: () => fireEvent.click(entry()),
+      CHOOSE_ENTRY: () => fireEvent.click(entry('Korisnici')),
     },
   });
 });
 
 describe('admin shell pinned by hand', () => {
-  it('sends a logged-in user without a staff role to /login', () => {
-    renderShell({ isEmployee: false, isAdministrator: false, path: '/admin' });
-    expect(screen.getByRole('heading', { name: LOGIN_PAGE })).toBeVisible();
+  it('sends a logged-in user without a staff role to /login, replacing the admin path', () => {
+    renderAdmin('/admin', ['user']);
+    expect(app.history).toEqual(['/login']);
+    expect(menu()).not.toBeInTheDocument();
   });
 
-  it('opens Korisnici from exactly /admin and scrolls by entries * 75 + 225 when choosing', () => {
-    renderShell({ isEmployee: true, isAdministrator: false, path: '/admin' });
-    expect(screen.getByText('Sadržaj /admin/user')).toBeVisible();
-    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Korisnici']);
-    fireEvent.click(entry());
-    expect(scroll).toHaveBeenCalledWith(300);
+  it('opens Korisnici from exactly /admin, and from /admin/ too, in place of it', () => {
+    renderAdmin('/admin/', ['employee']);
+    expect(app.history).toEqual(['/admin/user']);
+    expect(screen.getByRole('heading', { level: 1, name: INVITE_HEADING })).toBeVisible();
+  });
+
+  it('lists Korisnici alone for an employee, Tečajevi first for an administrator', () => {
+    renderAdmin('/admin/user', ['employee']);
+    expect(entryNames()).toEqual(['Korisnici']);
+    app.unmount();
+    renderAdmin('/admin/user', ['administrator']);
+    expect(entryNames()).toEqual(['Tečajevi', 'Korisnici']);
+  });
+
+  it('on a narrow screen, choosing scrolls down by entries * 75 + 225 px, smoothly', () => {
+    setViewportWidth(599);
+    renderAdmin('/admin/nepoznato', ['employee']);
+    fireEvent.click(entry('Korisnici'));
+    expect(scrollTo.mock.calls).toEqual([[{ top: 300, behavior: 'smooth' }]]);
+    expect(app.location()).toBe('/admin/user');
+    app.unmount();
+    renderAdmin('/admin/nepoznato', ['administrator']);
+    fireEvent.click(entry('Korisnici'));
+    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 375, behavior: 'smooth' }]);
     expect(adminScrollOffset(6)).toBe(675);
+  });
+
+  it('from the tablet breakpoint up, choosing does not scroll', () => {
+    setViewportWidth(600);
+    renderAdmin('/admin/nepoznato', ['employee']);
+    fireEvent.click(entry('Korisnici'));
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(app.location()).toBe('/admin/user');
+  });
+
+  it('sends an employee who opens the course form to the first entry instead', () => {
+    renderAdmin('/admin/course', ['employee']);
+    expect(app.history).toEqual(['/admin/user']);
+    expect(screen.getByRole('heading', { level: 1, name: INVITE_HEADING })).toBeVisible();
+  });
+
+  it(
+    "opens an administrator's first entry, Tečajevi, from exactly /admin",
+    { timeout: 15_000 },
+    async () => {
+      const listCountries = fakePromiseActor<Country[], undefined>();
+      app = renderWithEffects(<AdminContainer />, {
+        path: '/admin',
+        session: sessionWith(['administrator']),
+        api: { countries: { listCountries: () => listCountries.fn(undefined) } },
+      });
+      expect(app.history).toEqual(['/admin/course']);
+      expect(entry('Tečajevi')).toHaveAttribute('aria-current', 'page');
+      // The course form's code (with the date picker) loads on demand: slow on a busy machine.
+      await screen.findByText('Učitavanje obrasca…', {}, { timeout: 10_000 });
+      expect(listCountries.calls).toHaveLength(1);
+    },
+  );
+
+  it('choosing the entry already shown replaces the location instead of adding to it', () => {
+    renderAdmin('/admin/user', ['employee']);
+    fireEvent.click(entry('Korisnici'));
+    expect(app.history).toEqual(['/admin/user']);
   });
 });

@@ -1,24 +1,20 @@
-import { useSelector } from '@xstate/react';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, type ActorRefFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { Route } from 'wouter';
 import type { AuthResponse } from '../../src/api/contract.ts';
+import { HeaderContainer } from '../../src/app/HeaderContainer.tsx';
+import { LogoutContainer } from '../../src/app/LogoutContainer.tsx';
 import {
   authSessionMachine,
   hasAdministratorRole,
   hasEmployeeRole,
-  selectIsEmployee,
-  selectIsLoggedIn,
-  selectTokens,
-  selectUser,
-  type AuthSessionEvent,
+  sessionFromAuthResponse,
   type AuthSessionInput,
 } from '../../src/machines/authSession.machine.ts';
-import { Header, type LinkComponent } from '../../src/views/Header.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
-
-type Session = ActorRefFrom<typeof authSessionMachine>;
+import { renderWithEffects } from '../support/render-with-effects.tsx';
+import { createSessionProbe } from '../support/session-probe.tsx';
 
 const ana: AuthResponse = {
   id: 1,
@@ -46,70 +42,34 @@ const storedEmployee: AuthResponse = {
   refreshToken: 'r-stored',
 };
 const refreshed = { accessToken: 'access-new', refreshToken: 'refresh-new' };
-const stored = (response: AuthResponse): AuthSessionInput => {
-  const { accessToken, refreshToken, ...user } = response;
-  return { user, tokens: { accessToken, refreshToken } };
-};
+const EXPIRED = 'Prijava vam je istekla. Molimo, prijavite se ponovno.';
 
-const revokeToken = fakePromiseActor<unknown, { refreshToken: string }>();
+const revokeToken = fakePromiseActor<undefined, { refreshToken: string }>();
+const session = createSessionProbe();
+let app: ReturnType<typeof renderWithEffects>;
 
-/** The app root: one long-lived session actor, created outside React, with its effects provided. */
-function startSession(input: AuthSessionInput) {
-  const effects = {
-    persistSession: vi.fn(),
-    persistTokens: vi.fn(),
-    clearSession: vi.fn(),
-    notifyExpired: vi.fn(),
-    redirectToLogin: vi.fn(),
-  };
-  const machine = authSessionMachine.provide({
-    actors: { revokeToken: revokeToken.logic },
-    actions: effects,
-  });
-  return { session: createActor(machine, { input }).start(), effects };
-}
-
-/** Following 'Odjava' stands in for the /logout route, whose container sends LOGOUT. */
-const linkThatLogsOut =
-  (session: Session): LinkComponent =>
-  (props) => (
-    <a
-      {...props}
-      onClick={(event) => {
-        event.preventDefault();
-        if (props.href === '/logout') session.send({ type: 'LOGOUT' });
-      }}
-    />
-  );
-
-function SessionHeader({ session, Link }: { session: Session; Link: LinkComponent }) {
-  const isLoggedIn = useSelector(session, selectIsLoggedIn);
-  const isEmployee = useSelector(session, selectIsEmployee);
-  return (
-    <Header
-      brand="Dental Sjever"
-      isLoggedIn={isLoggedIn}
-      isEmployee={isEmployee}
-      loginRevealed={false}
-      menuOpen={false}
-      currentPath="/"
-      onHoldStart={() => undefined}
-      onHoldEnd={() => undefined}
-      onToggleMenu={() => undefined}
-      onCloseMenu={() => undefined}
-      LinkComponent={Link}
-    />
-  );
-}
-
+/**
+ * The session provider that ships with the containers that show it: the header's links, and the
+ * logout page that 'Odjava' leads to. The probe stands for the login form; the API client reaches
+ * the session through the bridge the app connects (`app.sessionBridge`).
+ */
 function renderSession(input: AuthSessionInput) {
-  const started = startSession(input);
-  render(<SessionHeader session={started.session} Link={linkThatLogsOut(started.session)} />);
-  return started;
+  app = renderWithEffects(
+    <>
+      <HeaderContainer brand="Dental Sjever" />
+      <Route path="/logout">
+        <LogoutContainer />
+      </Route>
+      <session.Probe />
+    </>,
+    { session: input, api: { users: { revokeToken: revokeToken.fn } } },
+  );
+  return app;
 }
 
 const user = userEvent.setup();
 const link = (name: string) => screen.queryByRole('link', { name });
+const farewell = () => screen.queryByRole('heading', { name: 'Uspješno ste odjavljeni!' });
 
 function expectLoggedOutLinks() {
   expect(link('Prijava')).toBeVisible();
@@ -119,16 +79,10 @@ function expectLoggedOutLinks() {
 }
 
 describe('auth session model', () => {
-  let session: Session | undefined;
-  // Login, refresh and expiry come from other parts (login form, API client): sent to the actor.
-  const sendToSession = (event: { type: string }) =>
-    act(() => session?.send(event as AuthSessionEvent));
-
   testMachineModel(authSessionMachine, {
-    inputs: [null, stored(storedEmployee)],
-    render: (input) => {
-      ({ session } = renderSession(input));
-    },
+    inputs: [null, sessionFromAuthResponse(storedEmployee)],
+    describeInput: (input) => (input ? 'stored employee' : 'nobody stored'),
+    render: (input) => renderSession(input),
     fakes: { revokeToken },
     sampleEvents: [
       { type: 'LOGIN', response: ana },
@@ -136,32 +90,44 @@ describe('auth session model', () => {
       { type: 'TOKENS_REFRESHED', tokens: refreshed },
     ],
     states: {
-      loggedOut: expectLoggedOutLinks,
+      loggedOut: () => {
+        expectLoggedOutLinks();
+        expect(app.storedSession()).toBeNull();
+        expect(app.sessionBridge.getTokens()).toBeNull();
+      },
       loggedIn: ({ context }) => {
         expect(link('Odjava')).toBeVisible();
         expect(link('Video edukacije')).toBeVisible();
         expect(link('Prijava')).not.toBeInTheDocument();
         expect(link('Admin') !== null).toBe(hasEmployeeRole(context.user));
+        expect(app.storedSession()).toEqual({ user: context.user, tokens: context.tokens });
+        expect(app.sessionBridge.getTokens()).toEqual(context.tokens);
       },
       loggingOut: ({ context }) => {
         expectLoggedOutLinks();
+        expect(farewell()).toBeVisible();
         expect(revokeToken.calls.at(-1)).toEqual({ refreshToken: context.tokens?.refreshToken });
+        // Cleared only when the revoke has answered, so calls already running still authenticate.
+        expect(app.storedSession()?.tokens).toEqual(context.tokens);
+        expect(app.sessionBridge.getTokens()).toEqual(context.tokens);
       },
     },
     events: {
-      LOGIN: sendToSession,
-      TOKENS_REFRESHED: sendToSession,
-      AUTH_EXPIRED: sendToSession,
+      LOGIN: (event) => session.send(event as { type: 'LOGIN'; response: AuthResponse }),
+      // Refreshes and expiry come from the API client, through the bridge the app connects.
+      TOKENS_REFRESHED: (event) =>
+        act(() => app.sessionBridge.onTokensRefreshed(event.tokens as typeof refreshed)),
+      AUTH_EXPIRED: () => act(() => app.sessionBridge.onAuthExpired()),
       LOGOUT: () => user.click(screen.getByRole('link', { name: 'Odjava' })),
     },
   });
 });
 
 describe('auth session journeys pinned by hand', () => {
-  it('a login stores the user and tokens and shows the logged-in links', () => {
-    const { session, effects } = renderSession(null);
-    act(() => session.send({ type: 'LOGIN', response: ana }));
-    expect(effects.persistSession.mock.calls[0]?.[1]).toEqual({
+  it('a login stores the user and tokens and shows the logged-in links', async () => {
+    renderSession(null);
+    await session.send({ type: 'LOGIN', response: ana });
+    expect(app.storedSession()).toEqual({
       user: {
         id: 1,
         name: 'Ana',
@@ -171,54 +137,68 @@ describe('auth session journeys pinned by hand', () => {
       },
       tokens: { accessToken: 'access-ana', refreshToken: 'refresh-ana' },
     });
-    expect(selectUser(session.getSnapshot())?.email).toBe('ana.horvat@example.hr');
     expect(link('Odjava')).toBeVisible();
     expect(link('Admin')).not.toBeInTheDocument();
   });
 
-  it('a refresh replaces and stores the tokens', () => {
-    const { session, effects } = renderSession(stored(ana));
-    act(() => session.send({ type: 'TOKENS_REFRESHED', tokens: refreshed }));
-    expect(effects.persistTokens.mock.calls[0]?.[1]).toEqual(refreshed);
-    expect(selectTokens(session.getSnapshot())).toEqual(refreshed);
+  it('a refresh replaces and stores the tokens, and keeps the user', async () => {
+    renderSession(sessionFromAuthResponse(ana));
+    act(() => app.sessionBridge.onTokensRefreshed(refreshed));
+    expect(app.storedSession()).toEqual({
+      user: sessionFromAuthResponse(ana).user,
+      tokens: refreshed,
+    });
   });
 
   it.each([
     ['answers', () => revokeToken.resolve(undefined)],
     ['fails', () => revokeToken.reject(new Error('Network down'))],
   ])(
-    'logout revokes the refresh token, and clears the session when the revoke %s',
+    "following 'Odjava' revokes the refresh token, and clears the session when the revoke %s",
     async (_, settle) => {
       revokeToken.reset();
-      const { session, effects } = renderSession(stored(ivo));
+      renderSession(sessionFromAuthResponse(ivo));
       expect(link('Admin')).toBeVisible();
       await user.click(screen.getByRole('link', { name: 'Odjava' }));
+      expect(app.location()).toBe('/logout');
       expect(revokeToken.calls).toEqual([{ refreshToken: 'refresh-ivo' }]);
-      expect(effects.clearSession).not.toHaveBeenCalled();
+      expect(app.storedSession()).not.toBeNull();
       await settle();
-      expect(effects.clearSession).toHaveBeenCalledOnce();
-      expect(session.getSnapshot().context).toEqual({ user: null, tokens: null });
+      expect(app.storedSession()).toBeNull();
+      expect(app.notices).toEqual([]);
       expectLoggedOutLinks();
     },
   );
 
-  it('an expired refresh forces logout: cleared, warned and sent to /login', () => {
-    const { session, effects } = renderSession(stored(ana));
-    act(() => session.send({ type: 'AUTH_EXPIRED' }));
-    expect(effects.clearSession).toHaveBeenCalledOnce();
-    expect(effects.notifyExpired.mock.calls[0]?.[1]).toEqual({
-      message: 'Prijava vam je istekla. Molimo, prijavite se ponovno.',
-    });
-    expect(effects.redirectToLogin).toHaveBeenCalledOnce();
-    expect(selectTokens(session.getSnapshot())).toBeNull();
+  it('a login while the revoke still runs keeps the new session', async () => {
+    revokeToken.reset();
+    renderSession(sessionFromAuthResponse(ana));
+    await user.click(screen.getByRole('link', { name: 'Odjava' }));
+    await session.send({ type: 'LOGIN', response: ivo });
+    expect(app.storedSession()?.tokens.refreshToken).toBe('refresh-ivo');
+    expect(link('Admin')).toBeVisible();
+  });
+
+  it('an expired refresh forces logout: cleared, warned once and sent to /login', async () => {
+    renderSession(sessionFromAuthResponse(ana));
+    act(() => app.sessionBridge.onAuthExpired());
+    expect(app.storedSession()).toBeNull();
+    expect(app.notices).toEqual([{ tone: 'warning', text: EXPIRED }]);
+    expect(app.history).toEqual(['/', '/login']);
     expectLoggedOutLinks();
   });
 
-  it('an expiry reported after logging out changes nothing', () => {
-    const { session, effects } = renderSession(null);
-    act(() => session.send({ type: 'AUTH_EXPIRED' }));
-    expect(effects.notifyExpired).not.toHaveBeenCalled();
-    expect(effects.redirectToLogin).not.toHaveBeenCalled();
+  it('an expiry reported after logging out changes nothing', async () => {
+    renderSession(null);
+    act(() => app.sessionBridge.onAuthExpired());
+    expect(app.notices).toEqual([]);
+    expect(app.history).toEqual(['/']);
+  });
+
+  it('a stored session without a staff role shows no admin link', () => {
+    renderSession(sessionFromAuthResponse(ana));
+    expect(link('Video edukacije')).toBeVisible();
+    expect(link('Admin')).not.toBeInTheDocument();
   });
 });
 

@@ -1,30 +1,27 @@
-import { useMachine } from '@xstate/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COURSE_RULES, type Country, type Course } from '../../src/api/contract.ts';
 import type { CreateCourseRequest } from '../../src/api/courses.ts';
 import { ApiError } from '../../src/api/errors.ts';
+import { CourseFormContainer } from '../../src/app/CourseFormContainer.tsx';
 import { adminEntries } from '../../src/machines/adminShell.machine.ts';
 import {
   courseFormMachine,
   errorMessages,
-  selectCourseDraft,
-  selectCourseFormLoading,
-  selectCourseFormSubmitting,
   serverFieldErrors,
   zagrebInstant,
   type CourseDraft,
 } from '../../src/machines/courseForm.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { CourseFormPage } from '../../src/views/CourseFormPage.tsx';
 import { aCourse } from '../support/courses.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.courseForm;
 const NEXT_YEAR = new Date().getFullYear() + 1;
 
-const loadCountries = fakePromiseActor<Country[]>();
+const loadCountries = fakePromiseActor<Country[], undefined>();
 const createCourse = fakePromiseActor<Course, CreateCourseRequest>();
 const offered: Country[] = [{ isoCode: 'SI' }, { isoCode: 'HR' }, { isoCode: 'AT' }];
 
@@ -49,46 +46,22 @@ const serverRefusal = new ApiError(400, {
   },
 });
 
-interface Spy {
-  notifyCreated: (text: string) => void;
-  reportError: (error: unknown) => void;
-}
-
-/** What the container does, with fake calls and spies for the toasts. */
-function CourseFormHarness({ spy }: { spy: Spy }) {
-  const [snapshot, send] = useMachine(
-    courseFormMachine.provide({
-      actors: { loadCountries: loadCountries.logic, createCourse: createCourse.logic },
-      actions: {
-        notifyCreated: (_, created) => spy.notifyCreated(created),
-        reportError: (_, error) => spy.reportError(error),
-      },
-    }),
-  );
-  const { countries, errors } = snapshot.context;
-  return (
-    <CourseFormPage
-      loading={selectCourseFormLoading(snapshot)}
-      draft={selectCourseDraft(snapshot)}
-      countries={countries}
-      errors={errors}
-      problems={errorMessages(errors)}
-      submitting={selectCourseFormSubmitting(snapshot)}
-      rules={COURSE_RULES}
-      onEdit={(values) => send({ type: 'EDIT', values })}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-    />
-  );
-}
-
 const user = userEvent.setup();
-let spy = { notifyCreated: vi.fn(), reportError: vi.fn() };
-const renderForm = () => {
-  spy = { notifyCreated: vi.fn(), reportError: vi.fn() };
+let app: ReturnType<typeof renderWithEffects>;
+
+/** The container that ships (AdminContainer loads it for /admin/course), with fake calls. */
+function renderForm() {
   loadCountries.reset();
   createCourse.reset();
-  render(<CourseFormHarness spy={spy} />);
-};
+  app = renderWithEffects(<CourseFormContainer />, {
+    path: '/admin/course',
+    api: {
+      countries: { listCountries: () => loadCountries.fn(undefined) },
+      courses: { createCourse: createCourse.fn },
+    },
+  });
+  return app;
+}
 
 const LABELS: Record<keyof CourseDraft, string> = {
   title: text.titleLabel,
@@ -121,6 +94,12 @@ async function fill(values: Partial<CourseDraft>) {
       fireEvent.change(input(field), { target: { value } });
     }
   }
+}
+
+/** Fills the form and presses submit. */
+async function submitDraft(values: Partial<CourseDraft>) {
+  await fill(values);
+  await user.click(submitButton() ?? document.body);
 }
 
 const shownProblems = () =>
@@ -163,7 +142,8 @@ describe('course form model', () => {
         expect(shownProblems()).toEqual(errorMessages(context.errors));
         expect(submitButton()).toBeVisible();
       },
-      submitting: () => {
+      submitting: ({ context }) => {
+        expect(createCourse.calls.at(-1)?.title).toBe(context.title.trim());
         expect(screen.getByRole('status')).toHaveTextContent(text.submitting);
         expect(submitButton()).not.toBeInTheDocument();
         expect(input('title')).toBeDisabled();
@@ -205,20 +185,21 @@ describe('course form journeys pinned by hand', () => {
     vi.useFakeTimers({ now: new Date('2027-03-12T10:00:00Z'), toFake: ['Date'] });
     renderForm();
     await loadCountries.resolve(offered);
-    await fill({ ...validDraft, startDate: '2027-03-12T10:45', endDate: '2027-03-12T10:45' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({
+      ...validDraft,
+      startDate: '2027-03-12T10:45',
+      endDate: '2027-03-12T10:45',
+    });
     // 10:45 in Zagreb is 09:45 UTC: already past at 10:00 UTC.
     expect(shownProblems()).toEqual([
       'Početak održavanja tečaja mora biti u budućnosti.',
       'Početak i završetak tečaja ne mogu biti isti. Za jednodnevni tečaj postavite sate početka i završetka.',
     ]);
-    await fill({ startDate: '2027-03-14T09:00', endDate: '2027-03-13T17:00' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({ startDate: '2027-03-14T09:00', endDate: '2027-03-13T17:00' });
     expect(shownProblems()).toEqual([
       'Početak održavanja tečaja mora biti prije njegovog završetka.',
     ]);
-    await fill({ endDate: '' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({ endDate: '' });
     expect(shownProblems()).toEqual(['Datumi početka i završetka tečaja moraju biti postavljeni.']);
     expect(input('endDate')).toHaveAccessibleDescription(
       `${text.dateHint} Datumi početka i završetka tečaja moraju biti postavljeni.`,
@@ -232,29 +213,52 @@ describe('course form journeys pinned by hand', () => {
     expect(screen.getByText('10001 / 10000 znakova')).toBeVisible();
     await user.click(submitButton() ?? document.body);
     expect(shownProblems()).toEqual(['Opis može imati najviše 10000 znakova.']);
+    expect(createCourse.calls).toEqual([]);
+  });
+
+  it('takes a description of exactly 10000 characters (SPEC 9)', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    await fill({ ...validDraft, description: 'a'.repeat(10_000) });
+    expect(screen.getByText('10000 / 10000 znakova')).toBeVisible();
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([]);
+    expect(createCourse.calls.map((call) => call.description.length)).toEqual([10_000]);
+    await createCourse.resolve(aCourse({ id: 9, title: 'Endodoncija u praksi' }));
+  });
+
+  it('a price of 0 (free) and of two decimals are taken as typed', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    await submitDraft({ ...validDraft, price: '0' });
+    expect(createCourse.calls.map((call) => call.price)).toEqual(['0']);
+    await createCourse.resolve(aCourse({ id: 9, title: 'Endodoncija u praksi' }));
+    await submitDraft({ ...validDraft, price: '12.34' });
+    expect(createCourse.calls.map((call) => call.price)).toEqual(['0', '12.34']);
+    await createCourse.resolve(aCourse({ id: 10, title: 'Endodoncija u praksi' }));
   });
 
   it('refuses a negative price or more than two decimals, and takes none', async () => {
     renderForm();
     await loadCountries.resolve(offered);
-    await fill({ ...validDraft, price: '12.345' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({ ...validDraft, price: '12.345' });
     expect(shownProblems()).toEqual([text.priceInvalid]);
-    await fill({ price: '' });
-    await user.click(submitButton() ?? document.body);
+    await submitDraft({ price: '-0.01' });
+    expect(shownProblems()).toEqual([text.priceInvalid]);
+    expect(createCourse.calls).toEqual([]);
+    await submitDraft({ price: '' });
     expect(createCourse.calls[0]?.price).toBe('');
   });
 
   it('sends Zagreb times as ISO instants, then resets the form with the SPEC 8 toast', async () => {
     renderForm();
     await loadCountries.resolve(offered);
-    await fill({
+    await submitDraft({
       ...validDraft,
       title: '  Endodoncija u praksi ',
       startDate: `${NEXT_YEAR}-03-12T09:00`,
       endDate: `${NEXT_YEAR}-07-12T17:15`,
     });
-    await user.click(submitButton() ?? document.body);
     expect(createCourse.calls).toEqual([
       {
         title: 'Endodoncija u praksi',
@@ -271,7 +275,7 @@ describe('course form journeys pinned by hand', () => {
       },
     ]);
     await createCourse.resolve(aCourse({ id: 9, title: 'Endodoncija u praksi' }));
-    expect(spy.notifyCreated).toHaveBeenCalledWith('Tečaj uspješno stvoren!');
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Tečaj uspješno stvoren!' }]);
     expect(input('title').value).toBe('');
     expect(input('startDate').value).toBe('');
     expect(input('countryIsoCode').value).toBe('HR');
@@ -282,8 +286,7 @@ describe('course form journeys pinned by hand', () => {
   it('shows the server validation errors at their fields, in Croatian where known', async () => {
     renderForm();
     await loadCountries.resolve(offered);
-    await fill(validDraft);
-    await user.click(submitButton() ?? document.body);
+    await submitDraft(validDraft);
     await createCourse.reject(serverRefusal);
     expect(shownProblems()).toEqual([
       'Naziv ne može biti prazan.',
@@ -292,18 +295,19 @@ describe('course form journeys pinned by hand', () => {
     expect(input('location')).toHaveAccessibleDescription(
       'Location must be at most 200 characters long.',
     );
-    expect(spy.reportError).not.toHaveBeenCalled();
+    expect(app.notices).toEqual([]);
     expect(input('title').value).toBe('Endodoncija u praksi');
   });
 
   it('hands other failures to the generic error handler and keeps what was entered', async () => {
     renderForm();
     await loadCountries.resolve(offered);
-    await fill(validDraft);
-    await user.click(submitButton() ?? document.body);
+    await submitDraft(validDraft);
     const failure = new ApiError(403, { errors: ['Forbidden.'] });
     await createCourse.reject(failure);
-    expect(spy.reportError).toHaveBeenCalledWith(failure);
+    expect(app.notices).toEqual([
+      { tone: 'error', text: 'Dogodila se pogreška: {"errors":["Forbidden."]}' },
+    ]);
     expect(shownProblems()).toEqual([]);
     expect(input('location').value).toBe('Ljubljana');
   });
@@ -327,7 +331,9 @@ describe('course form journeys pinned by hand', () => {
     renderForm();
     const failure = new TypeError('Failed to fetch');
     await loadCountries.reject(failure);
-    expect(spy.reportError).toHaveBeenCalledWith(failure);
+    expect(app.notices).toEqual([
+      { tone: 'error', text: `Dogodila se pogreška: {"message":"${failure.message}"}` },
+    ]);
     expect(
       within(input('countryIsoCode'))
         .getAllByRole('option')

@@ -1,26 +1,21 @@
-import { useMachine } from '@xstate/react';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Course } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
+import { CoursesContainer } from '../../src/app/CoursesContainer.tsx';
+import type { StoredSession } from '../../src/machines/authSession.machine.ts';
 import {
   coursesListMachine,
   newestFirst,
   readShowAbroad,
-  selectAbroadSwitchShown,
-  selectCourseToDelete,
-  selectCoursesStage,
-  selectDeleting,
-  selectShowAbroad,
-  selectVisibleCourses,
   showAbroadCookie,
   type CoursesListContext,
 } from '../../src/machines/coursesList.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { CoursesPage } from '../../src/views/CoursesPage.tsx';
 import { aCourse } from '../support/courses.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const inCroatia = aCourse({ id: 1, title: 'Endodoncija u praksi' });
 const abroad = aCourse({
@@ -29,62 +24,43 @@ const abroad = aCourse({
   country: { isoCode: 'SI' },
   createdAt: '2026-11-01T10:00:00.000Z',
 });
+const SHOW_ABROAD = 'tecajevi-prikazuj-sve';
+const NOW = new Date(2026, 10, 21, 12, 0);
+const administrator: StoredSession = {
+  user: {
+    id: 1,
+    name: 'Ana',
+    surname: 'Horvat',
+    email: 'ana@dentalia.hr',
+    roles: ['administrator'],
+  },
+  tokens: { accessToken: 'access', refreshToken: 'refresh' },
+};
 
-const loadCourses = fakePromiseActor<Course[]>();
-const deleteCourse = fakePromiseActor<undefined, { id: number }>();
-
-interface Spy {
-  persistShowAbroad: (showAbroad: boolean) => void;
-  notifyDeleted: (text: string) => void;
-  notifyDeleteFailed: (text: string) => void;
-}
-
-/** What the container does, with fake calls and spies for the cookie and the toasts. */
-function CoursesHarness({
-  showAbroad,
-  canDelete,
-  spy,
-}: {
-  showAbroad: boolean;
-  canDelete: boolean;
-  spy: Spy;
-}) {
-  const [snapshot, send] = useMachine(
-    coursesListMachine.provide({
-      actors: { loadCourses: loadCourses.logic, deleteCourse: deleteCourse.logic },
-      actions: {
-        persistShowAbroad: (_, value) => spy.persistShowAbroad(value),
-        notifyDeleted: (_, text) => spy.notifyDeleted(text),
-        notifyDeleteFailed: (_, text) => spy.notifyDeleteFailed(text),
-      },
-    }),
-    { input: { showAbroad } },
-  );
-  return (
-    <CoursesPage
-      stage={selectCoursesStage(snapshot)}
-      courses={selectVisibleCourses(snapshot)}
-      abroadSwitchShown={selectAbroadSwitchShown(snapshot)}
-      showAbroad={selectShowAbroad(snapshot)}
-      canDelete={canDelete}
-      courseToDelete={selectCourseToDelete(snapshot)}
-      deleting={selectDeleting(snapshot)}
-      onToggleAbroad={() => send({ type: 'TOGGLE_ABROAD' })}
-      onAskDelete={(id) => send({ type: 'ASK_DELETE', id })}
-      onCancelDelete={() => send({ type: 'CANCEL_DELETE' })}
-      onConfirmDelete={() => send({ type: 'CONFIRM_DELETE' })}
-    />
-  );
-}
+const loadCourses = fakePromiseActor<Course[], undefined>();
+const deleteCourse = fakePromiseActor<undefined, number>();
 
 const user = userEvent.setup();
-let spy = { persistShowAbroad: vi.fn(), notifyDeleted: vi.fn(), notifyDeleteFailed: vi.fn() };
-const renderCourses = (showAbroad: boolean, canDelete = true) => {
-  spy = { persistShowAbroad: vi.fn(), notifyDeleted: vi.fn(), notifyDeleteFailed: vi.fn() };
+let app: ReturnType<typeof renderWithEffects>;
+
+/** The container that ships: an administrator (or a visitor), the cookie as the browser has it. */
+function renderCourses(showAbroad: boolean, asAdministrator = true) {
   loadCourses.reset();
   deleteCourse.reset();
-  render(<CoursesHarness showAbroad={showAbroad} canDelete={canDelete} spy={spy} />);
-};
+  app = renderWithEffects(<CoursesContainer />, {
+    path: '/tecajevi',
+    api: {
+      courses: { listCourses: () => loadCourses.fn(undefined), deleteCourse: deleteCourse.fn },
+    },
+    cookies: showAbroad ? { [SHOW_ABROAD]: 'true' } : {},
+    session: asAdministrator ? administrator : null,
+    now: () => NOW,
+  });
+  return app;
+}
+
+/** What the tecajevi-prikazuj-sve cookie says now ('false' when it was never written). */
+const showAbroadCookieValue = () => app.cookies.get(SHOW_ABROAD)?.value ?? 'false';
 
 const abroadSwitch = () => screen.queryByRole('switch', { name: messages.courses.showAbroad });
 const cardTitles = () =>
@@ -124,6 +100,7 @@ function expectList(context: CoursesListContext) {
 describe('courses list model', () => {
   testMachineModel(coursesListMachine, {
     inputs: [{ showAbroad: false }, { showAbroad: true }],
+    describeInput: ({ showAbroad }) => (showAbroad ? 'cookie: show all' : 'no cookie'),
     render: ({ showAbroad }) => renderCourses(showAbroad),
     fakes: { loadCourses, deleteCourse },
     sampleEvents: [
@@ -154,6 +131,7 @@ describe('courses list model', () => {
       'list.browsing': ({ context }) => {
         expectList(context);
         expect(dialog()).not.toBeInTheDocument();
+        expect(showAbroadCookieValue()).toBe(String(context.showAbroad));
       },
       'list.confirmingDelete': ({ context }) => {
         expect(dialog()).toBeVisible();
@@ -162,7 +140,8 @@ describe('courses list model', () => {
         );
         expect(screen.getByRole('button', { name: messages.courses.confirmNo })).toHaveFocus();
       },
-      'list.deleting': () => {
+      'list.deleting': ({ context }) => {
+        expect(deleteCourse.calls).toEqual([context.courseToDelete?.id]);
         expect(within(dialog() ?? document.body).getByRole('status')).toHaveTextContent(
           messages.courses.deleting,
         );
@@ -200,9 +179,13 @@ describe('courses list journeys pinned by hand', () => {
     expect(cardTitles()).toEqual(['Endodoncija u praksi']);
     await user.click(abroadSwitch() ?? document.body);
     expect(cardTitles()).toEqual(['Implantologija na Bledu', 'Endodoncija u praksi']);
-    expect(spy.persistShowAbroad.mock.calls).toEqual([[true]]);
+    expect(app.cookies.get(SHOW_ABROAD)).toEqual({
+      value: 'true',
+      attributes: showAbroadCookie(true, NOW, false).attributes,
+    });
     await user.click(abroadSwitch() ?? document.body);
-    expect(spy.persistShowAbroad.mock.calls).toEqual([[true], [false]]);
+    expect(app.cookies.get(SHOW_ABROAD)?.value).toBe('false');
+    expect(cardTitles()).toEqual(['Endodoncija u praksi']);
   });
 
   it('says there are no courses in Croatia but some abroad, and offers the switch', async () => {
@@ -242,9 +225,9 @@ describe('courses list journeys pinned by hand', () => {
     await loadCourses.resolve([inCroatia, abroad]);
     await user.click(deleteButton('Endodoncija u praksi'));
     await user.click(screen.getByRole('button', { name: 'Obriši' }));
-    expect(deleteCourse.calls).toEqual([{ id: 1 }]);
+    expect(deleteCourse.calls).toEqual([1]);
     await deleteCourse.resolve(undefined);
-    expect(spy.notifyDeleted).toHaveBeenCalledWith('Tečaj uspješno obrisan!');
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Tečaj uspješno obrisan!' }]);
     expect(dialog()).not.toBeInTheDocument();
     expect(cardTitles()).toEqual([]);
     expect(screen.getByRole('status')).toHaveTextContent(messages.courses.loading);
@@ -260,10 +243,24 @@ describe('courses list journeys pinned by hand', () => {
     await user.click(deleteButton('Endodoncija u praksi'));
     await user.click(screen.getByRole('button', { name: 'Obriši' }));
     await deleteCourse.reject(new ApiError(403, { errors: ['Forbidden.'] }));
-    expect(spy.notifyDeleteFailed).toHaveBeenCalledWith('Brisanje tečaja nije uspjelo.');
+    expect(app.notices).toEqual([{ tone: 'error', text: 'Brisanje tečaja nije uspjelo.' }]);
     expect(cardTitles()).toEqual(['Endodoncija u praksi']);
     expect(dialog()).not.toBeInTheDocument();
     expect(deleteButton('Endodoncija u praksi')).toHaveFocus();
+  });
+
+  it("'Ne' closes the dialog without deleting; 'Obriši' deletes that course", async () => {
+    renderCourses(true);
+    await loadCourses.resolve([inCroatia, abroad]);
+    await user.click(deleteButton('Implantologija na Bledu'));
+    await user.click(screen.getByRole('button', { name: 'Ne' }));
+    expect(dialog()).not.toBeInTheDocument();
+    expect(deleteCourse.calls).toEqual([]);
+    expect(cardTitles()).toEqual(['Implantologija na Bledu', 'Endodoncija u praksi']);
+    expect(app.notices).toEqual([]);
+    await user.click(deleteButton('Implantologija na Bledu'));
+    await user.click(screen.getByRole('button', { name: 'Obriši' }));
+    expect(deleteCourse.calls).toEqual([2]);
   });
 
   it('a keyboard user answers the dialog: focus stays inside, Escape says no', async () => {
@@ -286,9 +283,22 @@ describe('courses list journeys pinned by hand', () => {
 
   it('gives visitors no delete buttons', async () => {
     renderCourses(true, false);
+    expect(app.storedSession()).toBeNull();
     await loadCourses.resolve([inCroatia, abroad]);
     expect(cardTitles()).toHaveLength(2);
     expect(screen.queryByRole('button', { name: /Obriši/ })).not.toBeInTheDocument();
+  });
+
+  it('reads the cookie: show all courses from the start when it says true', async () => {
+    renderCourses(true);
+    await loadCourses.resolve([inCroatia, abroad]);
+    expect(abroadSwitch()).toBeChecked();
+    expect(cardTitles()).toEqual(['Implantologija na Bledu', 'Endodoncija u praksi']);
+  });
+
+  it('offers the courses newsletter', () => {
+    renderCourses(false);
+    expect(screen.getByRole('button', { name: messages.newsletter.subscribe })).toBeVisible();
   });
 
   it('links the gallery', () => {

@@ -1,109 +1,104 @@
-import { useMachine } from '@xstate/react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { RequestPasswordResetRequest, SubscriptionRequest } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import { LoginContainer } from '../../src/app/LoginContainer.tsx';
+import { NewsletterSubscriptionContainer } from '../../src/app/NewsletterSubscriptionContainer.tsx';
 import {
+  EMAIL_MODAL_MIN_LENGTH,
   emailInputModalMachine,
-  selectModalEmail,
-  selectModalFeedback,
-  selectModalOpen,
-  selectModalRobotChecked,
-  selectModalSubmitting,
-  selectModalSucceeded,
-  SubmitFailure,
+  type EmailInputModalContext,
   type EmailInputModalInput,
-  type SubmitEmailInput,
 } from '../../src/machines/emailInputModal.machine.ts';
+import { NEWSLETTER_MODAL_INPUT } from '../../src/machines/newsletterSubscription.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { EmailInputModal } from '../../src/views/EmailInputModal.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects, TEST_SITE_CONFIG } from '../support/render-with-effects.tsx';
+import { expireRobotCheck, robotWidget, solveRobotCheck } from '../support/robot-check.ts';
 
+vi.mock('../../src/app/loadAltcha.ts', () => ({ loadAltcha: () => Promise.resolve() }));
+
+/** The two users of the modal: the password-reset dialog of /login and the newsletter dialog. */
 const PASSWORD_RESET: EmailInputModalInput = {
   outcome: 'closeWhenDone',
   withoutRobotCheck: 'ignore',
 };
-const NEWSLETTER: EmailInputModalInput = {
-  outcome: 'showInDialog',
-  withoutRobotCheck: 'warn',
-  robotCheckWarning: "Pritisnite 'I'm not a robot'!",
-};
-/** The newsletter's dialog: created open when its button is pressed, ended when closed. */
-const SINGLE_USE: EmailInputModalInput = { ...NEWSLETTER, singleUse: true };
-const OPENER = 'Zaboravljena lozinka';
-const ROBOT = 'Nisam robot';
-const ROBOT_EXPIRES = 'Provjera je istekla';
+const NEWSLETTER = NEWSLETTER_MODAL_INPUT;
+const COURSES_CAMPAIGN_ID = 4;
+const alreadySubscribed = new ApiError(409, {
+  errors: ['ana@primjer.hr is already subscribed to campaign Courses'],
+});
 
-const submitEmail = fakePromiseActor<string, SubmitEmailInput>();
+/** One fake for both: the password-reset request or the subscription, whichever is on screen. */
+const submitEmail = fakePromiseActor<
+  undefined,
+  RequestPasswordResetRequest | SubscriptionRequest
+>();
+let app: ReturnType<typeof renderWithEffects>;
 
-/** What a container does: bind the machine, pass the robot check as a slot, toast the outcome. */
-function ModalHarness({
-  input,
-  notify,
-}: {
-  input: EmailInputModalInput;
-  notify: (tone: string, text: string) => void;
-}) {
-  const [snapshot, send] = useMachine(
-    emailInputModalMachine.provide({
-      actors: { submitEmail: submitEmail.logic },
-      actions: {
-        notifySuccess: (_, text) => notify('success', text),
-        notifyFailure: (_, text) => notify('error', text),
-      },
-    }),
-    { input },
-  );
-  const email = selectModalEmail(snapshot);
-  return (
-    <>
-      <button type="button" onClick={() => send({ type: 'OPEN' })}>
-        {OPENER}
-      </button>
-      <EmailInputModal
-        open={selectModalOpen(snapshot)}
-        title={messages.passwordReset.title}
-        description={messages.passwordReset.description}
-        email={email}
-        canSubmit={email.length >= 5}
-        submitting={selectModalSubmitting(snapshot)}
-        succeeded={selectModalSucceeded(snapshot)}
-        feedback={selectModalFeedback(snapshot)}
-        robotCheck={
-          <div>
-            <button
-              type="button"
-              aria-pressed={selectModalRobotChecked(snapshot)}
-              onClick={() => send({ type: 'ROBOT_VERIFIED', token: 'robot-token' })}
-            >
-              {ROBOT}
-            </button>
-            <button type="button" onClick={() => send({ type: 'ROBOT_EXPIRED' })}>
-              {ROBOT_EXPIRES}
-            </button>
-          </div>
-        }
-        onChange={(value) => send({ type: 'CHANGE', email: value })}
-        onSubmit={() => send({ type: 'SUBMIT', via: 'button' })}
-        onEnter={() => send({ type: 'SUBMIT', via: 'enter' })}
-        onClose={() => send({ type: 'CLOSE' })}
-      />
-    </>
-  );
+/** The password-reset dialog as LoginContainer uses it (usePasswordResetDialog). */
+async function renderPasswordReset() {
+  submitEmail.reset();
+  app = renderWithEffects(<LoginContainer robotCheck={TEST_SITE_CONFIG.robotCheck} />, {
+    path: '/login',
+    api: { users: { requestPasswordReset: submitEmail.fn } },
+  });
+  await act(async () => undefined);
 }
 
-const dialog = () => screen.queryByRole('dialog', { name: messages.passwordReset.title });
+/** The newsletter dialog of /tecajevi, opened: it loads on demand and starts open. */
+async function renderNewsletter() {
+  submitEmail.reset();
+  app = renderWithEffects(<NewsletterSubscriptionContainer campaign="courses" />, {
+    path: '/tecajevi',
+    api: {
+      campaigns: {
+        campaignIdByName: () => Promise.resolve(COURSES_CAMPAIGN_ID),
+        subscribe: submitEmail.fn,
+      },
+    },
+  });
+  fireEvent.click(screen.getByRole('button', { name: messages.newsletter.subscribe }));
+  await screen.findByRole('dialog', { name: messages.newsletter.title });
+  await act(async () => undefined);
+}
+
+const dialog = () => screen.queryByRole('dialog');
 const emailInput = () => screen.getByLabelText(messages.emailModal.emailLabel);
 const submitButton = () => screen.queryByRole('button', { name: messages.emailModal.submit });
-const renderModal = (input: EmailInputModalInput) => {
-  const notify = vi.fn();
-  render(<ModalHarness input={input} notify={notify} />);
-  return notify;
-};
+const opener = () => screen.getByRole('button', { name: messages.login.forgotPassword });
+const closeButton = () => screen.getByRole('button', { name: messages.emailModal.close });
+
+/** The robot check inside the dialog (the login form has its own behind it). */
+function dialogRobotIndex(): number {
+  const groups = screen.getAllByRole('group', { name: messages.robotCheck.label });
+  return groups.findIndex((group) => dialog()?.contains(group));
+}
+
+/** Submits, then lets the container's call chain (the campaign id first) reach the API. */
+async function submit(via: 'button' | 'enter') {
+  if (via === 'enter') fireEvent.keyDown(emailInput(), { key: 'Enter' });
+  else fireEvent.click(submitButton() ?? document.body);
+  await act(async () => undefined);
+}
+
+/**
+ * The text the dialog shows: the model knows the robot-check warning; the outcome texts are the
+ * containers' (the fake answers with a 409 "already subscribed").
+ */
+function shownFeedback({ feedback, robotCheckWarning }: EmailInputModalContext) {
+  if (!feedback || feedback.text === robotCheckWarning) return feedback?.text;
+  return feedback.tone === 'success'
+    ? messages.newsletter.subscribed.courses
+    : messages.newsletter.alreadySubscribed;
+}
 
 describe('e-mail input modal model', () => {
   testMachineModel(emailInputModalMachine, {
-    inputs: [PASSWORD_RESET, NEWSLETTER, SINGLE_USE],
-    render: (input) => renderModal(input),
+    inputs: [PASSWORD_RESET, NEWSLETTER],
+    describeInput: (input) => (input === NEWSLETTER ? 'newsletter' : 'password reset'),
+    render: (input) => (input === NEWSLETTER ? renderNewsletter() : renderPasswordReset()),
     fakes: { submitEmail },
     sampleEvents: [
       { type: 'CHANGE', email: 'a@b.h' },
@@ -111,122 +106,191 @@ describe('e-mail input modal model', () => {
       { type: 'ROBOT_VERIFIED', token: 'robot-token' },
       { type: 'SUBMIT', via: 'button' },
       { type: 'SUBMIT', via: 'enter' },
-      { type: 'xstate.done.actor.submitEmail', output: 'Uspjeh!' },
-      { type: 'xstate.error.actor.submitEmail', error: new SubmitFailure('Nije uspjelo.') },
+      { type: 'xstate.done.actor.submitEmail' },
+      { type: 'xstate.error.actor.submitEmail', error: alreadySubscribed },
     ],
     states: {
-      closed: () => expect(dialog()).not.toBeInTheDocument(),
-      ended: () => expect(dialog()).not.toBeInTheDocument(),
+      // Only the password reset rests here: the newsletter's single-use modal ends instead.
+      closed: () => {
+        expect(dialog()).not.toBeInTheDocument();
+        expect(opener()).toBeVisible();
+        const settled = [messages.passwordReset.requested, messages.passwordReset.failed];
+        for (const notice of app.notices) expect(settled).toContain(notice.text);
+      },
+      ended: () => {
+        expect(dialog()).not.toBeInTheDocument();
+        expect(screen.getByRole('button', { name: messages.newsletter.subscribe })).toBeVisible();
+      },
       'open.editing': ({ context }) => {
         expect(dialog()).toBeVisible();
         expect(emailInput()).toHaveValue(context.email);
         expect(emailInput()).toHaveAttribute('type', 'email');
-        if (context.email.length >= 5) expect(submitButton()).toBeEnabled();
+        if (context.email.length >= EMAIL_MODAL_MIN_LENGTH) expect(submitButton()).toBeEnabled();
         else expect(submitButton()).toBeDisabled();
-        if (context.feedback) {
-          expect(screen.getByRole('alert')).toHaveTextContent(context.feedback.text);
-        } else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        const feedback = shownFeedback(context);
+        if (feedback) expect(screen.getByRole('alert')).toHaveTextContent(feedback);
+        else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       },
       'open.submitting': () => {
         expect(dialog()).toBeVisible();
         expect(screen.getByText(messages.emailModal.submitting)).toBeInTheDocument();
         expect(submitButton()).not.toBeInTheDocument();
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        // The e-mail may change while the request runs; the robot token of the submit went out.
+        expect(submitEmail.calls.at(-1)?.recaptchaToken).toBe('robot-token');
       },
-      'open.succeeded': ({ context }) => {
-        expect(screen.getByText(context.feedback?.text ?? '?')).toBeVisible();
+      'open.succeeded': () => {
+        expect(screen.getByText(messages.newsletter.subscribed.courses)).toBeVisible();
         expect(submitButton()).not.toBeInTheDocument();
       },
     },
     events: {
-      OPEN: () => fireEvent.click(screen.getByRole('button', { name: OPENER })),
-      CLOSE: () => fireEvent.click(screen.getByRole('button', { name: messages.emailModal.close })),
+      OPEN: async () => {
+        fireEvent.click(opener());
+        // The dialog's robot check loads its widget.
+        await act(async () => undefined);
+      },
+      CLOSE: () => fireEvent.click(closeButton()),
       CHANGE: (event) => fireEvent.change(emailInput(), { target: { value: String(event.email) } }),
-      ROBOT_VERIFIED: () => fireEvent.click(screen.getByRole('button', { name: ROBOT })),
-      ROBOT_EXPIRED: () => fireEvent.click(screen.getByRole('button', { name: ROBOT_EXPIRES })),
-      SUBMIT: (event) =>
-        event.via === 'enter'
-          ? fireEvent.keyDown(emailInput(), { key: 'Enter' })
-          : fireEvent.click(submitButton() ?? document.body),
+      ROBOT_VERIFIED: (event) => solveRobotCheck(String(event.token), dialogRobotIndex()),
+      ROBOT_EXPIRED: () => expireRobotCheck(dialogRobotIndex()),
+      SUBMIT: (event) => submit(event.via === 'enter' ? 'enter' : 'button'),
     },
   });
 });
 
-describe('e-mail input modal journeys pinned by hand', () => {
+describe('password-reset dialog pinned by hand', () => {
   const user = userEvent.setup();
 
-  it('password reset: sends the trimmed e-mail with the robot token, toasts and closes', async () => {
-    const notify = renderModal(PASSWORD_RESET);
-    await user.click(screen.getByRole('button', { name: OPENER }));
+  it('sends the trimmed e-mail with the robot token, toasts and closes', async () => {
+    await renderPasswordReset();
+    await user.click(opener());
     expect(emailInput()).toHaveFocus();
     await user.type(emailInput(), ' ana@primjer.hr ');
-    await user.click(screen.getByRole('button', { name: ROBOT }));
+    solveRobotCheck('robot-token', dialogRobotIndex());
     await user.click(submitButton() ?? document.body);
-    expect(submitEmail.calls.at(-1)).toEqual({
-      email: 'ana@primjer.hr',
-      recaptchaToken: 'robot-token',
-    });
-    await submitEmail.resolve(messages.passwordReset.requested);
+    expect(submitEmail.calls).toEqual([{ email: 'ana@primjer.hr', recaptchaToken: 'robot-token' }]);
+    await submitEmail.resolve(undefined);
     expect(dialog()).not.toBeInTheDocument();
-    expect(notify).toHaveBeenCalledWith('success', messages.passwordReset.requested);
-    expect(screen.getByRole('button', { name: OPENER })).toHaveFocus();
+    expect(app.notices).toEqual([
+      {
+        tone: 'success',
+        text: 'Uskoro biste trebali dobiti mail s uputama za postavljanje nove lozinke!',
+      },
+    ]);
+    expect(opener()).toHaveFocus();
+    expect(app.location()).toBe('/login');
   });
 
-  it('password reset: a submit without the robot check is ignored', async () => {
-    submitEmail.reset();
-    renderModal(PASSWORD_RESET);
-    await user.click(screen.getByRole('button', { name: OPENER }));
+  it('a failed request closes the dialog with the SPEC 8 toast', async () => {
+    await renderPasswordReset();
+    await user.click(opener());
+    await user.type(emailInput(), 'ana@primjer.hr');
+    solveRobotCheck('robot-token', dialogRobotIndex());
+    await user.click(submitButton() ?? document.body);
+    await submitEmail.reject(new ApiError(429, { errors: ['Too many requests.'] }));
+    expect(dialog()).not.toBeInTheDocument();
+    expect(app.notices).toEqual([
+      { tone: 'error', text: 'Nažalost, obnova vaše lozinke nije uspjela. Pokušajte kasnije.' },
+    ]);
+  });
+
+  it('a submit without the robot check is ignored', async () => {
+    await renderPasswordReset();
+    await user.click(opener());
     await user.type(emailInput(), 'ana@primjer.hr{Enter}');
     await user.click(submitButton() ?? document.body);
     expect(submitEmail.calls).toEqual([]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(dialog()).toBeVisible();
   });
 
-  it('Enter submits only beyond 5 characters while the button works from 5', async () => {
-    submitEmail.reset();
-    renderModal(PASSWORD_RESET);
-    await user.click(screen.getByRole('button', { name: OPENER }));
-    await user.click(screen.getByRole('button', { name: ROBOT }));
+  it('the button works from 5 characters; Enter only beyond 5 (SPEC 5)', async () => {
+    await renderPasswordReset();
+    await user.click(opener());
+    solveRobotCheck('robot-token', dialogRobotIndex());
     await user.type(emailInput(), 'a@b.');
     expect(submitButton()).toBeDisabled();
-    await user.type(emailInput(), 'h{Enter}');
-    expect(submitEmail.calls).toEqual([]);
     await user.click(submitButton() ?? document.body);
-    expect(submitEmail.calls).toHaveLength(1);
+    await user.type(emailInput(), 'h');
+    expect(submitButton()).toBeEnabled();
+    await user.type(emailInput(), '{Enter}');
+    expect(submitEmail.calls).toEqual([]);
+    await user.type(emailInput(), 'r{Enter}');
+    expect(submitEmail.calls).toEqual([{ email: 'a@b.hr', recaptchaToken: 'robot-token' }]);
+    await submitEmail.resolve(undefined);
+    await user.click(opener());
+    solveRobotCheck('robot-token', dialogRobotIndex());
+    await user.type(emailInput(), 'a@b.h');
+    await user.click(submitButton() ?? document.body);
+    expect(submitEmail.calls.at(-1)).toEqual({ email: 'a@b.h', recaptchaToken: 'robot-token' });
+    await submitEmail.resolve(undefined);
   });
 
-  it('newsletter: warns without the robot check, then shows the failure and asks for a new check', async () => {
-    submitEmail.reset();
-    renderModal(NEWSLETTER);
-    await user.click(screen.getByRole('button', { name: OPENER }));
+  it('Escape closes the dialog and a new opening starts empty', async () => {
+    await renderPasswordReset();
+    await user.click(opener());
+    await user.type(emailInput(), 'ana@');
+    await user.keyboard('{Escape}');
+    expect(dialog()).not.toBeInTheDocument();
+    await user.click(opener());
+    expect(emailInput()).toHaveValue('');
+  });
+});
+
+describe('newsletter dialog pinned by hand', () => {
+  const user = userEvent.setup();
+
+  it('warns without the robot check, then shows the failure and resets the check', async () => {
+    await renderNewsletter();
+    expect(emailInput()).toHaveFocus();
     await user.type(emailInput(), 'ana@primjer.hr');
     await user.click(submitButton() ?? document.body);
     expect(screen.getByRole('alert')).toHaveTextContent("Pritisnite 'I'm not a robot'!");
     expect(emailInput()).toHaveAccessibleDescription("Pritisnite 'I'm not a robot'!");
-    await user.click(screen.getByRole('button', { name: ROBOT }));
-    await user.click(submitButton() ?? document.body);
-    await submitEmail.reject(new SubmitFailure('Već ste prijavljeni na ovaj newsletter.'));
+    const reset = vi.fn();
+    robotWidget(dialogRobotIndex()).reset = reset;
+    solveRobotCheck('robot-token', dialogRobotIndex());
+    await submit('button');
+    expect(submitEmail.calls).toEqual([
+      {
+        email: 'ana@primjer.hr',
+        campaignId: COURSES_CAMPAIGN_ID,
+        recaptchaToken: 'robot-token',
+        sourcePage: '/tecajevi',
+      },
+    ]);
+    await submitEmail.reject(alreadySubscribed);
     expect(screen.getByRole('alert')).toHaveTextContent('Već ste prijavljeni na ovaj newsletter.');
-    expect(screen.getByRole('button', { name: ROBOT })).toHaveAttribute('aria-pressed', 'false');
+    expect(reset).toHaveBeenCalledOnce();
+    await submit('button');
+    expect(submitEmail.calls).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent("Pritisnite 'I'm not a robot'!");
   });
 
-  it('single use: starts open with the focus in the field, and closing ends it for good', async () => {
-    renderModal(SINGLE_USE);
-    expect(dialog()).toBeVisible();
-    expect(emailInput()).toHaveFocus();
-    await user.click(screen.getByRole('button', { name: messages.emailModal.close }));
-    expect(dialog()).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: OPENER }));
-    expect(dialog()).not.toBeInTheDocument();
+  it('the button works from 5 characters; Enter only beyond 5 (SPEC 5)', async () => {
+    await renderNewsletter();
+    solveRobotCheck('robot-token', dialogRobotIndex());
+    fireEvent.change(emailInput(), { target: { value: 'a@b.' } });
+    expect(submitButton()).toBeDisabled();
+    fireEvent.change(emailInput(), { target: { value: 'a@b.h' } });
+    expect(submitButton()).toBeEnabled();
+    await submit('enter');
+    expect(submitEmail.calls).toEqual([]);
+    fireEvent.change(emailInput(), { target: { value: 'a@b.hr' } });
+    await submit('enter');
+    expect(submitEmail.calls.map((call) => call.email)).toEqual(['a@b.hr']);
+    await submitEmail.resolve(undefined);
+    expect(screen.getByText(messages.newsletter.subscribed.courses)).toBeVisible();
   });
 
-  it('Escape closes the dialog and a new opening starts empty', async () => {
-    renderModal(NEWSLETTER);
-    await user.click(screen.getByRole('button', { name: OPENER }));
+  it('closing ends the dialog for good: the button opens a fresh one', async () => {
+    await renderNewsletter();
     await user.type(emailInput(), 'ana@');
-    await user.keyboard('{Escape}');
+    await user.click(closeButton());
     expect(dialog()).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: OPENER }));
+    await user.click(screen.getByRole('button', { name: messages.newsletter.subscribe }));
+    expect(await screen.findByRole('dialog')).toBeVisible();
     expect(emailInput()).toHaveValue('');
   });
 });

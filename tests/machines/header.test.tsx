@@ -1,10 +1,12 @@
-import { useMachine } from '@xstate/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Link, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import type { AuthResponse, Role } from '../../src/api/contract.ts';
+import { HeaderContainer } from '../../src/app/HeaderContainer.tsx';
+import {
+  sessionFromAuthResponse,
+  type StoredSession,
+} from '../../src/machines/authSession.machine.ts';
 import {
   headerMachine,
   selectLoginRevealed,
@@ -12,31 +14,44 @@ import {
 } from '../../src/machines/header.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { Header, type LinkProps } from '../../src/views/Header.tsx';
-import { testMachineModel } from '../support/model-based.ts';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
+import { createSessionProbe } from '../support/session-probe.tsx';
 
 const { nav } = messages;
+const BRAND = 'Dental Sjever';
 
-/** What the app container does: bind the header machine and tell it when the session changes. */
-function HeaderHarness({ isLoggedIn }: { isLoggedIn: boolean }) {
-  const [snapshot, send] = useMachine(headerMachine, { input: { isLoggedIn } });
-  useEffect(() => {
-    send({ type: 'SESSION_CHANGED', isLoggedIn });
-  }, [isLoggedIn, send]);
-  return (
-    <Header
-      brand="Dental Sjever"
-      isLoggedIn={isLoggedIn}
-      isEmployee={false}
-      loginRevealed={selectLoginRevealed(snapshot)}
-      menuOpen={selectMenuOpen(snapshot)}
-      currentPath="/"
-      onHoldStart={() => send({ type: 'HOLD_START' })}
-      onHoldEnd={() => send({ type: 'HOLD_END' })}
-      onToggleMenu={() => send({ type: 'TOGGLE_MENU' })}
-      onCloseMenu={() => send({ type: 'CLOSE_MENU' })}
-    />
+const loginOf = (roles: Role[]): AuthResponse => ({
+  id: 1,
+  name: 'Ana',
+  surname: 'Horvat',
+  email: 'ana@primjer.hr',
+  roles,
+  accessToken: 'access',
+  refreshToken: 'refresh',
+});
+const storedWith = (roles: Role[]): StoredSession => sessionFromAuthResponse(loginOf(roles));
+
+const revokeToken = fakePromiseActor<undefined, { refreshToken: string }>();
+const session = createSessionProbe();
+let app: ReturnType<typeof renderWithEffects>;
+
+/** The header container that ships, in the real session (`null`: nobody logged in). */
+function renderHeader(stored: StoredSession | null, path = '/') {
+  revokeToken.reset();
+  app = renderWithEffects(
+    <>
+      <HeaderContainer brand={BRAND} />
+      <session.Probe />
+    </>,
+    { path, session: stored, api: { users: { revokeToken: revokeToken.fn } } },
   );
+  return app;
 }
+
+/** How the session changes under the header: a login elsewhere, or the logout page opening. */
+const changeSession = (isLoggedIn: boolean) =>
+  session.send(isLoggedIn ? { type: 'LOGIN', response: loginOf(['user']) } : { type: 'LOGOUT' });
 
 const link = (name: string) => screen.queryByRole('link', { name });
 const menuButton = () => screen.getByRole('button', { name: 'Izbornik' });
@@ -45,14 +60,12 @@ const header = () => screen.getByRole('banner');
 describe('header model (press-and-hold and menu)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-  let rerender: (ui: ReactNode) => void = () => undefined;
 
   // fireEvent, not userEvent: Testing Library's async wrapper waits on a faked setTimeout.
   testMachineModel(headerMachine, {
     inputs: [{ isLoggedIn: true }],
-    render: ({ isLoggedIn }) => {
-      ({ rerender } = render(<HeaderHarness isLoggedIn={isLoggedIn} />));
-    },
+    describeInput: () => 'logged in',
+    render: () => renderHeader(storedWith(['user'])),
     sampleEvents: [
       { type: 'SESSION_CHANGED', isLoggedIn: false },
       { type: 'SESSION_CHANGED', isLoggedIn: true },
@@ -67,19 +80,20 @@ describe('header model (press-and-hold and menu)', () => {
         expect(link(nav.logout)).toBeVisible();
       },
       'loginLink.revealed': () => {
-        expect(link(nav.login)).toBeVisible();
+        expect(link(nav.login)).toHaveAttribute('href', '/login');
         expect(link(nav.logout)).toBeVisible();
       },
       'menu.closed': () => expect(menuButton()).toHaveAttribute('aria-expanded', 'false'),
       'menu.open': () => {
         expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
         expect(link(nav.catalogues)).toHaveFocus();
+        expect(app.location()).toBe('/');
       },
     },
     events: {
       HOLD_START: () => fireEvent.pointerDown(header()),
       HOLD_END: () => fireEvent.pointerUp(header()),
-      SESSION_CHANGED: (event) => rerender(<HeaderHarness isLoggedIn={!!event.isLoggedIn} />),
+      SESSION_CHANGED: (event) => changeSession(!!event.isLoggedIn),
       TOGGLE_MENU: () => fireEvent.click(menuButton()),
       CLOSE_MENU: () => fireEvent.keyDown(document.activeElement ?? header(), { key: 'Escape' }),
     },
@@ -92,7 +106,7 @@ describe('press-and-hold pinned by hand', () => {
   const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
   it('reveals the login link after exactly 2000 ms of holding while logged in', async () => {
-    render(<HeaderHarness isLoggedIn />);
+    renderHeader(storedWith(['user']));
     fireEvent.pointerDown(header());
     await advance(1999);
     expect(link('Prijava')).not.toBeInTheDocument();
@@ -103,7 +117,7 @@ describe('press-and-hold pinned by hand', () => {
   });
 
   it('forgets a hold released, left or cancelled before 2000 ms', async () => {
-    render(<HeaderHarness isLoggedIn />);
+    renderHeader(storedWith(['user']));
     for (const release of [fireEvent.pointerUp, fireEvent.pointerLeave, fireEvent.pointerCancel]) {
       fireEvent.pointerDown(header());
       await advance(1500);
@@ -113,12 +127,33 @@ describe('press-and-hold pinned by hand', () => {
     }
   });
 
-  it('hides the revealed login link again when the session changes', async () => {
-    const { rerender } = render(<HeaderHarness isLoggedIn />);
+  it('a hold while logged out changes nothing: the login link is there anyway', async () => {
+    renderHeader(null);
     fireEvent.pointerDown(header());
     await advance(2000);
-    rerender(<HeaderHarness isLoggedIn={false} />);
-    rerender(<HeaderHarness isLoggedIn />);
+    expect(screen.getAllByRole('link', { name: 'Prijava' })).toHaveLength(1);
+    expect(link('Odjava')).not.toBeInTheDocument();
+  });
+
+  it('keeps the revealed login link through a token refresh, which is no new session', async () => {
+    renderHeader(storedWith(['user']));
+    fireEvent.pointerDown(header());
+    await advance(2000);
+    await session.send({
+      type: 'TOKENS_REFRESHED',
+      tokens: { accessToken: 'a2', refreshToken: 'r2' },
+    });
+    expect(link('Prijava')).toBeVisible();
+  });
+
+  it('hides the revealed login link again when the session changes', async () => {
+    renderHeader(storedWith(['user']));
+    fireEvent.pointerDown(header());
+    await advance(2000);
+    await changeSession(false);
+    expect(link('Odjava')).not.toBeInTheDocument();
+    await changeSession(true);
+    expect(link('Odjava')).toBeVisible();
     expect(link('Prijava')).not.toBeInTheDocument();
   });
 });
@@ -127,7 +162,7 @@ describe('hamburger menu pinned by hand', () => {
   const user = userEvent.setup();
 
   it('opens with focus in the panel and closes on Escape with focus back on the button', async () => {
-    render(<HeaderHarness isLoggedIn={false} />);
+    renderHeader(null);
     expect(menuButton()).toHaveAttribute('aria-controls', screen.getByRole('navigation').id);
     await user.click(menuButton());
     expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
@@ -137,12 +172,61 @@ describe('hamburger menu pinned by hand', () => {
     expect(menuButton()).toHaveFocus();
   });
 
-  it('closes when a link is followed', async () => {
-    render(<HeaderHarness isLoggedIn={false} />);
+  it('closes when a link is followed, which navigates inside the app', async () => {
+    renderHeader(null);
     await user.click(menuButton());
     await user.click(screen.getByRole('link', { name: 'O nama' }));
+    expect(app.history).toEqual(['/', '/info']);
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(menuButton()).toHaveFocus();
+    expect(link('O nama')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('the menu button toggles it shut again', async () => {
+    renderHeader(null);
+    await user.click(menuButton());
+    await user.click(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(app.history).toEqual(['/']);
+  });
+});
+
+describe('header links by session and page', () => {
+  const linkTargets = () =>
+    screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+
+  it('shows an anonymous visitor the public links and the login', () => {
+    renderHeader(null);
+    expect(linkTargets()).toEqual([
+      [BRAND, '/'],
+      ['Proizvodi i katalozi', '/katalozi'],
+      ['Tečajevi', '/tecajevi'],
+      ['O nama', '/info'],
+      ['Prijava', '/login'],
+    ]);
+    expect(link(BRAND)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows a user the educations and the logout, but no admin link', () => {
+    renderHeader(storedWith(['user']), '/tecajevi');
+    expect(linkTargets()).toEqual([
+      [BRAND, '/'],
+      ['Proizvodi i katalozi', '/katalozi'],
+      ['Tečajevi', '/tecajevi'],
+      ['O nama', '/info'],
+      ['Video edukacije', '/edukacije/'],
+      ['Odjava', '/logout'],
+    ]);
+    expect(link('Tečajevi')).toHaveAttribute('aria-current', 'page');
+    expect(link(BRAND)).not.toHaveAttribute('aria-current');
+  });
+
+  it.each<[string, Role[]]>([
+    ['an employee', ['employee']],
+    ['an administrator', ['administrator']],
+  ])('shows %s the admin link', (_, roles) => {
+    renderHeader(storedWith(roles));
+    expect(link('Admin')).toHaveAttribute('href', '/admin');
   });
 });
 
@@ -151,76 +235,36 @@ describe('Header view from a resolved snapshot', () => {
     return <a data-router="" {...props} />;
   }
 
-  it('shows every link of a logged-in employee with the login revealed, and marks the current page', () => {
+  it('shows the login of the revealed state beside the logout, through the link it is given', () => {
     const snapshot = headerMachine.resolveState({
       value: { loginLink: 'revealed', menu: 'open' },
       context: { isLoggedIn: true },
     });
-    const send = vi.fn();
+    const onHoldStart = vi.fn();
+    const onHoldEnd = vi.fn();
     render(
       <Header
-        brand="Dental Sjever"
+        brand={BRAND}
         isLoggedIn
         isEmployee
         loginRevealed={selectLoginRevealed(snapshot)}
         menuOpen={selectMenuOpen(snapshot)}
         currentPath="/tecajevi"
-        onHoldStart={() => send({ type: 'HOLD_START' })}
-        onHoldEnd={() => send({ type: 'HOLD_END' })}
-        onToggleMenu={() => send({ type: 'TOGGLE_MENU' })}
-        onCloseMenu={() => send({ type: 'CLOSE_MENU' })}
+        onHoldStart={onHoldStart}
+        onHoldEnd={onHoldEnd}
+        onToggleMenu={vi.fn()}
+        onCloseMenu={vi.fn()}
         LinkComponent={RouterLink}
       />,
     );
-    const links = screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
-    expect(links).toEqual([
-      ['Dental Sjever', '/'],
-      ['Proizvodi i katalozi', '/katalozi'],
-      ['Tečajevi', '/tecajevi'],
-      ['O nama', '/info'],
-      ['Video edukacije', '/edukacije/'],
-      ['Admin', '/admin'],
-      ['Prijava', '/login'],
-      ['Odjava', '/logout'],
-    ]);
-    expect(screen.getByRole('link', { name: 'Tečajevi' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Dental Sjever' })).not.toHaveAttribute('aria-current');
-    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('data-router');
+    expect(link('Prijava')).toBeVisible();
+    expect(link('Odjava')).toBeVisible();
+    expect(link('Admin')).toHaveAttribute('data-router');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
 
     fireEvent.pointerDown(header());
+    expect(onHoldStart).toHaveBeenCalledOnce();
     fireEvent.pointerLeave(header());
-    expect(send.mock.calls).toEqual([[{ type: 'HOLD_START' }], [{ type: 'HOLD_END' }]]);
-  });
-});
-
-describe('Header with the router the app container passes in', () => {
-  it("navigates inside the SPA with wouter's Link and closes the menu", async () => {
-    const location = memoryLocation({ path: '/', record: true });
-    const onCloseMenu = vi.fn();
-    render(
-      <Router hook={location.hook}>
-        <Header
-          brand="Dental Sjever"
-          isLoggedIn={false}
-          isEmployee={false}
-          loginRevealed={false}
-          menuOpen
-          currentPath="/"
-          onHoldStart={() => undefined}
-          onHoldEnd={() => undefined}
-          onToggleMenu={() => undefined}
-          onCloseMenu={onCloseMenu}
-          LinkComponent={Link}
-        />
-      </Router>,
-    );
-    expect(screen.getByRole('link', { name: 'Dental Sjever' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await userEvent.setup().click(screen.getByRole('link', { name: 'O nama' }));
-    expect(location.history).toEqual(['/', '/info']);
-    expect(onCloseMenu).toHaveBeenCalledOnce();
+    expect(onHoldEnd).toHaveBeenCalledOnce();
   });
 });

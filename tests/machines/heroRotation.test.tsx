@@ -1,52 +1,31 @@
-import { useMachine } from '@xstate/react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HeroImage } from '../../src/data/hero.ts';
+import { HomeContainer } from '../../src/app/HomeContainer.tsx';
+import { heroImages as images } from '../../src/data/hero.ts';
 import {
   HERO_ROTATION_MS,
   heroRotationMachine,
-  selectHeroIndex,
-  selectHeroPaused,
-  selectHeroPrevious,
   type HeroRotationInput,
 } from '../../src/machines/heroRotation.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { HomeHero } from '../../src/views/HomeHero.tsx';
 import { testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
+import { setPrefersReducedMotion } from '../support/viewport.ts';
 
-const images: HeroImage[] = [1, 2, 3, 4].map((n) => ({
-  src: `/hero-${n}.webp`,
-  srcSet: `/hero-${n}-640.webp 640w, /hero-${n}.webp 1024w`,
-  alt: `Fotografija broj ${n}`,
-  width: 1600,
-  height: 800,
-}));
-
-/** What HomeContainer does with the hero. */
-function HeroHarness({ input }: { input: HeroRotationInput }) {
-  const [snapshot, send] = useMachine(heroRotationMachine, { input });
-  return (
-    <HomeHero
-      brand="Dentalia"
-      images={images}
-      index={selectHeroIndex(snapshot)}
-      previous={selectHeroPrevious(snapshot)}
-      paused={selectHeroPaused(snapshot)}
-      onPointerEnter={() => send({ type: 'POINTER_ENTER' })}
-      onPointerLeave={() => send({ type: 'POINTER_LEAVE' })}
-      onFocusIn={() => send({ type: 'FOCUS_IN' })}
-      onFocusOut={() => send({ type: 'FOCUS_OUT' })}
-      onTogglePause={() => send({ type: 'TOGGLE_PAUSE' })}
-    />
-  );
+/** The home container that ships; the visitor's motion preference is the browser's. */
+function renderHome({ reducedMotion }: Pick<HeroRotationInput, 'reducedMotion'>) {
+  setPrefersReducedMotion(reducedMotion);
+  return renderWithEffects(<HomeContainer brand="Dentalia" />);
 }
 
 const hero = () => screen.getByRole('region', { name: messages.home.slogan });
 const pauseButton = () => screen.getByRole('button', { name: messages.home.pauseRotation });
 const playButton = () => screen.getByRole('button', { name: messages.home.playRotation });
 /** The one photo a person sees (the others in the page are hidden from the accessibility tree). */
-const shownPhoto = () => screen.getByRole('img');
+const shownPhoto = () => within(hero()).getByRole('img');
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+afterEach(() => setPrefersReducedMotion(false));
 
 describe('hero rotation model', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -54,10 +33,11 @@ describe('hero rotation model', () => {
 
   testMachineModel(heroRotationMachine, {
     inputs: [
-      { count: 4, reducedMotion: false },
-      { count: 4, reducedMotion: true },
+      { count: images.length, reducedMotion: false },
+      { count: images.length, reducedMotion: true },
     ],
-    render: (input) => render(<HeroHarness input={input} />),
+    describeInput: ({ reducedMotion }) => (reducedMotion ? 'reduced motion' : 'motion'),
+    render: renderHome,
     states: {
       rotating: ({ context }) => {
         expect(shownPhoto()).toHaveAttribute('alt', images[context.index]?.alt);
@@ -73,12 +53,13 @@ describe('hero rotation model', () => {
       POINTER_ENTER: () => fireEvent.pointerEnter(hero()),
       POINTER_LEAVE: () => fireEvent.pointerLeave(hero()),
       // Focus moves onto the hero's first link, and from it to somewhere outside the hero.
-      FOCUS_IN: () => fireEvent.focus(screen.getByRole('link', { name: messages.nav.catalogues })),
+      FOCUS_IN: () =>
+        fireEvent.focus(within(hero()).getByRole('link', { name: messages.nav.catalogues })),
       FOCUS_OUT: () =>
-        fireEvent.blur(screen.getByRole('link', { name: messages.nav.catalogues }), {
+        fireEvent.blur(within(hero()).getByRole('link', { name: messages.nav.catalogues }), {
           relatedTarget: document.body,
         }),
-      TOGGLE_PAUSE: () => fireEvent.click(screen.getByRole('button')),
+      TOGGLE_PAUSE: () => fireEvent.click(within(hero()).getByRole('button')),
     },
   });
 });
@@ -86,8 +67,7 @@ describe('hero rotation model', () => {
 describe('hero rotation pinned by hand', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-  const renderHero = (reducedMotion = false) =>
-    render(<HeroHarness input={{ count: images.length, reducedMotion }} />);
+  const renderHero = (reducedMotion = false) => renderHome({ reducedMotion });
 
   it('changes the photo every 5000 ms and wraps after the fourth', async () => {
     expect(HERO_ROTATION_MS).toBe(5000);
@@ -119,8 +99,8 @@ describe('hero rotation pinned by hand', () => {
 
   it('holds while focus is inside, also when focus moves between its controls', async () => {
     renderHero();
-    const catalogues = screen.getByRole('link', { name: messages.nav.catalogues });
-    const courses = screen.getByRole('link', { name: messages.nav.courses });
+    const catalogues = within(hero()).getByRole('link', { name: messages.nav.catalogues });
+    const courses = within(hero()).getByRole('link', { name: messages.nav.courses });
     fireEvent.focus(catalogues);
     fireEvent.blur(catalogues, { relatedTarget: courses });
     fireEvent.focus(courses);
@@ -151,8 +131,8 @@ describe('hero rotation pinned by hand', () => {
   });
 
   it('the first photo is the eager, high-priority paint with its size; only the next waits in the page', () => {
-    const { container } = renderHero();
-    const photos = container.querySelectorAll('img');
+    renderHero();
+    const photos = hero().querySelectorAll('img');
     expect(photos).toHaveLength(2);
     const [first, next] = photos;
     expect(first).toHaveAttribute('loading', 'eager');
@@ -167,9 +147,9 @@ describe('hero rotation pinned by hand', () => {
   });
 
   it('keeps the outgoing photo under the incoming one while it fades in', async () => {
-    const { container } = renderHero();
+    renderHero();
     await advance(5000);
-    const sources = [...container.querySelectorAll('img')].map((img) => [
+    const sources = [...hero().querySelectorAll('img')].map((img) => [
       img.getAttribute('src'),
       img.className,
     ]);

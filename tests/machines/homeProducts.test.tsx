@@ -1,15 +1,16 @@
-import { useMachine } from '@xstate/react';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi, type Mock } from 'vitest';
-import type { Product } from '../../src/api/contract.ts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
-  homeProductsMachine,
-  selectHomeProducts,
-  selectHomeProductsLoading,
-} from '../../src/machines/homeProducts.machine.ts';
+  PRODUCT_PAGE_SIZE_MAX,
+  type Product,
+  type ProductListQuery,
+  type ProductPage,
+} from '../../src/api/contract.ts';
+import { ProductsSection } from '../../src/app/home/ProductsSection.tsx';
+import { homeProductsMachine } from '../../src/machines/homeProducts.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { HomeProducts } from '../../src/views/HomeProducts.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const products: Product[] = [
   {
@@ -35,36 +36,38 @@ const products: Product[] = [
   },
 ];
 
-const loadProducts = fakePromiseActor<Product[]>();
-let logFailure: Mock<() => void>;
+const pageOf = (items: Product[]): ProductPage => ({
+  items,
+  pageNumber: 1,
+  pageSize: PRODUCT_PAGE_SIZE_MAX,
+  totalPages: 1,
+  totalCount: items.length,
+});
 
-/** What ProductsSection does: a placeholder while loading, the strip, or nothing. */
-function ProductsHarness() {
-  const [snapshot] = useMachine(
-    homeProductsMachine.provide({
-      actors: { loadProducts: loadProducts.logic },
-      actions: { logFailure },
-    }),
-  );
-  if (selectHomeProductsLoading(snapshot)) return <div data-testid="placeholder" />;
-  const shown = selectHomeProducts(snapshot);
-  if (!shown) return null;
-  return (
-    <section aria-label={messages.home.products}>
-      <HomeProducts products={shown} />
-    </section>
-  );
+const listProducts = fakePromiseActor<ProductPage, Partial<ProductListQuery>>();
+/** The machine's invoke answers a list of products; the API answers it as one page. */
+const loadProducts = {
+  resolve: (items: Product[]) => listProducts.resolve(pageOf(items)),
+  reject: listProducts.reject,
+  reset: listProducts.reset,
+};
+
+let app: ReturnType<typeof renderWithEffects>;
+
+/** The home page's product section that ships, with a fake product list call. */
+function renderSection() {
+  app = renderWithEffects(<ProductsSection />, {
+    api: { products: { listProducts: listProducts.fn } },
+  });
+  return app;
 }
 
-const renderStrip = () => {
-  logFailure = vi.fn<() => void>();
-  return render(<ProductsHarness />);
-};
 const strip = () => screen.queryByRole('region', { name: messages.home.products });
+const placeholder = () => app.container.querySelector('.home-placeholder');
 
 describe('home products model', () => {
   testMachineModel(homeProductsMachine, {
-    render: renderStrip,
+    render: renderSection,
     fakes: { loadProducts },
     sampleEvents: [
       { type: 'xstate.done.actor.loadProducts', output: products },
@@ -73,8 +76,9 @@ describe('home products model', () => {
     ],
     states: {
       loading: () => {
-        expect(screen.getByTestId('placeholder')).toBeInTheDocument();
+        expect(placeholder()).toBeInTheDocument();
         expect(strip()).not.toBeInTheDocument();
+        expect(listProducts.calls).toEqual([{ pageSize: PRODUCT_PAGE_SIZE_MAX, pageNumber: 1 }]);
       },
       shown: ({ context }) => {
         const items = within(strip() as HTMLElement).getAllByRole('listitem');
@@ -83,11 +87,13 @@ describe('home products model', () => {
             product.isHighlighted ? `${product.name}${messages.home.highlighted}` : product.name,
           ),
         );
+        expect(app.loggedErrors).toEqual([]);
       },
       hidden: () => {
         expect(strip()).not.toBeInTheDocument();
-        expect(screen.queryByTestId('placeholder')).not.toBeInTheDocument();
+        expect(placeholder()).not.toBeInTheDocument();
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect(app.notices).toEqual([]);
       },
     },
     events: {},
@@ -95,9 +101,17 @@ describe('home products model', () => {
 });
 
 describe('home products pinned by hand', () => {
+  it('asks for one page of the most products a page holds', () => {
+    listProducts.reset();
+    renderSection();
+    expect(listProducts.calls).toEqual([{ pageSize: 100, pageNumber: 1 }]);
+  });
+
   it('shows only the products staff chose to show, the highlighted one with its aura', async () => {
-    renderStrip();
-    await loadProducts.resolve(products);
+    listProducts.reset();
+    renderSection();
+    await listProducts.resolve(pageOf(products));
+    expect(screen.getByRole('heading', { level: 2, name: messages.home.products })).toBeVisible();
     const items = within(strip() as HTMLElement).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveClass('product--highlighted');
@@ -106,19 +120,23 @@ describe('home products pinned by hand', () => {
     expect(screen.queryByText('Skriveni')).not.toBeInTheDocument();
   });
 
-  it('hides the section when none is shown', async () => {
-    renderStrip();
-    await loadProducts.resolve([]);
+  it('hides the section when none is shown, and logs nothing', async () => {
+    listProducts.reset();
+    renderSection();
+    await listProducts.resolve(pageOf([]));
     expect(strip()).not.toBeInTheDocument();
-    expect(logFailure).not.toHaveBeenCalled();
+    expect(app.loggedErrors).toEqual([]);
   });
 
   it('a failed call is logged with its error, and the section is simply not there', async () => {
-    renderStrip();
+    listProducts.reset();
+    renderSection();
     const error = new Error('503');
-    await loadProducts.reject(error);
-    expect(logFailure).toHaveBeenCalledOnce();
-    expect(logFailure.mock.calls[0]).toContainEqual({ error });
+    await listProducts.reject(error);
+    expect(app.loggedErrors).toEqual([
+      { message: 'Proizvodi početne stranice nisu učitani.', error },
+    ]);
+    expect(app.notices).toEqual([]);
     expect(strip()).not.toBeInTheDocument();
   });
 });

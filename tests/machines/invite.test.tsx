@@ -1,22 +1,22 @@
-import { useMachine } from '@xstate/react';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InviteRequest } from '../../src/api/contract.ts';
 import { ApiError, AuthExpiredError } from '../../src/api/errors.ts';
+import { InviteContainer } from '../../src/app/InviteContainer.tsx';
+import type { StoredSession } from '../../src/machines/authSession.machine.ts';
 import {
   inviteErrorText,
   inviteMachine,
   inviteRequest,
-  selectInviteSubmitting,
   type InviteForm,
 } from '../../src/machines/invite.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { InvitePage } from '../../src/views/InvitePage.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
 
-const LOGIN_PAGE = 'Prijava';
+const PATH = '/admin/user';
 const invite = fakePromiseActor<undefined, InviteRequest>();
+const revokeToken = vi.fn((_: { refreshToken: string }) => Promise.resolve());
 const staffDomain = new ApiError(400, {
   errors: { Email: ["Email must belong to the domain 'dental.hr' for the selected role."] },
 });
@@ -29,46 +29,40 @@ const LABELS: Record<keyof InviteForm, string> = {
   role: messages.invite.role,
 };
 
-/** What the container does: toast, log out, then /login. */
-function InviteHarness({ isAdministrator, spy }: { isAdministrator: boolean; spy: Spy }) {
-  const [atLogin, setAtLogin] = useState(false);
-  const [snapshot, send] = useMachine(
-    inviteMachine.provide({
-      actors: { invite: invite.logic },
-      actions: {
-        notifySent: (_, text) => spy.notify(text),
-        logOut: () => spy.logOut(),
-        goToLogin: () => setAtLogin(true),
-      },
-    }),
-    { input: { isAdministrator } },
-  );
-  if (atLogin) return <h1>{LOGIN_PAGE}</h1>;
-  const { gender, firstName, lastName, email, role, roleOptions, problems } = snapshot.context;
-  return (
-    <InvitePage
-      form={{ gender, firstName, lastName, email, role }}
-      roleOptions={roleOptions}
-      problems={problems}
-      submitting={selectInviteSubmitting(snapshot)}
-      onChange={(field, value) => send({ type: 'CHANGE', field, value })}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-    />
-  );
-}
-
-interface Spy {
-  notify: (text: string) => void;
-  logOut: () => void;
+function staffSession(isAdministrator: boolean): StoredSession {
+  return {
+    user: {
+      id: 3,
+      name: 'Marija',
+      surname: 'Marić',
+      email: 'marija@dentalia.hr',
+      roles: [isAdministrator ? 'administrator' : 'employee'],
+    },
+    tokens: { accessToken: 'access', refreshToken: 'refresh' },
+  };
 }
 
 const field = (name: keyof InviteForm) => screen.getByLabelText(LABELS[name]);
 const submitButton = () => screen.queryByRole('button', { name: messages.invite.submit });
-let spy = { notify: vi.fn(), logOut: vi.fn() };
-const renderInvite = (isAdministrator: boolean) => {
-  spy = { notify: vi.fn(), logOut: vi.fn() };
-  render(<InviteHarness isAdministrator={isAdministrator} spy={spy} />);
-};
+let app: ReturnType<typeof renderWithEffects>;
+
+/** Fills in the e-mail and the role and presses submit. */
+function submitInvite(email: string, role: string) {
+  fireEvent.change(field('email'), { target: { value: email } });
+  fireEvent.change(field('role'), { target: { value: role } });
+  fireEvent.click(submitButton() ?? document.body);
+}
+
+/** The container that ships, for a logged-in administrator or employee. */
+function renderInvite(isAdministrator: boolean) {
+  revokeToken.mockClear();
+  app = renderWithEffects(<InviteContainer />, {
+    path: PATH,
+    session: staffSession(isAdministrator),
+    api: { users: { invite: invite.fn, revokeToken } },
+  });
+  return app;
+}
 
 describe('invite model', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -76,6 +70,7 @@ describe('invite model', () => {
 
   testMachineModel(inviteMachine, {
     inputs: [{ isAdministrator: true }],
+    describeInput: () => 'administrator',
     render: ({ isAdministrator }) => renderInvite(isAdministrator),
     fakes: { invite },
     sampleEvents: [
@@ -93,16 +88,19 @@ describe('invite model', () => {
         expect(submitButton()).toBeVisible();
         const shown = screen.queryAllByRole('listitem').map((item) => item.textContent);
         expect(shown).toEqual(context.problems);
+        expect(app.storedSession()).not.toBeNull();
       },
       submitting: () => {
         expect(screen.getByText(messages.invite.submitting)).toBeInTheDocument();
         expect(submitButton()).not.toBeInTheDocument();
+        expect(invite.calls.at(-1)?.email).toBe('ana@primjer.hr');
       },
       loggingOut: () => {
-        expect(spy.logOut).toHaveBeenCalledOnce();
-        expect(screen.queryByRole('heading', { name: LOGIN_PAGE })).not.toBeInTheDocument();
+        expect(revokeToken).toHaveBeenCalledExactlyOnceWith({ refreshToken: 'refresh' });
+        expect(app.storedSession()).toBeNull();
+        expect(app.location()).toBe(PATH);
       },
-      sentToLogin: () => expect(screen.getByRole('heading', { name: LOGIN_PAGE })).toBeVisible(),
+      sentToLogin: () => expect(app.history).toEqual([PATH, '/login']),
     },
     events: {
       CHANGE: (event) =>
@@ -120,7 +118,23 @@ describe('invite pinned by hand', () => {
     const options = () => screen.getAllByRole('option').map((option) => option.textContent);
     expect(options()).toContain('Običan korisnik');
     expect(options()).not.toContain('Zaposlenik');
+    expect(options()).not.toContain('Administrator');
     expect(screen.getByRole('heading', { name: 'Pozovi korisnika' })).toBeVisible();
+    app.unmount();
+    renderInvite(true);
+    expect(options()).toEqual(expect.arrayContaining(['Zaposlenik', 'Administrator']));
+  });
+
+  it('needs a trimmed e-mail longer than 5 characters: 5 refused, 6 sent (SPEC 5)', async () => {
+    invite.reset();
+    renderInvite(true);
+    submitInvite('  a@b.h  ', 'user');
+    expect(screen.getByRole('alert')).toHaveTextContent('Provjeri još jedanput unesene podatke.');
+    expect(invite.calls).toEqual([]);
+    fireEvent.change(field('email'), { target: { value: ' a@b.hr ' } });
+    fireEvent.click(submitButton() ?? document.body);
+    expect(invite.calls.map((call) => call.email)).toEqual(['a@b.hr']);
+    await invite.resolve(undefined);
   });
 
   it('refuses a short e-mail or no role, then sends nulls for an unknown gender and empty names', async () => {
@@ -130,6 +144,8 @@ describe('invite pinned by hand', () => {
     fireEvent.click(submitButton() ?? document.body);
     expect(screen.getByRole('alert')).toHaveTextContent('Provjeri još jedanput unesene podatke.');
     fireEvent.change(field('email'), { target: { value: ' ivo@dental.hr ' } });
+    fireEvent.click(submitButton() ?? document.body);
+    expect(invite.calls).toEqual([]);
     fireEvent.change(field('role'), { target: { value: 'administrator' } });
     fireEvent.click(submitButton() ?? document.body);
     expect(invite.calls).toEqual([
@@ -142,23 +158,34 @@ describe('invite pinned by hand', () => {
       },
     ]);
     await invite.resolve(undefined);
-    expect(spy.notify).toHaveBeenCalledWith('Pozivnica poslana!');
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Pozivnica poslana!' }]);
     expect(field('email')).toHaveValue('');
+  });
+
+  it('shows the staff-domain refusal beside the form and keeps the entries', async () => {
+    invite.reset();
+    renderInvite(true);
+    submitInvite('ivo@primjer.hr', 'employee');
+    await invite.reject(staffDomain);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "Za odabranu ulogu email mora biti domene 'dental.hr'.",
+    );
+    expect(field('email')).toHaveValue('ivo@primjer.hr');
+    expect(app.notices).toEqual([]);
   });
 
   it('after an authorization error logs out, then goes to /login 0.5 s later', async () => {
     vi.useFakeTimers();
     invite.reset();
     renderInvite(true);
-    fireEvent.change(field('email'), { target: { value: 'ana@primjer.hr' } });
-    fireEvent.change(field('role'), { target: { value: 'user' } });
-    fireEvent.click(submitButton() ?? document.body);
+    submitInvite('ana@primjer.hr', 'user');
     await invite.reject(new AuthExpiredError());
-    expect(spy.logOut).toHaveBeenCalledOnce();
+    expect(revokeToken).toHaveBeenCalledOnce();
+    expect(app.storedSession()).toBeNull();
     await vi.advanceTimersByTimeAsync(499);
-    expect(screen.queryByRole('heading', { name: LOGIN_PAGE })).not.toBeInTheDocument();
+    expect(app.history).toEqual([PATH]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(screen.getByRole('heading', { name: LOGIN_PAGE })).toBeVisible();
+    expect(app.history).toEqual([PATH, '/login']);
     vi.useRealTimers();
   });
 });

@@ -1,24 +1,17 @@
-import { useMachine } from '@xstate/react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthResponse, LoginRequest } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import {
-  loginErrorText,
-  loginMachine,
-  selectLoginError,
-  selectLoginRobotChecked,
-  selectLoginSubmitting,
-} from '../../src/machines/login.machine.ts';
+import { LoginContainer } from '../../src/app/LoginContainer.tsx';
+import { loginErrorText, loginMachine } from '../../src/machines/login.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { LoginPage } from '../../src/views/LoginPage.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects, TEST_SITE_CONFIG } from '../support/render-with-effects.tsx';
+import { expireRobotCheck, robotWidget, solveRobotCheck } from '../support/robot-check.ts';
 
-const HOME = 'Vaš pouzdan partner sa sjeverozapada.';
-const ROBOT = 'Nisam robot';
-const ROBOT_EXPIRES = 'Provjera je istekla';
+vi.mock('../../src/app/loadAltcha.ts', () => ({ loadAltcha: () => Promise.resolve() }));
+
 const response: AuthResponse = {
   id: 1,
   name: 'Ana',
@@ -30,59 +23,21 @@ const response: AuthResponse = {
 };
 
 const logIn = fakePromiseActor<AuthResponse, LoginRequest>();
+let app: ReturnType<typeof renderWithEffects>;
 
-/** What the container does: bind the machine, start the session and go home on success. */
-function LoginHarness({ startSession }: { startSession: (response: AuthResponse) => void }) {
-  const [home, setHome] = useState(false);
-  const [snapshot, send] = useMachine(
-    loginMachine.provide({
-      actors: { logIn: logIn.logic },
-      actions: {
-        startSession: (_, loggedIn) => startSession(loggedIn),
-        goHome: () => setHome(true),
-      },
-    }),
-  );
-  if (home) return <h1>{HOME}</h1>;
-  return (
-    <LoginPage
-      email={snapshot.context.email}
-      password={snapshot.context.password}
-      error={selectLoginError(snapshot)}
-      submitting={selectLoginSubmitting(snapshot)}
-      robotCheck={
-        <div>
-          <button
-            type="button"
-            aria-pressed={selectLoginRobotChecked(snapshot)}
-            onClick={() => send({ type: 'ROBOT_VERIFIED', token: 'robot-token' })}
-          >
-            {ROBOT}
-          </button>
-          <button type="button" onClick={() => send({ type: 'ROBOT_EXPIRED' })}>
-            {ROBOT_EXPIRES}
-          </button>
-        </div>
-      }
-      passwordResetDialog={null}
-      passwordResetOpen={false}
-      onChangeEmail={(value) => send({ type: 'CHANGE_EMAIL', value })}
-      onChangePassword={(value) => send({ type: 'CHANGE_PASSWORD', value })}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-      onForgotPassword={() => undefined}
-    />
-  );
+/** The container that ships, with a fake login call; the robot check's loader settles first. */
+async function renderLogin() {
+  app = renderWithEffects(<LoginContainer robotCheck={TEST_SITE_CONFIG.robotCheck} />, {
+    path: '/login',
+    api: { users: { login: logIn.fn } },
+  });
+  await act(async () => undefined);
+  return app;
 }
 
 const emailInput = () => screen.getByLabelText(messages.login.email);
 const passwordInput = () => screen.getByLabelText(messages.login.password);
 const submitButton = () => screen.queryByRole('button', { name: messages.login.submit });
-const robotButton = () => screen.getByRole('button', { name: ROBOT });
-const renderLogin = () => {
-  const startSession = vi.fn();
-  render(<LoginHarness startSession={startSession} />);
-  return startSession;
-};
 
 describe('login model', () => {
   testMachineModel(loginMachine, {
@@ -102,24 +57,31 @@ describe('login model', () => {
       idle: ({ context }) => {
         expect(emailInput()).toHaveValue(context.email);
         expect(passwordInput()).toHaveValue(context.password);
-        expect(robotButton()).toHaveAttribute('aria-pressed', String(context.robotToken !== null));
         expect(submitButton()).toBeVisible();
         if (context.error) expect(screen.getByRole('alert')).toHaveTextContent(context.error);
         else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect(app.location()).toBe('/login');
       },
       submitting: () => {
         expect(screen.getByText(messages.login.submitting)).toBeInTheDocument();
         expect(submitButton()).not.toBeInTheDocument();
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       },
-      success: () => expect(screen.getByRole('heading', { name: HOME })).toBeVisible(),
+      success: () => {
+        expect(app.location()).toBe('/');
+        expect(app.storedSession()).toEqual({
+          user: { id: 1, name: 'Ana', surname: 'Anić', email: 'ana@primjer.hr', roles: ['user'] },
+          tokens: { accessToken: 'access', refreshToken: 'refresh' },
+        });
+        expect(emailInput).toThrow();
+      },
     },
     events: {
       CHANGE_EMAIL: (event) => fireEvent.change(emailInput(), { target: { value: event.value } }),
       CHANGE_PASSWORD: (event) =>
         fireEvent.change(passwordInput(), { target: { value: event.value } }),
-      ROBOT_VERIFIED: () => fireEvent.click(robotButton()),
-      ROBOT_EXPIRED: () => fireEvent.click(screen.getByRole('button', { name: ROBOT_EXPIRES })),
+      ROBOT_VERIFIED: (event) => solveRobotCheck(event.token),
+      ROBOT_EXPIRED: () => expireRobotCheck(),
       SUBMIT: () => fireEvent.click(submitButton() ?? document.body),
     },
   });
@@ -130,12 +92,12 @@ describe('login journeys pinned by hand', () => {
 
   it('asks for the robot check first, then for better credentials, and sends nothing', async () => {
     logIn.reset();
-    renderLogin();
+    await renderLogin();
     await user.type(emailInput(), 'ana@primjer.hr');
     await user.type(passwordInput(), 'kratk');
     await user.click(submitButton() ?? document.body);
     expect(screen.getByRole('alert')).toHaveTextContent("Molimo, pritisnite 'I'm not a robot'.");
-    await user.click(robotButton());
+    solveRobotCheck();
     await user.click(submitButton() ?? document.body);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Molimo, provjerite još jedanput svoje korisničke podatke.',
@@ -146,33 +108,76 @@ describe('login journeys pinned by hand', () => {
     expect(logIn.calls).toEqual([]);
   });
 
+  it('needs both entries longer than 5 characters after trimming (SPEC 5)', async () => {
+    logIn.reset();
+    await renderLogin();
+    solveRobotCheck();
+    await user.type(emailInput(), ' a@b.h ');
+    await user.type(passwordInput(), 'Lozinka1!');
+    await user.click(submitButton() ?? document.body);
+    expect(logIn.calls).toEqual([]);
+    await user.clear(passwordInput());
+    await user.type(passwordInput(), '  12345  ');
+    await user.clear(emailInput());
+    await user.type(emailInput(), 'a@b.hr');
+    await user.click(submitButton() ?? document.body);
+    expect(logIn.calls).toEqual([]);
+    await user.clear(passwordInput());
+    await user.type(passwordInput(), '123456');
+    await user.click(submitButton() ?? document.body);
+    expect(logIn.calls).toEqual([
+      { email: 'a@b.hr', password: '123456', recaptchaToken: 'robot-token' },
+    ]);
+  });
+
   it('trims the e-mail, spends the robot check, starts the session and goes home', async () => {
     logIn.reset();
-    const startSession = renderLogin();
+    await renderLogin();
     await user.type(emailInput(), '  ana@primjer.hr ');
     await user.type(passwordInput(), 'Lozinka1!');
-    await user.click(robotButton());
+    solveRobotCheck();
     await user.click(submitButton() ?? document.body);
     expect(logIn.calls).toEqual([
       { email: 'ana@primjer.hr', password: 'Lozinka1!', recaptchaToken: 'robot-token' },
     ]);
     await logIn.resolve(response);
-    expect(startSession).toHaveBeenCalledWith(response);
-    expect(screen.getByRole('heading', { name: HOME })).toBeVisible();
+    expect(app.storedSession()?.tokens).toEqual({ accessToken: 'access', refreshToken: 'refresh' });
+    expect(app.history).toEqual(['/login', '/']);
   });
 
-  it('shows the wrong-password text and needs a new robot check for the next attempt', async () => {
+  it('shows the wrong-password text, resets the widget and needs a new check', async () => {
     logIn.reset();
-    renderLogin();
+    await renderLogin();
+    const reset = vi.fn();
+    robotWidget().reset = reset;
     await user.type(emailInput(), 'ana@primjer.hr');
     await user.type(passwordInput(), 'Lozinka1!');
-    await user.click(robotButton());
+    solveRobotCheck();
     await user.click(submitButton() ?? document.body);
     await logIn.reject(new ApiError(401, { errors: ['Invalid credentials.'] }));
     expect(screen.getByRole('alert')).toHaveTextContent('Čini se da ste unijeli pogrešnu lozinku.');
-    expect(robotButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(reset).toHaveBeenCalledOnce();
     await user.click(submitButton() ?? document.body);
     expect(screen.getByRole('alert')).toHaveTextContent("Molimo, pritisnite 'I'm not a robot'.");
+    expect(app.storedSession()).toBeNull();
+  });
+
+  it('sends a logged-in visitor home without showing the form (SPEC 6)', () => {
+    app = renderWithEffects(<LoginContainer robotCheck={TEST_SITE_CONFIG.robotCheck} />, {
+      path: '/login',
+      session: {
+        user: { id: 1, name: 'Ana', surname: 'Anić', email: 'ana@primjer.hr', roles: ['user'] },
+        tokens: { accessToken: 'a', refreshToken: 'r' },
+      },
+    });
+    expect(app.location()).toBe('/');
+    expect(screen.queryByLabelText(messages.login.email)).not.toBeInTheDocument();
+  });
+
+  it('opens the password-reset dialog from the link', async () => {
+    await renderLogin();
+    await user.click(screen.getByRole('button', { name: messages.login.forgotPassword }));
+    expect(screen.getByRole('dialog', { name: messages.passwordReset.title })).toBeVisible();
   });
 });
 

@@ -1,53 +1,63 @@
-import { useMachine } from '@xstate/react';
-import { act, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  logoutCountdownMachine,
-  selectSecondsLeft,
-} from '../../src/machines/logoutCountdown.machine.ts';
+import { LogoutContainer } from '../../src/app/LogoutContainer.tsx';
+import type { StoredSession } from '../../src/machines/authSession.machine.ts';
+import { logoutCountdownMachine } from '../../src/machines/logoutCountdown.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { LogoutPage } from '../../src/views/LogoutPage.tsx';
-import { testMachineModel } from '../support/model-based.ts';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
 
-const HOME = 'Vaš pouzdan partner sa sjeverozapada.';
+const session: StoredSession = {
+  user: { id: 4, name: 'Ana', surname: 'Horvat', email: 'ana@primjer.hr', roles: ['user'] },
+  tokens: { accessToken: 'access', refreshToken: 'refresh' },
+};
 
-/** What the container does: log out on opening, go home at the end of the countdown. */
-function LogoutHarness({ logOut }: { logOut: () => void }) {
-  const [home, setHome] = useState(false);
-  const [snapshot] = useMachine(
-    logoutCountdownMachine.provide({ actions: { logOut, goHome: () => setHome(true) } }),
-  );
-  if (home) return <h1>{HOME}</h1>;
-  return <LogoutPage secondsLeft={selectSecondsLeft(snapshot)} />;
+const revokeToken = fakePromiseActor<undefined, { refreshToken: string }>();
+let app: ReturnType<typeof renderWithEffects>;
+
+/** The /logout container that ships, opened by a logged-in visitor. */
+function renderLogout(stored: StoredSession | null = session) {
+  revokeToken.reset();
+  app = renderWithEffects(<LogoutContainer />, {
+    path: '/logout',
+    session: stored,
+    api: { users: { revokeToken: revokeToken.fn } },
+  });
+  return app;
 }
+
+const farewell = () => screen.queryByRole('heading', { name: 'Uspješno ste odjavljeni!' });
 
 describe('logout countdown model', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   testMachineModel(logoutCountdownMachine, {
-    render: () => render(<LogoutHarness logOut={vi.fn()} />),
+    render: () => renderLogout(),
     states: {
       counting: ({ context }) => {
-        expect(screen.getByRole('heading', { name: 'Uspješno ste odjavljeni!' })).toBeVisible();
+        expect(farewell()).toBeVisible();
         expect(screen.getByText(messages.logout.countdown(context.secondsLeft))).toBeVisible();
+        expect(revokeToken.calls).toEqual([{ refreshToken: 'refresh' }]);
+        expect(app.location()).toBe('/logout');
       },
-      done: () => expect(screen.getByRole('heading', { name: HOME })).toBeVisible(),
+      done: () => {
+        expect(app.history).toEqual(['/logout', '/']);
+        expect(revokeToken.calls).toHaveLength(1);
+      },
     },
     events: {},
   });
 });
 
-describe('logout journey pinned by hand', () => {
+describe('logout journeys pinned by hand', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
   const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
   it('logs out once at once, counts 3, 2, 1 a second apart, then goes home after 3 s', async () => {
-    const logOut = vi.fn();
-    render(<LogoutHarness logOut={logOut} />);
-    expect(logOut).toHaveBeenCalledOnce();
+    renderLogout();
+    expect(revokeToken.calls).toEqual([{ refreshToken: 'refresh' }]);
     expect(screen.getByText(/za 3…$/)).toBeVisible();
     await advance(999);
     expect(screen.getByText(/za 3…$/)).toBeVisible();
@@ -56,9 +66,32 @@ describe('logout journey pinned by hand', () => {
     await advance(1000);
     expect(screen.getByText(/za 1…$/)).toBeVisible();
     await advance(999);
-    expect(screen.queryByRole('heading', { name: HOME })).not.toBeInTheDocument();
+    expect(app.location()).toBe('/logout');
     await advance(1);
-    expect(screen.getByRole('heading', { name: HOME })).toBeVisible();
-    expect(logOut).toHaveBeenCalledOnce();
+    expect(app.history).toEqual(['/logout', '/']);
+    expect(revokeToken.calls).toHaveLength(1);
+  });
+
+  it('clears the stored session once the revoke answers', async () => {
+    renderLogout();
+    expect(app.storedSession()).toEqual(session);
+    await revokeToken.resolve(undefined);
+    expect(app.storedSession()).toBeNull();
+  });
+
+  it('clears the stored session also when the revoke fails, and tells nobody', async () => {
+    renderLogout();
+    await revokeToken.reject(new Error('Network down'));
+    expect(app.storedSession()).toBeNull();
+    expect(app.notices).toEqual([]);
+    expect(farewell()).toBeVisible();
+  });
+
+  it('an anonymous visitor sees the same countdown and no revoke is sent', async () => {
+    renderLogout(null);
+    expect(farewell()).toBeVisible();
+    expect(revokeToken.calls).toEqual([]);
+    await advance(3000);
+    expect(app.location()).toBe('/');
   });
 });

@@ -1,21 +1,13 @@
-import { useMachine } from '@xstate/react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { fromCallback } from 'xstate';
-import { watchScrollDown } from '../../src/app/watchScrollDown.ts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RegionMapContainer } from '../../src/app/RegionMapContainer.tsx';
 import { salesRepresentatives } from '../../src/data/employees.ts';
 import { regions, type RegionId } from '../../src/data/regions.ts';
-import {
-  mapSelectionMachine,
-  selectMapShapes,
-  selectMapUnavailable,
-  selectSelectedRegionId,
-  type MapSelectionEvent,
-  type MapShapes,
-} from '../../src/machines/mapSelection.machine.ts';
+import { mapSelectionMachine, type MapShapes } from '../../src/machines/mapSelection.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { RegionMap } from '../../src/views/RegionMap.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
+import { setPrefersReducedMotion } from '../support/viewport.ts';
 
 /** Five squares in a row: the real shapes are tested with the projection in mapShapes.test.ts. */
 const shapes: MapShapes = {
@@ -28,40 +20,31 @@ const shapes: MapShapes = {
   })),
 };
 
-const loadShapes = fakePromiseActor<MapShapes>();
+const loadShapes = fakePromiseActor<MapShapes, undefined>();
+// The container loads d3-geo and the shapes as a chunk: the chunk's projection is the fake here.
+vi.mock('../../src/app/mapShapes.ts', () => ({ projectCroatia: () => loadShapes.fn(undefined) }));
 
-/** What RegionMapContainer does, with the shapes loader faked and the real scroll watch. */
-function MapHarness({
-  scrollToTop,
-  logFailure,
-}: {
-  scrollToTop: () => void;
-  logFailure: () => void;
-}) {
-  const [snapshot, send] = useMachine(
-    mapSelectionMachine.provide({
-      actors: {
-        loadShapes: loadShapes.logic,
-        watchScroll: fromCallback<MapSelectionEvent>(({ sendBack }) =>
-          watchScrollDown(window, () => sendBack({ type: 'SCROLLED_DOWN' })),
-        ),
-      },
-      actions: { scrollToTop, logFailure },
-    }),
-  );
-  if (selectMapUnavailable(snapshot)) return <p>Bez karte</p>;
-  return (
-    <RegionMap
-      shapes={selectMapShapes(snapshot)}
-      regions={regions}
-      representatives={salesRepresentatives}
-      selectedRegionId={selectSelectedRegionId(snapshot)}
-      headingLevel={2}
-      onSelect={(regionId) => send({ type: 'SELECT', regionId })}
-      onClear={() => send({ type: 'CLEAR' })}
-    />
-  );
+let app: ReturnType<typeof renderWithEffects>;
+const spyOnScrollTo = () => vi.spyOn(window, 'scrollTo');
+let scrollTo: ReturnType<typeof spyOnScrollTo>;
+
+/** The region map container that ships, as /info shows it, once its chunk has been asked for. */
+async function renderMap(scrollTarget: 'page' | 'map' = 'page') {
+  window.scrollTo(0, 0);
+  scrollTo = spyOnScrollTo();
+  loadShapes.reset();
+  app = renderWithEffects(<RegionMapContainer scrollTo={scrollTarget} headingLevel={2} />, {
+    path: '/info',
+  });
+  // The chunk's import settles over a few turns of the microtask queue.
+  for (let turn = 0; turn < 10 && loadShapes.calls.length === 0; turn += 1) {
+    await act(async () => undefined);
+  }
+  return app;
 }
+
+/** The scrolls the container asked for (the test's own scrolls pass plain coordinates). */
+const scrollsToTop = () => scrollTo.mock.calls.filter(([options]) => typeof options === 'object');
 
 const nameOf = (regionId: RegionId) =>
   regions.find((region) => region.regionId === regionId)?.regionName ?? '?';
@@ -70,13 +53,6 @@ const regionButtons = () =>
   within(screen.getByRole('group', { name: messages.regionMap.label })).getAllByRole('button');
 const representativesOf = (regionId: RegionId) =>
   salesRepresentatives.filter((person) => person.regions.includes(regionId));
-
-let spies: { scrollToTop: Mock<() => void>; logFailure: Mock<() => void> };
-function renderMap() {
-  window.scrollTo(0, 0);
-  spies = { scrollToTop: vi.fn<() => void>(), logFailure: vi.fn<() => void>() };
-  return render(<MapHarness {...spies} />);
-}
 
 /** The visitor scrolls the page down once the scroll of the selection has settled. */
 async function scrollDown(by = 400) {
@@ -104,6 +80,11 @@ function expectPanelOf(regionId: RegionId) {
   }
 }
 
+afterEach(() => {
+  vi.restoreAllMocks();
+  setPrefersReducedMotion(false);
+});
+
 describe('map selection model', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -125,7 +106,10 @@ describe('map selection model', () => {
       unavailable: () => {
         expect(screen.queryByRole('group')).not.toBeInTheDocument();
         expect(screen.queryByRole('status')).not.toBeInTheDocument();
-        expect(spies.logFailure).toHaveBeenCalledOnce();
+        expect(app.loggedErrors.map(({ message }) => message)).toEqual([
+          'Karta regija nije učitana.',
+        ]);
+        expect(app.notices).toEqual([]);
       },
       'ready.none': () => {
         expect(regionButtons().map((button) => button.getAttribute('aria-label'))).toEqual(
@@ -146,13 +130,13 @@ describe('map selection model', () => {
           );
         }
         expectPanelOf(selected);
-        expect(spies.scrollToTop).toHaveBeenCalled();
+        expect(scrollsToTop().at(-1)).toEqual([{ top: 0, behavior: 'smooth' }]);
       },
     },
     events: {
       // A mouse picks region 1; a keyboard user reaches region 4 and presses Enter.
       SELECT: (event) => {
-        const { regionId } = event as Extract<MapSelectionEvent, { type: 'SELECT' }>;
+        const regionId = event.regionId as RegionId;
         if (regionId === 1) fireEvent.click(regionButton(regionId));
         else {
           regionButton(regionId).focus();
@@ -169,8 +153,8 @@ describe('map selection journeys pinned by hand', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  async function renderLoaded() {
-    renderMap();
+  async function renderLoaded(scrollTarget: 'page' | 'map' = 'page') {
+    await renderMap(scrollTarget);
     await loadShapes.resolve(shapes);
   }
 
@@ -178,7 +162,7 @@ describe('map selection journeys pinned by hand', () => {
     await renderLoaded();
     fireEvent.keyDown(regionButton(5), { key: ' ' });
     expect(regionButton(5)).toHaveAttribute('aria-pressed', 'true');
-    expect(spies.scrollToTop).toHaveBeenCalledOnce();
+    expect(scrollsToTop()).toEqual([[{ top: 0, behavior: 'smooth' }]]);
     expectPanelOf(5);
   });
 
@@ -191,7 +175,7 @@ describe('map selection journeys pinned by hand', () => {
     fireEvent.click(regionButton(3));
     expect(regionButton(3)).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByText(messages.regionMap.hint)).toBeVisible();
-    expect(spies.scrollToTop).toHaveBeenCalledTimes(2);
+    expect(scrollsToTop()).toHaveLength(2);
   });
 
   it('the clear button empties the panel', async () => {
@@ -220,10 +204,28 @@ describe('map selection journeys pinned by hand', () => {
   });
 
   it('a failed load is only logged: no map, no error for the visitor', async () => {
-    renderMap();
-    await loadShapes.reject(new Error('chunk failed'));
-    expect(spies.logFailure).toHaveBeenCalledOnce();
+    await renderMap();
+    const error = new Error('chunk failed');
+    await loadShapes.reject(error);
+    expect(app.loggedErrors).toEqual([{ message: 'Karta regija nije učitana.', error }]);
+    expect(app.notices).toEqual([]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
+  });
+
+  it('a visitor who prefers reduced motion is taken to the top at once', async () => {
+    setPrefersReducedMotion(true);
+    await renderLoaded();
+    fireEvent.click(regionButton(2));
+    expect(scrollsToTop()).toEqual([[{ top: 0, behavior: 'auto' }]]);
+  });
+
+  it('on the home page, selecting scrolls to the top of the map instead of the page', async () => {
+    const scrollIntoView = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    await renderLoaded('map');
+    fireEvent.click(regionButton(2));
+    expect(scrollsToTop()).toEqual([]);
+    expect(scrollIntoView).toHaveBeenCalledExactlyOnceWith({ block: 'start', behavior: 'smooth' });
+    expect(scrollIntoView.mock.contexts[0]).toContainElement(regionButton(2));
   });
 });

@@ -1,79 +1,42 @@
-import { useMachine } from '@xstate/react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChangePasswordRequest } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import {
-  newPasswordMachine,
-  selectNewPasswordProblems,
-  selectNewPasswordSubmitting,
-} from '../../src/machines/newPassword.machine.ts';
+import { NewPasswordContainer } from '../../src/app/NewPasswordContainer.tsx';
+import { newPasswordMachine } from '../../src/machines/newPassword.machine.ts';
 import { brokenPasswordRules } from '../../src/machines/passwordRules.ts';
 import { messages } from '../../src/messages.ts';
-import { NewPasswordPage } from '../../src/views/NewPasswordPage.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
 
-const LOGIN_PAGE = 'Prijava';
+const PATH = '/resetiraj-lozinku/reset-token';
 const changePassword = fakePromiseActor<undefined, ChangePasswordRequest>();
 const expiredToken = new ApiError(400, { errors: ['Invalid or expired password reset token'] });
 const commonPassword = new ApiError(400, {
   errors: { Password: ['Password is too common; choose one that is harder to guess.'] },
 });
-
-/** What the container does: toasts, then /login. */
-function NewPasswordHarness({
-  notify,
-  reportError,
-}: {
-  notify: (text: string) => void;
-  reportError: (error: unknown) => void;
-}) {
-  const [atLogin, setAtLogin] = useState(false);
-  const [snapshot, send] = useMachine(
-    newPasswordMachine.provide({
-      actors: { changePassword: changePassword.logic },
-      actions: {
-        notifyChanged: (_, text) => notify(text),
-        notifyExpired: (_, text) => notify(text),
-        reportError: (_, error) => reportError(error),
-        goToLogin: () => setAtLogin(true),
-      },
-    }),
-    { input: { resetToken: 'reset-token' } },
-  );
-  if (atLogin) return <h1>{LOGIN_PAGE}</h1>;
-  return (
-    <NewPasswordPage
-      password={snapshot.context.password}
-      confirmation={snapshot.context.confirmation}
-      problems={selectNewPasswordProblems(snapshot)}
-      submitting={selectNewPasswordSubmitting(snapshot)}
-      onChangePassword={(value) => send({ type: 'CHANGE_PASSWORD', value })}
-      onChangeConfirmation={(value) => send({ type: 'CHANGE_CONFIRMATION', value })}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-    />
-  );
-}
+const outage = new ApiError(502, null);
 
 const passwordInput = () => screen.getByLabelText(messages.newPassword.password);
 const confirmationInput = () => screen.getByLabelText(messages.newPassword.confirmation);
 const submitButton = () => screen.queryByRole('button', { name: messages.newPassword.submit });
-const renderPage = () => {
-  const notify = vi.fn();
-  const reportError = vi.fn();
-  render(<NewPasswordHarness notify={notify} reportError={reportError} />);
-  return { notify, reportError };
-};
-let toasts = { notify: vi.fn(), reportError: vi.fn() };
+let app: ReturnType<typeof renderWithEffects>;
+
+/** The container that ships, with the change-password call faked. */
+function renderPage() {
+  app = renderWithEffects(<NewPasswordContainer resetToken="reset-token" />, {
+    path: PATH,
+    api: { users: { changePassword: changePassword.fn } },
+  });
+  return app;
+}
 
 describe('set new password model', () => {
   testMachineModel(newPasswordMachine, {
     inputs: [{ resetToken: 'reset-token' }],
-    render: () => {
-      toasts = renderPage();
-    },
+    describeInput: () => 'reset link',
+    render: () => renderPage(),
     fakes: { changePassword },
     sampleEvents: [
       { type: 'CHANGE_PASSWORD', value: 'Lozinka1!' },
@@ -81,7 +44,7 @@ describe('set new password model', () => {
       { type: 'xstate.done.actor.changePassword' },
       { type: 'xstate.error.actor.changePassword', error: expiredToken },
       { type: 'xstate.error.actor.changePassword', error: commonPassword },
-      { type: 'xstate.error.actor.changePassword', error: new ApiError(502, null) },
+      { type: 'xstate.error.actor.changePassword', error: outage },
     ],
     states: {
       editing: ({ context }) => {
@@ -95,20 +58,29 @@ describe('set new password model', () => {
           expect(items).toEqual(context.problems);
           expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
         }
+        expect(app.location()).toBe(PATH);
       },
       submitting: () => {
         expect(screen.getByText(messages.newPassword.submitting)).toBeInTheDocument();
         expect(submitButton()).not.toBeInTheDocument();
+        expect(changePassword.calls.at(-1)).toEqual({
+          newPassword: 'Lozinka1!',
+          resetToken: 'reset-token',
+        });
       },
       changed: () => {
-        expect(toasts.notify).toHaveBeenLastCalledWith('Uspješno promijenjena lozinka!');
-        expect(screen.getByRole('heading', { name: LOGIN_PAGE })).toBeVisible();
+        expect(app.notices.at(-1)).toEqual({
+          tone: 'success',
+          text: 'Uspješno promijenjena lozinka!',
+        });
+        expect(app.location()).toBe('/login');
       },
       expired: () => {
-        expect(toasts.notify).toHaveBeenLastCalledWith(
-          'Token za promjenu lozinke je istekao. Zatražite novu promjenu lozinke.',
-        );
-        expect(screen.getByRole('heading', { name: LOGIN_PAGE })).toBeVisible();
+        expect(app.notices.at(-1)).toEqual({
+          tone: 'warning',
+          text: 'Token za promjenu lozinke je istekao. Zatražite novu promjenu lozinke.',
+        });
+        expect(app.location()).toBe('/login');
       },
     },
     events: {
@@ -126,7 +98,7 @@ describe('set new password journeys pinned by hand', () => {
 
   it('lists the mismatch and every broken rule, then sends the password with the token', async () => {
     changePassword.reset();
-    const { notify } = renderPage();
+    renderPage();
     await user.type(passwordInput(), 'abc');
     await user.type(confirmationInput(), 'abd');
     await user.click(submitButton() ?? document.body);
@@ -148,23 +120,40 @@ describe('set new password journeys pinned by hand', () => {
       { newPassword: 'Nova-Lozinka7', resetToken: 'reset-token' },
     ]);
     await changePassword.resolve(undefined);
-    expect(notify).toHaveBeenCalledWith('Uspješno promijenjena lozinka!');
-    expect(screen.getByRole('heading', { name: LOGIN_PAGE })).toBeVisible();
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Uspješno promijenjena lozinka!' }]);
+    expect(app.history).toEqual([PATH, '/login']);
   });
 
-  it('shows the server rule it broke in Croatian and reports other failures', async () => {
+  it('needs at least 8 characters: 7 are refused, 8 are sent (SPEC 5)', async () => {
     changePassword.reset();
-    const { reportError } = renderPage();
+    renderPage();
+    fireEvent.change(passwordInput(), { target: { value: 'Lozin1!' } });
+    fireEvent.change(confirmationInput(), { target: { value: 'Lozin1!' } });
+    fireEvent.click(submitButton() ?? document.body);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Molimo vas da lozinka ima barem 8 znakova.',
+    ]);
+    fireEvent.change(passwordInput(), { target: { value: 'Lozink1!' } });
+    fireEvent.change(confirmationInput(), { target: { value: 'Lozink1!' } });
+    fireEvent.click(submitButton() ?? document.body);
+    expect(changePassword.calls).toEqual([{ newPassword: 'Lozink1!', resetToken: 'reset-token' }]);
+    await changePassword.resolve(undefined);
+  });
+
+  it('shows the server rule it broke in Croatian and reports other failures as a toast', async () => {
+    changePassword.reset();
+    renderPage();
     await user.type(passwordInput(), 'Lozinka1!');
     await user.type(confirmationInput(), 'Lozinka1!');
     await user.click(submitButton() ?? document.body);
     await changePassword.reject(commonPassword);
     expect(screen.getByRole('alert')).toHaveTextContent(messages.passwordRules.common);
+    expect(app.notices).toEqual([]);
     await user.click(submitButton() ?? document.body);
-    const outage = new ApiError(502, null);
     await changePassword.reject(outage);
-    expect(reportError).toHaveBeenCalledWith(outage);
+    expect(app.notices).toEqual([{ tone: 'error', text: 'Dogodila se pogreška: {"status":502}' }]);
     expect(submitButton()).toBeVisible();
+    expect(app.location()).toBe(PATH);
   });
 });
 

@@ -1,96 +1,75 @@
-import { useMachine } from '@xstate/react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import type { CampaignKey, ErrorBody } from '../../src/api/contract.ts';
+import type { CampaignKey, ErrorBody, SubscriptionRequest } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import type { RobotCheckProps } from '../../src/app/RobotCheck.tsx';
-import { NewsletterSubscriptionDialog } from '../../src/app/NewsletterSubscriptionDialog.tsx';
-import {
-  emailInputModalMachine,
-  type SubmitEmailInput,
-} from '../../src/machines/emailInputModal.machine.ts';
+import { NewsletterSubscriptionContainer } from '../../src/app/NewsletterSubscriptionContainer.tsx';
 import {
   newsletterSubscriptionMachine,
-  selectDialogLoading,
-  selectModal,
-  selectOpeningProblem,
   subscriptionFailureText,
-  subscriptionOutcome,
 } from '../../src/machines/newsletterSubscription.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { NewsletterSubscription } from '../../src/views/NewsletterSubscription.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
+import { solveRobotCheck } from '../support/robot-check.ts';
 
-// The real dialog, with the ALTCHA widget replaced by a button that verifies at once.
-vi.mock('../../src/app/RobotCheck.tsx', () => ({
-  RobotCheck: ({ verified, onVerified }: RobotCheckProps) => (
-    <button type="button" aria-pressed={verified} onClick={() => onVerified('robot-token')}>
-      Nisam robot
-    </button>
-  ),
+/**
+ * The container's `loadDialog` waits for the dialog's code and the robot-check widget: the widget's
+ * loader is faked, so its first load is this test's to settle (or fail); once it has loaded, the
+ * dialog's robot check finds it loaded, as with the real loader.
+ */
+const altchaLoad = fakePromiseActor<undefined, undefined>();
+let altchaLoaded = false;
+vi.mock('../../src/app/loadAltcha.ts', () => ({
+  loadAltcha: () => (altchaLoaded ? Promise.resolve() : altchaLoad.fn(undefined)),
 }));
 
-const SUBSCRIBE = messages.newsletter.subscribe;
-const ROBOT = 'Nisam robot';
-const ALTCHA = { provider: 'altcha', challengeUrl: '/api/v1/captcha/challenge' } as const;
-
-const loadDialog = fakePromiseActor<undefined, unknown>();
-/** The two calls behind the modal's submit; each test says how they answer. */
-const calls = {
-  campaignId: vi.fn<() => Promise<number>>(),
-  subscribe: vi.fn<(request: SubmitEmailInput & { campaignId: number }) => Promise<void>>(),
+const loadDialog = {
+  calls: altchaLoad.calls,
+  resolve: async () => {
+    altchaLoaded = true;
+    await altchaLoad.resolve(undefined);
+    // The lazily loaded dialog and its robot check render.
+    await screen.findByRole('dialog');
+    await act(async () => undefined);
+  },
+  reject: (error: unknown) => altchaLoad.reject(error),
+  reset: () => {
+    altchaLoaded = false;
+    altchaLoad.reset();
+  },
 };
 
-/** What NewsletterSubscriptionContainer does, with the calls and the dialog loading faked. */
-function Harness({ campaign }: { campaign: CampaignKey }) {
-  const [snapshot, send] = useMachine(
-    newsletterSubscriptionMachine.provide({
-      actors: {
-        loadDialog: loadDialog.logic,
-        emailInputModal: emailInputModalMachine.provide({
-          actors: {
-            submitEmail: fromPromise<string, SubmitEmailInput>(({ input }) =>
-              subscriptionOutcome(campaign, {
-                campaignId: calls.campaignId,
-                subscribe: (campaignId) => calls.subscribe({ ...input, campaignId }),
-              }),
-            ),
-          },
-        }),
-      },
-    }),
-    { input: { campaign } },
-  );
-  const modal = selectModal(snapshot);
-  return (
-    <NewsletterSubscription
-      loading={selectDialogLoading(snapshot)}
-      problem={selectOpeningProblem(snapshot)}
-      onOpen={() => send({ type: 'OPEN' })}
-      dialog={
-        modal && (
-          <NewsletterSubscriptionDialog modal={modal} campaign={campaign} robotCheck={ALTCHA} />
-        )
-      }
-    />
-  );
-}
+const PAGES: Record<CampaignKey, string> = { catalogs: '/katalozi', courses: '/tecajevi' };
+const CAMPAIGN_ID = 7;
+/** The two calls behind the modal's submit; each test says how they answer. */
+const calls = {
+  campaignIdByName: vi.fn<(name: string) => Promise<number>>(),
+  subscribe: vi.fn<(request: SubscriptionRequest) => Promise<void>>(),
+};
 
-const subscribeButton = () => screen.getByRole('button', { name: SUBSCRIBE });
+const subscribeButton = () => screen.getByRole('button', { name: messages.newsletter.subscribe });
 const dialog = () => screen.queryByRole('dialog', { name: messages.newsletter.title });
 const emailInput = () => screen.getByLabelText(messages.emailModal.emailLabel);
 const submitButton = () => screen.queryByRole('button', { name: messages.emailModal.submit });
 const closeButton = () => screen.getByRole('button', { name: messages.emailModal.close });
 
+/** The container that ships, on the page of its campaign, with the dialog not yet loaded. */
+function renderButton(campaign: CampaignKey) {
+  loadDialog.reset();
+  calls.campaignIdByName.mockReset().mockResolvedValue(CAMPAIGN_ID);
+  calls.subscribe.mockReset().mockResolvedValue(undefined);
+  return renderWithEffects(<NewsletterSubscriptionContainer campaign={campaign} />, {
+    path: PAGES[campaign],
+    api: { campaigns: calls },
+  });
+}
+
 describe('newsletter subscription model', () => {
   testMachineModel(newsletterSubscriptionMachine, {
     inputs: [{ campaign: 'catalogs' }],
-    render: (input) => {
-      loadDialog.reset();
-      render(<Harness campaign={input.campaign} />);
-    },
+    describeInput: ({ campaign }) => campaign,
+    render: ({ campaign }) => renderButton(campaign),
     fakes: { loadDialog },
     states: {
       idle: ({ context }) => {
@@ -112,10 +91,15 @@ describe('newsletter subscription model', () => {
         expect(emailInput()).toHaveValue('');
         expect(emailInput()).toHaveFocus();
         expect(submitButton()).toBeDisabled();
+        expect(screen.getByRole('group', { name: messages.robotCheck.label })).toBeVisible();
       },
     },
     events: {
-      OPEN: () => fireEvent.click(subscribeButton()),
+      OPEN: async () => {
+        fireEvent.click(subscribeButton());
+        // A dialog loaded before opens at once, its robot check a moment later.
+        await act(async () => undefined);
+      },
       // The modal ends when the visitor closes it.
       'xstate.done.actor.modal': () => fireEvent.click(closeButton()),
     },
@@ -126,38 +110,40 @@ describe('newsletter subscription journeys pinned by hand', () => {
   const user = userEvent.setup();
 
   async function openDialog(campaign: CampaignKey = 'catalogs') {
-    loadDialog.reset();
-    calls.campaignId.mockReset().mockResolvedValue(7);
-    calls.subscribe.mockReset().mockResolvedValue(undefined);
-    render(<Harness campaign={campaign} />);
+    const app = renderButton(campaign);
     await user.click(subscribeButton());
-    await loadDialog.resolve(undefined);
+    await loadDialog.resolve();
     expect(dialog()).toBeVisible();
+    return app;
   }
 
   async function submit(email = 'ana@primjer.hr') {
     await user.type(emailInput(), email);
-    await user.click(screen.getByRole('button', { name: ROBOT }));
+    solveRobotCheck();
     await user.click(submitButton() ?? document.body);
   }
 
   it('catalogues: subscribes the trimmed e-mail to the looked-up campaign; the text replaces the button', async () => {
-    await openDialog('catalogs');
+    const app = await openDialog('catalogs');
     await submit(' ana@primjer.hr ');
+    expect(calls.campaignIdByName).toHaveBeenCalledWith('Catalogs');
     expect(calls.subscribe).toHaveBeenCalledWith({
       email: 'ana@primjer.hr',
       recaptchaToken: 'robot-token',
-      campaignId: 7,
+      campaignId: CAMPAIGN_ID,
+      sourcePage: '/katalozi',
     });
     const success = await screen.findByRole('status');
     expect(success).toHaveTextContent('Uskoro očekujte zanimljive novosti iz našega kataloga!');
     expect(submitButton()).not.toBeInTheDocument();
+    expect(app.notices).toEqual([]);
   });
 
-  it('courses: its own success text', async () => {
+  it('courses: its own campaign and success text', async () => {
     await openDialog('courses');
     expect(dialog()).toHaveAccessibleDescription(messages.newsletter.description.courses);
     await submit();
+    expect(calls.campaignIdByName).toHaveBeenCalledWith('Courses');
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Uspješno ste se prijavili na newsletter o tečajevima!',
     );
@@ -218,31 +204,33 @@ describe('newsletter subscription journeys pinned by hand', () => {
       ],
     ];
     for (const [error, text] of cases) {
-      await openDialog();
+      const app = await openDialog();
       calls.subscribe.mockRejectedValue(error);
       await submit();
       expect(await screen.findByRole('alert')).toHaveTextContent(text);
-      document.body.innerHTML = '';
+      app.unmount();
     }
   });
 
   it('a failed campaign lookup is "something went wrong", and nothing is subscribed', async () => {
     await openDialog();
-    calls.campaignId.mockRejectedValue(new ApiError(404, { errors: ['Campaign not found.'] }));
+    calls.campaignIdByName.mockRejectedValue(
+      new ApiError(404, { errors: ['Campaign not found.'] }),
+    );
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.newsletter.failed);
     expect(calls.subscribe).not.toHaveBeenCalled();
   });
 
   it('the dialog failing to load says so beside the button; pressing again retries', async () => {
-    loadDialog.reset();
-    render(<Harness campaign="catalogs" />);
+    renderButton('catalogs');
     await user.click(subscribeButton());
     await loadDialog.reject(new TypeError('Failed to fetch dynamically imported module'));
     expect(screen.getByRole('alert')).toHaveTextContent(messages.newsletter.failed);
+    expect(dialog()).not.toBeInTheDocument();
     await user.click(subscribeButton());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await loadDialog.resolve(undefined);
+    await loadDialog.resolve();
     expect(dialog()).toBeVisible();
   });
 });

@@ -1,29 +1,29 @@
-import { useMachine } from '@xstate/react';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { UnsubscribeRequest } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
+import { SiteRoutes } from '../../src/app/routes.tsx';
+import { UnsubscribeContainer } from '../../src/app/UnsubscribeContainer.tsx';
 import {
   campaignOfPage,
-  selectUnsubscribeCampaign,
-  selectUnsubscribeStatus,
   unsubscribeMachine,
-  type Notice,
   type UnsubscribeInput,
-  type UnsubscribeRequestInput,
 } from '../../src/machines/unsubscribe.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { UnsubscribePage } from '../../src/views/UnsubscribePage.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects, TEST_SITE_CONFIG } from '../support/render-with-effects.tsx';
 
-const BRAND = 'Dentalia';
 const SUPPORT = 'podrska@dentalia.hr';
 const TOKEN = 'b3zGWGg1ZYWA1HH8VcXhC2uHl_KB1-eMHdB1-10MDs4';
+const CAMPAIGN_IDS: Record<string, number> = { Courses: 1, Catalogs: 2 };
 const LINK: UnsubscribeInput = {
   campaign: 'katalozi',
   email: 'ana@primjer.hr',
   unsubscribeToken: TOKEN,
   supportEmail: SUPPORT,
 };
+/** The other reading of SPEC 2: the e-mail as a path segment. */
+const LINK_WITH_EMAIL_IN_PATH: UnsubscribeInput = { ...LINK, campaign: 'tecajevi' };
 
 const NOT_SUBSCRIBED = new ApiError(404, {
   errors: ['ana@primjer.hr is not subscribed to campaign Catalogs'],
@@ -33,33 +33,49 @@ const BAD_EMAIL = new ApiError(400, {
 });
 const OUTAGE = new ApiError(500, { errors: ['Internal server error.'] });
 
-const unsubscribe = fakePromiseActor<undefined, UnsubscribeRequestInput>();
-const notify = vi.fn<(notice: Notice) => void>();
-const goHome = vi.fn();
+const unsubscribe = fakePromiseActor<undefined, UnsubscribeRequest>();
+const api = {
+  campaigns: {
+    campaignIdByName: (name: string) => Promise.resolve(CAMPAIGN_IDS[name] ?? 0),
+    unsubscribe: unsubscribe.fn,
+  },
+};
+let app: ReturnType<typeof renderWithEffects>;
 
-/** What UnsubscribeContainer does, with the call, the toasts and the navigation faked. */
-function Harness({ input }: { input: UnsubscribeInput }) {
-  const [snapshot] = useMachine(
-    unsubscribeMachine.provide({
-      actors: { unsubscribe: unsubscribe.logic },
-      actions: { notify: (_, notice) => notify(notice), goHome },
-    }),
-    { input },
-  );
-  return (
-    <UnsubscribePage
-      brand={BRAND}
-      campaign={selectUnsubscribeCampaign(snapshot)}
-      status={selectUnsubscribeStatus(snapshot)}
-    />
-  );
+/** The address a link of this input opens, e-mail in the query or (second reading) in the path. */
+function pathOf({ campaign, email, unsubscribeToken }: UnsubscribeInput, emailInPath: boolean) {
+  const query = new URLSearchParams();
+  if (email !== undefined && !emailInPath) query.set('email', email);
+  if (unsubscribeToken !== undefined) query.set('unsubscribeToken', unsubscribeToken);
+  const emailSegment = emailInPath ? `/${encodeURIComponent(email ?? '')}` : '';
+  return `/newsletter-odjava/${campaign}${emailSegment}?${query.toString()}`;
 }
 
-function renderPage(input: UnsubscribeInput) {
+/** The container that ships, given the route parameters wouter would give it. */
+async function renderPage(input: UnsubscribeInput) {
   unsubscribe.reset();
-  notify.mockClear();
-  goHome.mockClear();
-  render(<Harness input={input} />);
+  const emailInPath = input === LINK_WITH_EMAIL_IN_PATH;
+  app = renderWithEffects(
+    <UnsubscribeContainer
+      campaign={input.campaign}
+      email={emailInPath ? encodeURIComponent(input.email ?? '') : undefined}
+    />,
+    { path: pathOf(input, emailInPath), api },
+  );
+  // The campaign id is looked up before the DELETE: let it arrive.
+  await act(async () => undefined);
+  return app;
+}
+
+/** The route table that ships, opened at the link's address. */
+async function openLink(path: string) {
+  unsubscribe.reset();
+  app = renderWithEffects(
+    <SiteRoutes brand={TEST_SITE_CONFIG.brand} robotCheck={TEST_SITE_CONFIG.robotCheck} />,
+    { path, api },
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Odjava s newslettera Dentalia' });
+  await act(async () => undefined);
 }
 
 const title = () =>
@@ -67,7 +83,16 @@ const title = () =>
 
 describe('unsubscribe model', () => {
   testMachineModel(unsubscribeMachine, {
-    inputs: [LINK, { ...LINK, campaign: 'promocije' }, { ...LINK, email: '  ' }],
+    inputs: [
+      LINK,
+      LINK_WITH_EMAIL_IN_PATH,
+      { ...LINK, campaign: 'promocije' },
+      { ...LINK, email: '  ' },
+    ],
+    describeInput: (input) =>
+      input === LINK_WITH_EMAIL_IN_PATH
+        ? 'e-mail in the path'
+        : `campaign "${input.campaign}", e-mail "${input.email}"`,
     render: renderPage,
     fakes: { unsubscribe },
     sampleEvents: [
@@ -76,19 +101,24 @@ describe('unsubscribe model', () => {
       { type: 'xstate.error.actor.unsubscribe', error: OUTAGE },
     ],
     states: {
-      unsubscribing: () => {
+      unsubscribing: ({ context }) => {
         expect(title()).toBeVisible();
         expect(screen.getByText(messages.unsubscribe.inProgress)).toBeVisible();
-        expect(notify).not.toHaveBeenCalled();
-        expect(goHome).not.toHaveBeenCalled();
+        expect(unsubscribe.calls).toEqual([
+          {
+            email: 'ana@primjer.hr',
+            campaignId:
+              context.campaign && CAMPAIGN_IDS[TEST_SITE_CONFIG.campaigns[context.campaign]],
+            unsubscribeToken: TOKEN,
+          },
+        ]);
+        expect(app.notices).toEqual([]);
+        expect(app.history).toHaveLength(1);
       },
       unsubscribed: () => {
         expect(screen.getByText(messages.unsubscribe.done)).toBeVisible();
         expect(screen.queryByText(messages.unsubscribe.inProgress)).not.toBeInTheDocument();
-        expect(notify).toHaveBeenLastCalledWith({
-          tone: 'success',
-          text: messages.unsubscribe.done,
-        });
+        expect(app.notices).toEqual([{ tone: 'success', text: messages.unsubscribe.done }]);
       },
       failed: () => {
         expect(screen.getByText('Odjava nije uspjela.')).toBeVisible();
@@ -96,12 +126,13 @@ describe('unsubscribe model', () => {
           'href',
           '/',
         );
-        expect(notify).toHaveBeenCalledTimes(1);
-        expect(notify.mock.lastCall?.[0].tone).not.toBe('success');
+        expect(app.notices).toHaveLength(1);
+        expect(app.notices[0]?.tone).not.toBe('success');
+        expect(app.history).toHaveLength(1);
       },
       leaving: () => {
-        expect(goHome).toHaveBeenCalledTimes(1);
-        expect(notify).not.toHaveBeenCalled();
+        expect(app.history).toEqual(['/']);
+        expect(app.notices).toEqual([]);
         expect(screen.queryByText('Odjava nije uspjela.')).not.toBeInTheDocument();
       },
     },
@@ -110,58 +141,77 @@ describe('unsubscribe model', () => {
 });
 
 describe('unsubscribe journeys pinned by hand', () => {
-  it('unsubscribes the address of the link from the campaign of the route', async () => {
-    renderPage({ ...LINK, email: ' ana@primjer.hr ' });
+  it('e-mail in the query: unsubscribes that address from the campaign of the route', async () => {
+    await openLink(
+      `/newsletter-odjava/katalozi?email=${encodeURIComponent(' ana+novosti@primjer.hr ')}&unsubscribeToken=${TOKEN}`,
+    );
     expect(screen.getByText('Newsletter s novostima iz kataloga')).toBeVisible();
     expect(unsubscribe.calls).toEqual([
-      { campaign: 'catalogs', email: 'ana@primjer.hr', unsubscribeToken: TOKEN },
+      { email: 'ana+novosti@primjer.hr', campaignId: 2, unsubscribeToken: TOKEN },
     ]);
     await unsubscribe.resolve(undefined);
-    expect(notify).toHaveBeenCalledWith({
-      tone: 'success',
-      text: 'Uspješno ste se odjavili s newslettera.',
-    });
+    expect(app.notices).toEqual([
+      { tone: 'success', text: 'Uspješno ste se odjavili s newslettera.' },
+    ]);
     expect(screen.getByText('Uspješno ste se odjavili s newslettera.')).toBeVisible();
   });
 
-  it('tecajevi is the courses campaign', () => {
-    renderPage({ ...LINK, campaign: 'tecajevi' });
-    expect(unsubscribe.calls[0]?.campaign).toBe('courses');
+  it('e-mail in the path (the other reading of SPEC 2): the same, the address decoded', async () => {
+    await openLink(
+      `/newsletter-odjava/tecajevi/${encodeURIComponent('ana+novosti@primjer.hr')}?unsubscribeToken=${TOKEN}`,
+    );
     expect(screen.getByText('Newsletter o tečajevima')).toBeVisible();
+    expect(unsubscribe.calls).toEqual([
+      { email: 'ana+novosti@primjer.hr', campaignId: 1, unsubscribeToken: TOKEN },
+    ]);
+    await unsubscribe.resolve(undefined);
+    expect(screen.getByText('Uspješno ste se odjavili s newslettera.')).toBeVisible();
+  });
+
+  it('a broken escape in the path e-mail is sent as written', async () => {
+    unsubscribe.reset();
+    app = renderWithEffects(
+      <UnsubscribeContainer campaign="tecajevi" email="ana%E0@primjer.hr" />,
+      {
+        path: `/newsletter-odjava/tecajevi/ana%E0@primjer.hr?unsubscribeToken=${TOKEN}`,
+        api,
+      },
+    );
+    await act(async () => undefined);
+    expect(unsubscribe.calls[0]?.email).toBe('ana%E0@primjer.hr');
   });
 
   it('unsubscribed before: the toast of SPEC 8, then "Odjava nije uspjela."', async () => {
-    renderPage(LINK);
+    await renderPage(LINK);
     await unsubscribe.reject(NOT_SUBSCRIBED);
-    expect(notify).toHaveBeenCalledWith({
-      tone: 'warning',
-      text: 'Već ste se odjavili s newslettera.',
-    });
+    expect(app.notices).toEqual([{ tone: 'warning', text: 'Već ste se odjavili s newslettera.' }]);
     expect(screen.getByText('Odjava nije uspjela.')).toBeVisible();
-    expect(goHome).not.toHaveBeenCalled();
+    expect(app.history).toHaveLength(1);
   });
 
   it('any other failure asks the visitor to write to the shop', async () => {
     for (const error of [OUTAGE, new TypeError('Failed to fetch')]) {
       document.body.innerHTML = '';
-      renderPage(LINK);
+      await renderPage(LINK);
       await unsubscribe.reject(error);
-      expect(notify).toHaveBeenCalledWith({
-        tone: 'error',
-        text: `Odjava trenutno nije moguća. Molimo vas, javite nam se izravno na ${SUPPORT} i odjavit ćemo vas.`,
-      });
+      expect(app.notices).toEqual([
+        {
+          tone: 'error',
+          text: `Odjava trenutno nije moguća. Molimo vas, javite nam se izravno na ${SUPPORT} i odjavit ćemo vas.`,
+        },
+      ]);
       expect(screen.getByText('Odjava nije uspjela.')).toBeVisible();
     }
   });
 
   it('an answer naming the e-mail as invalid sends the visitor home, without a toast', async () => {
-    renderPage(LINK);
+    await renderPage(LINK);
     await unsubscribe.reject(BAD_EMAIL);
-    expect(goHome).toHaveBeenCalledTimes(1);
-    expect(notify).not.toHaveBeenCalled();
+    expect(app.history).toEqual(['/']);
+    expect(app.notices).toEqual([]);
   });
 
-  it('no e-mail, a blank one or an unknown campaign: home at once, nothing called', () => {
+  it('no e-mail, a blank one or an unknown campaign: home at once, nothing called', async () => {
     const links = [
       { ...LINK, email: undefined },
       { ...LINK, email: ' ' },
@@ -170,14 +220,14 @@ describe('unsubscribe journeys pinned by hand', () => {
     ];
     for (const link of links) {
       document.body.innerHTML = '';
-      renderPage(link);
-      expect(goHome).toHaveBeenCalledTimes(1);
+      await renderPage(link);
+      expect(app.history).toEqual(['/']);
       expect(unsubscribe.calls).toEqual([]);
     }
   });
 
-  it('a missing token is still tried: the server answers like for an unsubscribed address', () => {
-    renderPage({ ...LINK, unsubscribeToken: undefined });
+  it('a missing token is still tried: the server answers like for an unsubscribed address', async () => {
+    await renderPage({ ...LINK, unsubscribeToken: undefined });
     expect(unsubscribe.calls[0]?.unsubscribeToken).toBe('');
   });
 });

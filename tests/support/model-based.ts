@@ -44,6 +44,9 @@ import { createTestModel } from 'xstate/graph';
 
 /** A promise actor whose every call waits until the test settles it. */
 export interface FakePromiseActor<TOutput, TInput> {
+  /** The fake as an effect function (an API call a container makes): one call per invocation. */
+  fn: (input: TInput) => Promise<TOutput>;
+  /** The fake as promise-actor logic, for a machine tested without its container. */
   logic: ReturnType<typeof fromPromise<TOutput, TInput>>;
   /** The input of every call since the last reset, oldest first. */
   calls: TInput[];
@@ -63,17 +66,21 @@ export function fakePromiseActor<TOutput = void, TInput = unknown>(): FakePromis
     if (!call) throw new Error('No call of this fake actor is waiting to be settled');
     await act(async () => {
       settle(call);
-      // fromPromise subscribed first, so once this await returns the machine has its event.
       await call.promise.catch(() => undefined);
+      // A container's actor may await the fake inside its own async function (and map the
+      // answer): a few more turns of the microtask queue let that settle before React renders.
+      for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
     });
   };
+  const fn = (input: TInput) => {
+    calls.push(input);
+    const call = deferred<TOutput>();
+    waiting.push(call);
+    return call.promise;
+  };
   return {
-    logic: fromPromise<TOutput, TInput>(({ input }) => {
-      calls.push(input);
-      const call = deferred<TOutput>();
-      waiting.push(call);
-      return call.promise;
-    }),
+    fn,
+    logic: fromPromise<TOutput, TInput>(({ input }) => fn(input)),
     calls,
     resolve: (output) => settleOldest((call) => call.resolve(output)),
     reject: (error) => settleOldest((call) => call.reject(error)),
@@ -116,6 +123,8 @@ export interface ModelTestPlan<TMachine extends AnyStateMachine> {
   fakes?: Record<string, Pick<FakePromiseActor<never, never>, 'resolve' | 'reject' | 'reset'>>;
   /** Events with payloads the traversal sends instead of the bare `{ type }`. */
   sampleEvents?: readonly AnyEventObject[];
+  /** How an input is named in test names (default: its position). */
+  describeInput?: (input: InputFrom<TMachine>) => string;
   /** Shortest paths by default; simple paths only where the machine is small. */
   paths?: 'shortest' | 'simple';
 }
@@ -193,13 +202,17 @@ export function planModelTest<TMachine extends AnyStateMachine>(
   const coverage: Coverage = { nodes: new Set(), transitions: new Set(), restingNodes: new Set() };
   const paths: PlannedPath[] = [];
 
-  for (const input of plan.inputs ?? [undefined as InputFrom<TMachine>]) {
+  const inputs = plan.inputs ?? [undefined as InputFrom<TMachine>];
+  for (const [index, input] of inputs.entries()) {
     const generated =
       plan.paths === 'simple' ? model.getSimplePaths({ input }) : model.getShortestPaths({ input });
+    const inputLabel = plan.inputs
+      ? `[${plan.describeInput?.(input) ?? `input ${index + 1}`}] `
+      : '';
     for (const path of generated) {
       record(testMachine, input, path.steps, coverage);
       paths.push({
-        description: `${plan.inputs ? `[${JSON.stringify(input)}] ` : ''}${path.description}`,
+        description: inputLabel + describePath(path.steps),
         run: () => path.test(testParams(plan, input, executors)),
       });
     }
@@ -209,6 +222,22 @@ export function planModelTest<TMachine extends AnyStateMachine>(
     ...coverageProblems(testMachine, coverage),
   );
   return { paths, problems };
+}
+
+/** A test name a person can read: the events by type only, then the state reached. */
+export function describePath(
+  steps: readonly { event: AnyEventObject; state: AnyMachineSnapshot }[],
+) {
+  const events = steps.slice(1).map(({ event }) => shortEventName(event.type));
+  const reached = JSON.stringify(steps.at(-1)?.state.value);
+  return events.length === 0 ? `starts in ${reached}` : `${events.join(' → ')} reaches ${reached}`;
+}
+
+function shortEventName(type: string): string {
+  if (type.startsWith(DONE)) return `done:${type.slice(DONE.length)}`;
+  if (type.startsWith(ERROR)) return `error:${type.slice(ERROR.length)}`;
+  const timer = /^xstate\.after\.(\w+)\./.exec(type);
+  return timer ? `after ${timer[1]}` : type;
 }
 
 interface Coverage {

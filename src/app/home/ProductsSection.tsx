@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { PRODUCT_PAGE_SIZE_MAX } from '../../api/contract.ts';
-import { listProducts } from '../../api/products.ts';
 import {
   homeProductsMachine,
   selectHomeProducts,
@@ -11,22 +10,22 @@ import { messages } from '../../messages.ts';
 import { HomeProducts } from '../../views/HomeProducts.tsx';
 import { HomeSection } from '../../views/HomePage.tsx';
 import { useInspect } from '../inspector.tsx';
-import { useApi } from '../session.tsx';
+import { useEffects } from '../effects.tsx';
 
 /** The products staff chose for the home page; none, or a failed call, hides the section. */
 export function ProductsSection() {
-  const api = useApi();
+  const { api, logError } = useEffects();
   const [snapshot] = useMachine(
     homeProductsMachine.provide({
       actors: {
         loadProducts: fromPromise(
           async () =>
-            (await listProducts(api, { pageSize: PRODUCT_PAGE_SIZE_MAX, pageNumber: 1 })).items,
+            (await api.products.listProducts({ pageSize: PRODUCT_PAGE_SIZE_MAX, pageNumber: 1 }))
+              .items,
         ),
       },
       actions: {
-        logFailure: (_, { error }) =>
-          console.error('Proizvodi početne stranice nisu učitani.', error),
+        logFailure: (_, { error }) => logError('Proizvodi početne stranice nisu učitani.', error),
       },
     }),
     { inspect: useInspect() },
