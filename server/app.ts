@@ -27,6 +27,7 @@ import type { Db } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
 import { handleError, handleNotFound } from './http/error-handler.ts';
 import { loggingOptions, REQUEST_ID_HEADER, type LogDestination } from './http/logging.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limits.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
@@ -99,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(fastifyHelmet, securityHeaders({ recaptcha: config.recaptcha !== undefined }));
+  // After the request id and security headers, before everything else: a 503 costs nothing.
+  await registerLoadShedding(app, config.pressure);
   // Before any route: compression attaches itself to routes as they are added.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
