@@ -41,6 +41,7 @@ import { usersService } from './users/service.ts';
 import { countriesRoutes } from './countries/routes.ts';
 import { coursesRoutes } from './courses/routes.ts';
 import { coursesService } from './courses/service.ts';
+import { courseMediaKeysAmong } from './courses/store.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createMedia, type Media } from './media/service.ts';
 import { MEDIA_URL_PREFIX } from './media/store.ts';
@@ -117,7 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth: authGuards(tokens),
     robotCheck: options.robotCheck ?? configuredRobotCheck(config, secrets, db, now),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-    media: createMedia({ dataDir: config.dataDir, log: app.log }),
+    media: await createMedia({
+      dataDir: config.dataDir,
+      log: app.log,
+      referencedKeys: (keys) => courseMediaKeysAmong(db, keys),
+    }),
   };
   await app.register(apiRoutes(deps, tokens), { prefix: API_BASE_URL });
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
