@@ -13,19 +13,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { hashPassword } from '../server/auth/password.ts';
 import { generateStrongPassword } from '../server/auth/password-rules.ts';
 import { migrateToLatest, openDatabase } from '../server/db/database.ts';
 import { createUser } from '../server/users/store.ts';
 import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
+import { REQUEST_TIMEOUT_MS, solvedRobotCheck } from './support/api-client.ts';
 
 const LOGINS = 200;
 const CLIENTS = 10;
 const SOLVERS = 4;
 const HASH_SAMPLES = 20;
-const REQUEST_TIMEOUT_MS = 30_000;
 const RUN_DEADLINE_MS = 5 * 60_000;
 
 const percentile = (sorted: number[], p: number) =>
@@ -72,15 +70,7 @@ async function pool<T, R>(items: T[], concurrency: number, task: (item: T) => Pr
 
 async function solvedRobotChecks(baseUrl: string): Promise<string[]> {
   const indexes = Array.from({ length: LOGINS }, (_, index) => index);
-  return pool(indexes, SOLVERS, async () => {
-    const response = await fetch(`${baseUrl}/api/v1/captcha/challenge`, {
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const challenge = (await response.json()) as Challenge;
-    const solution = await solveChallenge({ challenge, deriveKey, timeout: REQUEST_TIMEOUT_MS });
-    if (solution === null) throw new Error('an ALTCHA challenge was not solved in time');
-    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  });
+  return pool(indexes, SOLVERS, () => solvedRobotCheck(baseUrl));
 }
 
 async function measureLogins(baseUrl: string, password: string, robotChecks: string[]) {
