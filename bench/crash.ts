@@ -34,6 +34,7 @@ import {
   REQUEST_TIMEOUT_MS,
   solvedRobotCheck,
 } from './support/api-client.ts';
+import { clientAddress } from './support/users.ts';
 
 const { values: flags } = parseArgs({ options: { kills: { type: 'string', default: '200' } } });
 const KILLS = Number(flags.kills);
@@ -176,7 +177,7 @@ async function subscribe(clients: Clients, stopped: () => boolean): Promise<void
         headers: {
           'content-type': 'application/json',
           // One visitor per subscription (the per-address limit is 20 an hour).
-          'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
+          'x-forwarded-for': clientAddress(index),
         },
         body: JSON.stringify({ email, campaignId: clients.campaignId, recaptchaToken }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),

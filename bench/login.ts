@@ -15,10 +15,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '../server/auth/password.ts';
 import { generateStrongPassword } from '../server/auth/password-rules.ts';
-import { migrateToLatest, openDatabase } from '../server/db/database.ts';
-import { createUser } from '../server/users/store.ts';
 import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
 import { REQUEST_TIMEOUT_MS, solvedRobotCheck } from './support/api-client.ts';
+import { benchEmail, clientAddress, pool, seedUsers } from './support/users.ts';
 
 const LOGINS = 200;
 const CLIENTS = 10;
@@ -28,45 +27,6 @@ const RUN_DEADLINE_MS = 5 * 60_000;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-const emailOf = (index: number) => `bench-${index}@example.com`;
-const addressOf = (index: number) => `10.0.${Math.floor(index / 250)}.${(index % 250) + 1}`;
-
-async function seedUsers(dataDir: string, password: string): Promise<void> {
-  const db = openDatabase(dataDir);
-  try {
-    await migrateToLatest(db);
-    // One hash for all: verifying it costs the same whichever salt it has.
-    const passwordHash = await hashPassword(password);
-    for (let index = 0; index < LOGINS; index++) {
-      await createUser(db, {
-        email: emailOf(index),
-        name: 'Bench',
-        surname: `User ${index}`,
-        gender: null,
-        passwordHash,
-        roles: ['user'],
-        createdAt: new Date(),
-      });
-    }
-  } finally {
-    await db.destroy();
-  }
-}
-
-/** Runs `task` over `items` with `concurrency` workers; results in item order. */
-async function pool<T, R>(items: T[], concurrency: number, task: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return results;
-}
 
 async function solvedRobotChecks(baseUrl: string): Promise<string[]> {
   const indexes = Array.from({ length: LOGINS }, (_, index) => index);
@@ -80,9 +40,9 @@ async function measureLogins(baseUrl: string, password: string, robotChecks: str
     const before = performance.now();
     const response = await fetch(`${baseUrl}/api/v1/users/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(index) },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress(index) },
       body: JSON.stringify({
-        email: emailOf(index),
+        email: benchEmail(index),
         password,
         recaptchaToken: robotChecks[index],
       }),
@@ -111,7 +71,7 @@ async function main(): Promise<void> {
   const password = generateStrongPassword();
   let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
   try {
-    await seedUsers(dataDir, password);
+    await seedUsers(dataDir, password, LOGINS);
     server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
     await waitForHealth(server, 30_000);
 
