@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { generateStrongPassword } from '../server/auth/password-rules.ts';
 import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
 import { courseForm, loginAsAdministrator, REQUEST_TIMEOUT_MS } from './support/api-client.ts';
+import { exitUnlessDoneWithin } from './support/deadline.ts';
 
 const COURSES = 50;
 const ROUNDS = 5;
@@ -142,9 +143,5 @@ async function main(): Promise<void> {
   }
 }
 
-const deadline = setTimeout(() => {
-  console.error(`bench:courses did not finish within ${RUN_DEADLINE_MS / 1000} s`);
-  process.exit(1);
-}, RUN_DEADLINE_MS);
-deadline.unref();
+exitUnlessDoneWithin(RUN_DEADLINE_MS, 'bench:courses');
 await main();

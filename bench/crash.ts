@@ -35,6 +35,7 @@ import {
   solvedRobotCheck,
 } from './support/api-client.ts';
 import { clientAddress } from './support/users.ts';
+import { exitUnlessDoneWithin } from './support/deadline.ts';
 
 const { values: flags } = parseArgs({ options: { kills: { type: 'string', default: '200' } } });
 const KILLS = Number(flags.kills);
@@ -342,9 +343,5 @@ async function main(): Promise<void> {
   if (goals.some(([, count]) => count > 0)) process.exitCode = 1;
 }
 
-const deadline = setTimeout(() => {
-  console.error(`bench:crash did not finish within ${RUN_DEADLINE_MS / 1000} s`);
-  process.exit(1);
-}, RUN_DEADLINE_MS);
-deadline.unref();
+exitUnlessDoneWithin(RUN_DEADLINE_MS, 'bench:crash');
 await main();

@@ -18,6 +18,7 @@ import { generateStrongPassword } from '../server/auth/password-rules.ts';
 import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
 import { REQUEST_TIMEOUT_MS, solvedRobotCheck } from './support/api-client.ts';
 import { benchEmail, clientAddress, pool, seedUsers } from './support/users.ts';
+import { exitUnlessDoneWithin } from './support/deadline.ts';
 
 const LOGINS = 200;
 const CLIENTS = 10;
@@ -96,9 +97,5 @@ async function main(): Promise<void> {
   console.log(`  median ${percentile(hashes, 50).toFixed(0)} ms per hash`);
 }
 
-const deadline = setTimeout(() => {
-  console.error(`bench:login did not finish within ${RUN_DEADLINE_MS / 1000} s`);
-  process.exit(1);
-}, RUN_DEADLINE_MS);
-deadline.unref();
+exitUnlessDoneWithin(RUN_DEADLINE_MS, 'bench:login');
 await main();

@@ -27,6 +27,7 @@ import {
 } from '../tests/server/support/server-process.ts';
 import { REQUEST_TIMEOUT_MS, solvedRobotCheck } from './support/api-client.ts';
 import { benchEmail, clientAddress, pool, seedUsers } from './support/users.ts';
+import { exitUnlessDoneWithin } from './support/deadline.ts';
 
 const { values: flags } = parseArgs({ options: { minutes: { type: 'string', default: '10' } } });
 const MINUTES = Number(flags.minutes);
@@ -258,9 +259,5 @@ async function main(): Promise<void> {
   if (peakRssMib >= RSS_GOAL_MIB || unexpected > 0) process.exitCode = 1;
 }
 
-const deadline = setTimeout(() => {
-  console.error(`bench:overload did not finish within ${RUN_DEADLINE_MS / 1000} s`);
-  process.exit(1);
-}, RUN_DEADLINE_MS);
-deadline.unref();
+exitUnlessDoneWithin(RUN_DEADLINE_MS, 'bench:overload');
 await main();
