@@ -13,21 +13,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { generateStrongPassword } from '../server/auth/password-rules.ts';
 import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
+import { courseForm, loginAsAdministrator, REQUEST_TIMEOUT_MS } from './support/api-client.ts';
+import { exitUnlessDoneWithin } from './support/deadline.ts';
 
 const COURSES = 50;
 const ROUNDS = 5;
 const RUN_SECONDS = 4;
 const CONNECTIONS = 10;
 const GOAL = 0.8;
-const REQUEST_TIMEOUT_MS = 30_000;
 const RUN_DEADLINE_MS = 10 * 60_000;
-const DAY = 24 * 60 * 60 * 1000;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,28 +35,6 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 };
 
-async function loginAsAdministrator(baseUrl: string, password: string): Promise<string> {
-  const challengeResponse = await fetch(`${baseUrl}/api/v1/captcha/challenge`, {
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  const challenge = (await challengeResponse.json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: REQUEST_TIMEOUT_MS });
-  if (solution === null) throw new Error('the ALTCHA challenge was not solved in time');
-  const response = await fetch(`${baseUrl}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'admin@dentalia.hr',
-      password,
-      recaptchaToken: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
-    }),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  if (response.status !== 200)
-    throw new Error(`login: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
 async function createCourses(baseUrl: string, token: string): Promise<void> {
   const image = await sharp({
     create: { width: 1600, height: 900, channels: 3, background: '#e30613' },
@@ -66,24 +42,11 @@ async function createCourses(baseUrl: string, token: string): Promise<void> {
     .jpeg()
     .toBuffer();
   for (let index = 0; index < COURSES; index++) {
-    const start = Date.now() + (10 + index) * DAY;
-    const form = new FormData();
-    form.append('Title', `Tečaj broj ${index + 1}: suvremeni postupci u dentalnoj medicini`);
-    form.append(
-      'Description',
-      'Teorijski i praktični dio s radom na modelima, u malim grupama. '.repeat(6).trim(),
-    );
-    form.append('CountryIsoCode', index % 5 === 0 ? 'SI' : 'HR');
-    form.append('Lecturer', 'doc. dr. sc. Ana Marić, dr. Ivan Perić');
-    form.append('Location', 'Zagreb, Hotel Esplanade');
-    form.append('StartDate', new Date(start).toISOString());
-    form.append('EndDate', new Date(start + 8 * 3_600_000).toISOString());
-    form.append('Price', index % 4 === 0 ? '0' : `${100 + index}.50`);
-    form.append('Image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'cover.jpg');
+    const title = `Tečaj broj ${index + 1}: suvremeni postupci u dentalnoj medicini`;
     const response = await fetch(`${baseUrl}/api/v1/courses`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
-      body: form,
+      body: courseForm(index, title, image),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     if (response.status !== 201) {
@@ -180,9 +143,5 @@ async function main(): Promise<void> {
   }
 }
 
-const deadline = setTimeout(() => {
-  console.error(`bench:courses did not finish within ${RUN_DEADLINE_MS / 1000} s`);
-  process.exit(1);
-}, RUN_DEADLINE_MS);
-deadline.unref();
+exitUnlessDoneWithin(RUN_DEADLINE_MS, 'bench:courses');
 await main();

@@ -13,74 +13,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { hashPassword } from '../server/auth/password.ts';
 import { generateStrongPassword } from '../server/auth/password-rules.ts';
-import { migrateToLatest, openDatabase } from '../server/db/database.ts';
-import { createUser } from '../server/users/store.ts';
 import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
+import { REQUEST_TIMEOUT_MS, solvedRobotCheck } from './support/api-client.ts';
+import { benchEmail, clientAddress, pool, seedUsers } from './support/users.ts';
+import { exitUnlessDoneWithin } from './support/deadline.ts';
 
 const LOGINS = 200;
 const CLIENTS = 10;
 const SOLVERS = 4;
 const HASH_SAMPLES = 20;
-const REQUEST_TIMEOUT_MS = 30_000;
 const RUN_DEADLINE_MS = 5 * 60_000;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
-const emailOf = (index: number) => `bench-${index}@example.com`;
-const addressOf = (index: number) => `10.0.${Math.floor(index / 250)}.${(index % 250) + 1}`;
-
-async function seedUsers(dataDir: string, password: string): Promise<void> {
-  const db = openDatabase(dataDir);
-  try {
-    await migrateToLatest(db);
-    // One hash for all: verifying it costs the same whichever salt it has.
-    const passwordHash = await hashPassword(password);
-    for (let index = 0; index < LOGINS; index++) {
-      await createUser(db, {
-        email: emailOf(index),
-        name: 'Bench',
-        surname: `User ${index}`,
-        gender: null,
-        passwordHash,
-        roles: ['user'],
-        createdAt: new Date(),
-      });
-    }
-  } finally {
-    await db.destroy();
-  }
-}
-
-/** Runs `task` over `items` with `concurrency` workers; results in item order. */
-async function pool<T, R>(items: T[], concurrency: number, task: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return results;
-}
-
 async function solvedRobotChecks(baseUrl: string): Promise<string[]> {
   const indexes = Array.from({ length: LOGINS }, (_, index) => index);
-  return pool(indexes, SOLVERS, async () => {
-    const response = await fetch(`${baseUrl}/api/v1/captcha/challenge`, {
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const challenge = (await response.json()) as Challenge;
-    const solution = await solveChallenge({ challenge, deriveKey, timeout: REQUEST_TIMEOUT_MS });
-    if (solution === null) throw new Error('an ALTCHA challenge was not solved in time');
-    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  });
+  return pool(indexes, SOLVERS, () => solvedRobotCheck(baseUrl));
 }
 
 async function measureLogins(baseUrl: string, password: string, robotChecks: string[]) {
@@ -90,9 +41,9 @@ async function measureLogins(baseUrl: string, password: string, robotChecks: str
     const before = performance.now();
     const response = await fetch(`${baseUrl}/api/v1/users/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(index) },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress(index) },
       body: JSON.stringify({
-        email: emailOf(index),
+        email: benchEmail(index),
         password,
         recaptchaToken: robotChecks[index],
       }),
@@ -121,7 +72,7 @@ async function main(): Promise<void> {
   const password = generateStrongPassword();
   let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
   try {
-    await seedUsers(dataDir, password);
+    await seedUsers(dataDir, password, LOGINS);
     server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
     await waitForHealth(server, 30_000);
 
@@ -146,9 +97,5 @@ async function main(): Promise<void> {
   console.log(`  median ${percentile(hashes, 50).toFixed(0)} ms per hash`);
 }
 
-const deadline = setTimeout(() => {
-  console.error(`bench:login did not finish within ${RUN_DEADLINE_MS / 1000} s`);
-  process.exit(1);
-}, RUN_DEADLINE_MS);
-deadline.unref();
+exitUnlessDoneWithin(RUN_DEADLINE_MS, 'bench:login');
 await main();

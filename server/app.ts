@@ -27,6 +27,7 @@ import type { Db } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
 import { handleError, handleNotFound } from './http/error-handler.ts';
 import { loggingOptions, REQUEST_ID_HEADER, type LogDestination } from './http/logging.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limits.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
@@ -40,6 +41,7 @@ import { usersService } from './users/service.ts';
 import { countriesRoutes } from './countries/routes.ts';
 import { coursesRoutes } from './courses/routes.ts';
 import { coursesService } from './courses/service.ts';
+import { courseMediaKeysAmong } from './courses/store.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createMedia, type Media } from './media/service.ts';
 import { MEDIA_URL_PREFIX } from './media/store.ts';
@@ -99,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(fastifyHelmet, securityHeaders({ recaptcha: config.recaptcha !== undefined }));
+  // After the request id and security headers, before everything else: a 503 costs nothing.
+  await registerLoadShedding(app, config.pressure);
   // Before any route: compression attaches itself to routes as they are added.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
@@ -114,7 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth: authGuards(tokens),
     robotCheck: options.robotCheck ?? configuredRobotCheck(config, secrets, db, now),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-    media: createMedia({ dataDir: config.dataDir, log: app.log }),
+    media: await createMedia({
+      dataDir: config.dataDir,
+      log: app.log,
+      referencedKeys: (keys) => courseMediaKeysAmong(db, keys),
+    }),
   };
   await app.register(apiRoutes(deps, tokens), { prefix: API_BASE_URL });
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });

@@ -34,6 +34,17 @@ export interface Config {
   courseCountries: readonly string[];
   /** `BENCH_LIMIT_ROUTE=1`: registers the limit route of `npm run bench:courses`. */
   benchLimitRoute: boolean;
+  /** Load shedding (server/http/load-shedding.ts); 0 turns a check off. */
+  pressure: PressureLimits;
+}
+
+export interface PressureLimits {
+  /** Mean event-loop delay over one second, in milliseconds. */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use; undefined: 90 % of the process's heap limit. */
+  maxHeapUsedMib: number | undefined;
+  /** Resident memory of the process. */
+  maxRssMib: number;
 }
 
 /** HR and the countries nearby or in the EU where a course for Croatian dentists is plausible. */
@@ -122,6 +133,9 @@ const environmentSchema = z
     ALTCHA_HMAC_KEY: secret.optional(),
     COURSE_COUNTRIES: countryCodes.optional(),
     BENCH_LIMIT_ROUTE: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: integerBetween(0, 60_000).default(1000),
+    PRESSURE_MAX_HEAP_USED_MIB: integerBetween(0, 1_048_576).optional(),
+    PRESSURE_MAX_RSS_MIB: integerBetween(0, 1_048_576).default(0),
   })
   .superRefine((env, context) => {
     if ((env.RECAPTCHA_SITE_KEY === undefined) !== (env.RECAPTCHA_SECRET_KEY === undefined)) {
@@ -166,5 +180,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     altchaHmacKey: e.ALTCHA_HMAC_KEY,
     courseCountries: e.COURSE_COUNTRIES ?? DEFAULT_COURSE_COUNTRIES,
     benchLimitRoute: e.BENCH_LIMIT_ROUTE === '1',
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedMib: e.PRESSURE_MAX_HEAP_USED_MIB,
+      maxRssMib: e.PRESSURE_MAX_RSS_MIB,
+    },
   };
 }

@@ -48,3 +48,24 @@ export async function hasCourses(db: Db): Promise<boolean> {
   const row = await db.selectFrom('courses').select('id').limit(1).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Which of `keys` a course refers to (its image, card image or PDF). */
+export async function courseMediaKeysAmong(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('courses')
+    .select(['image_key', 'image_card_key', 'pdf_key'])
+    .where((eb) =>
+      eb.or([
+        eb('image_key', 'in', keys),
+        eb('image_card_key', 'in', keys),
+        eb('pdf_key', 'in', keys),
+      ]),
+    )
+    .execute();
+  return new Set(
+    rows
+      .flatMap((row) => [row.image_key, row.image_card_key, row.pdf_key])
+      .filter((key): key is string => key !== null),
+  );
+}

@@ -10,6 +10,7 @@ import { demoProductImages } from '../../src/data/demoProductImages.ts';
 import { hashPassword } from '../auth/password.ts';
 import { generateStrongPassword } from '../auth/password-rules.ts';
 import type { Clock } from '../clock.ts';
+import { courseMediaKeysAmong } from '../courses/store.ts';
 import { createMedia } from '../media/service.ts';
 import { insertProducts } from '../products/store.ts';
 import { createUser, hasUsers, rolesByEmail } from '../users/store.ts';
@@ -65,7 +66,12 @@ export interface SeedOptions {
 export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boolean> {
   if (await hasUsers(db)) return false;
   // Before the accounts: a failure here is retried by the next start (users mark "seeded").
-  await seedDemoCourses(db, createMedia({ dataDir: options.dataDir, log: seedLog }), options);
+  const media = await createMedia({
+    dataDir: options.dataDir,
+    log: seedLog,
+    referencedKeys: (keys) => courseMediaKeysAmong(db, keys),
+  });
+  await seedDemoCourses(db, media, options);
 
   const password = options.demoPassword ?? generateStrongPassword();
   // Written before the accounts exist: a crash in between costs a re-seed, never a lost password.

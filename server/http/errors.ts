@@ -14,6 +14,7 @@ export const MESSAGES = {
   notFound: 'Not found.',
   internal: 'Internal server error.',
   unavailable: 'Service unavailable.',
+  overloaded: 'The server is overloaded. Please try again later.',
   malformedJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'Unsupported content type.',
   bodyTooLarge: 'The request body is too large.',

@@ -17,6 +17,9 @@ export async function serveSpa(app: FastifyInstance, spaDir: string): Promise<vo
     root: spaDir,
     // Routes for the files present at start, so an unknown path costs no disk lookup.
     wildcard: false,
+    // The build's .br and .gz siblings (scripts/precompress.ts) are sent for their file.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     cacheControl: false,
     setHeaders: (reply, file) => {
       reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);

@@ -12,6 +12,10 @@
  * keys that nothing refers to yet, the row referring to them is written last, and if anything
  * throws before the handler returns, the files it stored are removed again. Temporary files go
  * with the request in every case. Deleting is the reverse: the row first, then its files.
+ *
+ * A process killed mid-request leaves its work folder behind, with the keys it placed noted in
+ * it. The next start (`createMedia`) finishes that request's cleanup before serving: it removes
+ * the files no row refers to (their row was never committed) and the folder itself.
  */
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,7 +29,7 @@ import {
   toWebImage,
   type WebImage,
 } from './images.ts';
-import { mediaStore } from './store.ts';
+import { mediaStore, type MediaStore } from './store.ts';
 import { receiveUpload, type ReceivedFile, type Upload, type UploadSpec } from './upload.ts';
 
 /** Work folders older than this at start belong to a crashed process. */
@@ -75,14 +79,15 @@ export interface MediaOptions {
   dataDir: string;
   /** The app's logger (pino), or the console outside the server. */
   log: MediaLog;
+  /** Which of `keys` a stored row refers to (every table with media keys). */
+  referencedKeys(keys: readonly string[]): Promise<ReadonlySet<string>>;
 }
 
-export function createMedia(options: MediaOptions): Media {
+/** Ready once the work of interrupted requests is cleaned up. */
+export async function createMedia(options: MediaOptions): Promise<Media> {
   const store = mediaStore(options.dataDir);
   const { log } = options;
-  store.sweepWorkDirs(STALE_WORK_DIR_MS, new Date()).catch((error: unknown) => {
-    log.warn({ err: error }, 'could not sweep stale upload folders');
-  });
+  await recoverAbandonedWork(store, options);
 
   async function staging<T>(
     workDir: string,
@@ -93,7 +98,7 @@ export function createMedia(options: MediaOptions): Media {
       const temporary = path.join(workDir, randomUUID());
       await writeFile(temporary, contents, { flag: 'wx', mode: 0o600 });
       stored.push(key);
-      await store.place(temporary, key);
+      await store.place(workDir, temporary, key);
     };
     const staged: StagedMedia = {
       async storeImage(source, collection) {
@@ -109,7 +114,7 @@ export function createMedia(options: MediaOptions): Media {
         if (Buffer.isBuffer(source)) await place(source, key);
         else {
           stored.push(key);
-          await store.place(source.path, key);
+          await store.place(workDir, source.path, key);
         }
         return key;
       },
@@ -149,6 +154,20 @@ export function createMedia(options: MediaOptions): Media {
     },
     url: (key) => store.urlOf(key),
   };
+}
+
+async function recoverAbandonedWork(store: MediaStore, options: MediaOptions): Promise<void> {
+  for (const workDir of await store.abandonedWorkDirs(STALE_WORK_DIR_MS, new Date())) {
+    const placed = await store.placedKeys(workDir);
+    const referenced = await options.referencedKeys(placed);
+    const orphans = placed.filter((key) => !referenced.has(key));
+    // Files first: the folder holds the journal naming them, so a crash here only repeats this.
+    await store.remove(orphans);
+    await rm(workDir, { recursive: true, force: true });
+    if (orphans.length > 0) {
+      options.log.warn({ keys: orphans }, 'removed the files of an interrupted upload');
+    }
+  }
 }
 
 /** The web sizes of an image; for a received file, a bad image is the sender's error. */

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       altchaHmacKey: undefined,
       courseCountries: DEFAULT_COURSE_COUNTRIES,
       benchLimitRoute: false,
+      pressure: { maxEventLoopDelayMs: 1000, maxHeapUsedMib: undefined, maxRssMib: 0 },
     });
   });
 
@@ -49,6 +50,9 @@ describe('loadConfig', () => {
       CAMPAIGN_CATALOGS: 'Katalozi',
       JWT_SECRET: 'j'.repeat(32),
       ALTCHA_HMAC_KEY: 'a'.repeat(32),
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '250',
+      PRESSURE_MAX_HEAP_USED_MIB: '768',
+      PRESSURE_MAX_RSS_MIB: '0',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -63,6 +67,7 @@ describe('loadConfig', () => {
       campaigns: { courses: 'Tecajevi', catalogs: 'Katalozi' },
       jwtSecret: 'j'.repeat(32),
       altchaHmacKey: 'a'.repeat(32),
+      pressure: { maxEventLoopDelayMs: 250, maxHeapUsedMib: 768, maxRssMib: 0 },
     });
   });
 
@@ -92,6 +97,17 @@ describe('loadConfig', () => {
     ['BRAND', '   ', 'BRAND must not be empty'],
     ['RECAPTCHA_SITE_KEY', 'only-one', 'RECAPTCHA_SECRET_KEY must be set together'],
     ['RECAPTCHA_SECRET_KEY', 'only-one', 'RECAPTCHA_SITE_KEY must be set together'],
+    [
+      'PRESSURE_MAX_EVENT_LOOP_DELAY_MS',
+      '-1',
+      'PRESSURE_MAX_EVENT_LOOP_DELAY_MS must be an integer between 0 and 60000',
+    ],
+    [
+      'PRESSURE_MAX_HEAP_USED_MIB',
+      '1.5',
+      'PRESSURE_MAX_HEAP_USED_MIB must be an integer between 0 and 1048576',
+    ],
+    ['PRESSURE_MAX_RSS_MIB', 'lots', 'PRESSURE_MAX_RSS_MIB must be an integer between 0 and'],
   ])('refuses a bad %s (%j) with a message naming it', (variable, value, message) => {
     const load = () => loadConfig({ [variable]: value });
     expect(load).toThrow(ConfigError);

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,14 @@ let dataDir: string;
 let testApp: TestApp;
 let media: Media;
 const silentLog = { warn() {}, error() {} };
+/** The keys the test's rows refer to; the upload route below writes no rows. */
+const referenced = new Set<string>();
+const mediaOptions = () => ({
+  dataDir,
+  log: silentLog,
+  referencedKeys: async (keys: readonly string[]) =>
+    new Set(keys.filter((key) => referenced.has(key))),
+});
 
 /** A test-only upload route: echoes what was received, stores what it is told to, fails on request. */
 beforeAll(async () => {
@@ -47,7 +56,7 @@ beforeAll(async () => {
   mkdirSync(spaDir);
   writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>SPA</title>');
   testApp = await createTestApp(dataDir, { spaDir });
-  media = createMedia({ dataDir, log: silentLog });
+  media = await createMedia(mediaOptions());
   await testApp.app.register(async (scope) => {
     await registerMultipart(scope);
     scope.post('/api/v1/test/upload', async (request, reply) => {
@@ -305,19 +314,60 @@ describe('all or nothing', () => {
     expect(mediaFiles()).toEqual(before);
   });
 
-  it('removes work folders a crashed process left behind, and only old ones', async () => {
+  it('at start, finishes the cleanup of requests a killed process left behind', async () => {
     const temp = path.join(dataDir, UPLOAD_TEMP_FOLDER);
-    const stale = path.join(temp, 'work-crashed');
-    const fresh = path.join(temp, 'work-running');
-    mkdirSync(stale);
-    mkdirSync(fresh);
-    writeFileSync(path.join(stale, 'part'), 'x');
+    const storeFile = (key: string) => {
+      mkdirSync(path.dirname(path.join(dataDir, MEDIA_FOLDER, key)), { recursive: true });
+      writeFileSync(path.join(dataDir, MEDIA_FOLDER, key), 'bytes');
+      return key;
+    };
+    const committed = storeFile(`tests/${'c'.repeat(22)}.webp`);
+    const uncommitted = storeFile(`tests/${'u'.repeat(22)}.webp`);
+    const uncommittedCard = storeFile(`tests/${'u'.repeat(22)}-card.webp`);
+    referenced.add(committed);
+    const exited = spawnSync(process.execPath, ['-e', '']).pid;
+    // Killed after its row was committed; killed before; and one whose pid this process reuses.
+    const leftovers = [
+      [`work-${hostname()}.${exited}.0badc0de-a1b2c3`, [committed]],
+      [`work-${hostname()}.${exited}.0badc0de-d4e5f6`, [uncommitted, 'not a key']],
+      [`work-${hostname()}.${process.pid}.0badc0de-g7h8i9`, [uncommittedCard]],
+    ] as const;
+    for (const [folder, keys] of leftovers) {
+      mkdirSync(path.join(temp, folder));
+      writeFileSync(path.join(temp, folder, 'received-part'), 'x');
+      writeFileSync(path.join(temp, folder, 'placed-keys'), keys.map((key) => `${key}\n`).join(''));
+    }
+
+    await createMedia(mediaOptions());
+
+    expect(filesUnder(temp)).toEqual([]);
+    expect(existsSync(path.join(dataDir, MEDIA_FOLDER, committed))).toBe(true);
+    expect(existsSync(path.join(dataDir, MEDIA_FOLDER, uncommitted))).toBe(false);
+    expect(existsSync(path.join(dataDir, MEDIA_FOLDER, uncommittedCard))).toBe(false);
+    await media.deleteMedia([committed]);
+    referenced.clear();
+  });
+
+  it('leaves the work folders of running processes, and of other hosts until they are old', async () => {
+    const temp = path.join(dataDir, UPLOAD_TEMP_FOLDER);
+    const running = path.join(temp, `work-${hostname()}.${process.ppid}.0badc0de-a1b2c3`);
+    const elsewhere = path.join(temp, 'work-other-host.1.0badc0de-d4e5f6');
+    const elsewhereOld = path.join(temp, 'work-other-host.2.0badc0de-g7h8i9');
+    const unknownOld = path.join(temp, 'work-crashed');
+    for (const folder of [running, elsewhere, elsewhereOld, unknownOld]) {
+      mkdirSync(folder);
+      writeFileSync(path.join(folder, 'part'), 'x');
+    }
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    utimesSync(stale, twoHoursAgo, twoHoursAgo);
-    createMedia({ dataDir, log: silentLog });
-    await expect.poll(() => existsSync(stale)).toBe(false);
-    expect(existsSync(fresh)).toBe(true);
-    rmSync(fresh, { recursive: true });
+    for (const folder of [elsewhereOld, unknownOld]) utimesSync(folder, twoHoursAgo, twoHoursAgo);
+
+    await createMedia(mediaOptions());
+
+    expect(
+      [running, elsewhere, elsewhereOld, unknownOld].map((folder) => existsSync(folder)),
+    ).toEqual([true, true, false, false]);
+    rmSync(running, { recursive: true });
+    rmSync(elsewhere, { recursive: true });
   });
 
   it('deletes stored files and tolerates ones already gone', async () => {

@@ -1,6 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { useTempDir } from './support/temp-dir.ts';
@@ -81,6 +87,21 @@ describe('serving the built SPA', () => {
     const gzip = await get('/assets/index-B4x9kQ2z.js', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it("sends the build's precompressed siblings as they are, and never as files of their own", async () => {
+    const spaDir = path.join(tempDir(), 'dist');
+    const script = path.join(spaDir, 'assets', 'index-B4x9kQ2z.js');
+    const stored = brotliCompressSync(SCRIPT, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    writeFileSync(`${script}.br`, stored);
+    writeFileSync(`${script}.gz`, gzipSync(SCRIPT, { level: 9 }));
+    const response = await get('/assets/index-B4x9kQ2z.js', { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.rawPayload.equals(stored)).toBe(true);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/assets/index-B4x9kQ2z.js.br', '/assets/index-B4x9kQ2z.js.gz']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
   });
 
   it('answers a missing asset with 404, not with the page', async () => {
