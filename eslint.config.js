@@ -69,10 +69,12 @@ export default tseslint.config(
           '**/src/*',
           '!**/src/api',
           '!**/src/data',
+          '!**/src/routes.ts',
           '**/src/api/*',
           '!**/src/api/contract.ts',
         ],
-        message: 'The server imports from src/ only the wire contract and bundled data.',
+        message:
+          'The server imports from src/ only the wire contract, the route table and bundled data.',
       },
     ]),
   },

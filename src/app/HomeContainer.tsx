@@ -11,13 +11,14 @@ import {
 } from '../machines/heroRotation.machine.ts';
 import { HERO_SIZES } from '../views/HomeHero.tsx';
 import { HomePage } from '../views/HomePage.tsx';
+import { routes } from '../routes.ts';
 import { useInspect } from './inspector.tsx';
 import { NearViewport } from './NearViewport.tsx';
 
 // The first hero photo is the largest paint of a visit to /: its download starts while the site
 // configuration loads, instead of after the first render (behind the gate it is not shown).
 if (
-  window.location.pathname === '/' &&
+  window.location.pathname === routes.home.pattern &&
   heroImages[0] &&
   hasGateConsent((name) => Cookies.get(name))
 ) {

@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import type { RobotCheck } from '../api/contract.ts';
 import { LoadingScreen } from '../views/LoadingScreen.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
+import { routes } from '../routes.ts';
 import { HomeContainer } from './HomeContainer.tsx';
 
 // The account screens load on demand: the first visit to / stays small (SPEC budget in bench/).
@@ -59,38 +60,38 @@ const CookiePolicy = lazy(() =>
  * configuration, instead of after it: one round trip less before the page paints.
  */
 const FIRST_PAGE_CODE: Record<string, () => Promise<unknown>> = {
-  '/info': loadAbout,
-  '/katalozi': loadCatalogues,
-  '/tecajevi/galerija': loadGallery,
-  '/pravila-privatnosti': loadPrivacyPolicy,
-  '/obrada-podataka': loadDataProcessing,
-  '/pravila-o-koristenju-kolacica': loadCookiePolicy,
+  [routes.about.pattern]: loadAbout,
+  [routes.catalogues.pattern]: loadCatalogues,
+  [routes.gallery.pattern]: loadGallery,
+  [routes.privacyPolicy.pattern]: loadPrivacyPolicy,
+  [routes.dataProcessing.pattern]: loadDataProcessing,
+  [routes.cookiePolicy.pattern]: loadCookiePolicy,
 };
 // A failure here is reported where the page renders, by its lazy component.
 void FIRST_PAGE_CODE[window.location.pathname.replace(/(.)\/$/, '$1')]?.().catch(() => undefined);
 
 /** SPEC 2: the three policy pages, reachable without the access gate. */
-export const POLICY_PATHS = [
-  '/pravila-privatnosti',
-  '/obrada-podataka',
-  '/pravila-o-koristenju-kolacica',
-] as const;
+export const POLICY_PATHS: readonly string[] = [
+  routes.privacyPolicy.pattern,
+  routes.dataProcessing.pattern,
+  routes.cookiePolicy.pattern,
+];
 
 export function isPolicyPath(path: string): boolean {
-  return (POLICY_PATHS as readonly string[]).includes(path.replace(/\/$/, ''));
+  return POLICY_PATHS.includes(path.replace(/\/$/, ''));
 }
 
 export function PolicyRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Switch>
-        <Route path="/pravila-privatnosti">
+        <Route path={routes.privacyPolicy.pattern}>
           <PrivacyPolicy />
         </Route>
-        <Route path="/obrada-podataka">
+        <Route path={routes.dataProcessing.pattern}>
           <DataProcessing />
         </Route>
-        <Route path="/pravila-o-koristenju-kolacica">
+        <Route path={routes.cookiePolicy.pattern}>
           <CookiePolicy />
         </Route>
       </Switch>
@@ -103,52 +104,52 @@ export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: R
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Switch>
-        <Route path="/">
+        <Route path={routes.home.pattern}>
           <HomeContainer brand={brand} />
         </Route>
-        <Route path="/info">
+        <Route path={routes.about.pattern}>
           <AboutContainer />
         </Route>
-        <Route path="/katalozi">
+        <Route path={routes.catalogues.pattern}>
           <CataloguesContainer />
         </Route>
-        <Route path="/tecajevi/galerija">
+        <Route path={routes.gallery.pattern}>
           <GalleryContainer />
         </Route>
-        <Route path="/login">
+        <Route path={routes.login.pattern}>
           <LoginContainer robotCheck={robotCheck} />
         </Route>
-        <Route path="/logout">
+        <Route path={routes.logout.pattern}>
           <LogoutContainer />
         </Route>
-        <Route<{ invitationToken: string }> path="/aktiviraj-racun/:invitationToken">
+        <Route path={routes.activation.pattern}>
           {({ invitationToken }) => <ActivationContainer invitationToken={invitationToken} />}
         </Route>
         {/* SPEC 2: without a token the activation page goes home. */}
-        <Route path="/aktiviraj-racun">
-          <Redirect to="/" replace />
+        <Route path={routes.activation.base}>
+          <Redirect to={routes.home.href()} replace />
         </Route>
-        <Route<{ resetToken: string }> path="/resetiraj-lozinku/:resetToken">
+        <Route path={routes.newPassword.pattern}>
           {({ resetToken }) => <NewPasswordContainer resetToken={resetToken} />}
         </Route>
-        <Route path="/tecajevi">
+        <Route path={routes.courses.pattern}>
           <CoursesContainer />
         </Route>
-        <Route path="/admin">
+        <Route path={routes.admin.pattern}>
           <AdminContainer />
         </Route>
-        <Route path="/admin/*">
+        <Route path={`${routes.admin.pattern}/*`}>
           <AdminContainer />
         </Route>
         {/* SPEC 2: the e-mail in the query or, in the other reading, in the path. */}
-        <Route<{ campaign: string; email: string }> path="/newsletter-odjava/:campaign/:email">
+        <Route path={`${routes.unsubscribe.pattern}/:email`}>
           {({ campaign, email }) => <UnsubscribeContainer campaign={campaign} email={email} />}
         </Route>
-        <Route<{ campaign: string }> path="/newsletter-odjava/:campaign">
+        <Route path={routes.unsubscribe.pattern}>
           {({ campaign }) => <UnsubscribeContainer campaign={campaign} />}
         </Route>
-        <Route path="/newsletter-odjava">
-          <Redirect to="/" replace />
+        <Route path={routes.unsubscribe.base}>
+          <Redirect to={routes.home.href()} replace />
         </Route>
         {POLICY_PATHS.map((path) => (
           <Route key={path} path={path}>
