@@ -72,6 +72,7 @@ export default tseslint.config(
           '!**/src/routes.ts',
           '**/src/api/*',
           '!**/src/api/contract.ts',
+          '!**/src/api/serverMessages.ts',
         ],
         message:
           'The server imports from src/ only the wire contract, the route table and bundled data.',

@@ -3,7 +3,7 @@
  * validation error on `Password` can list every broken rule.
  */
 import { randomInt } from 'node:crypto';
-import { SERVER_MESSAGES } from '../../src/api/contract.ts';
+import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 

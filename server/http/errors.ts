@@ -4,15 +4,16 @@
  * `{"errors": {"Field": ["message", ...]}}`. Routes throw these; the error handler sends them.
  */
 import {
+  INVALID_REFRESH_TOKEN,
   ROBOT_CHECK_REQUIRED,
-  SERVER_MESSAGES,
   type DomainErrorBody,
   type ValidationErrorBody,
 } from '../../src/api/contract.ts';
+import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 
 /**
  * Every server message, in one place; those the client reacts to are written once in the wire
- * contract (SERVER_MESSAGES) and only referenced here.
+ * contract (SERVER_MESSAGES, INVALID_REFRESH_TOKEN) and only referenced here.
  */
 export const MESSAGES = {
   notFound: 'Not found.',
@@ -30,7 +31,7 @@ export const MESSAGES = {
   // Accounts (ARCHITECTURE.md "The wire contract": the client matches these texts).
   userNotFound: 'User not found.',
   invalidCredentials: 'Invalid credentials.',
-  invalidRefreshToken: SERVER_MESSAGES.invalidRefreshToken,
+  invalidRefreshToken: INVALID_REFRESH_TOKEN,
   invitationExpired: SERVER_MESSAGES.invitationExpired,
   invitationNotFound: 'Invitation token not found.',
   invalidResetToken: SERVER_MESSAGES.invalidResetToken,

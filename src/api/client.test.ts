@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Tokens } from './contract.ts';
 import { createApiClient } from './client.ts';
 import type { SessionBridge } from './client.ts';
-import { SERVER_MESSAGES } from './contract.ts';
+import { INVALID_REFRESH_TOKEN } from './contract.ts';
 import { ApiError, AuthExpiredError, AuthInvalidError } from './errors.ts';
 
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -88,7 +88,7 @@ describe('api client', () => {
   it('fails with Auth expired. and ends the session when the refresh fails', async () => {
     const { api, session } = setup((request) =>
       request.url.endsWith('/users/refresh-token')
-        ? json(401, { errors: [SERVER_MESSAGES.invalidRefreshToken] })
+        ? json(401, { errors: [INVALID_REFRESH_TOKEN] })
         : json(401, { errors: ['Unauthorized'] }),
     );
     const failure = api.get('/things');
@@ -98,9 +98,7 @@ describe('api client', () => {
   });
 
   it('does not retry the revoke call and raises the auth-invalid error', async () => {
-    const { api, requests } = setup(() =>
-      json(401, { errors: [SERVER_MESSAGES.invalidRefreshToken] }),
-    );
+    const { api, requests } = setup(() => json(401, { errors: [INVALID_REFRESH_TOKEN] }));
     const failure = api.post('/users/revoke-token', { refreshToken: 'r1' });
     await expect(failure).rejects.toBeInstanceOf(AuthInvalidError);
     expect(requests).toHaveLength(1);

@@ -6,7 +6,7 @@
 import { FetchError, createFetch } from 'ofetch';
 import type { $Fetch, FetchOptions } from 'ofetch';
 import type { Tokens } from './contract.ts';
-import { SERVER_MESSAGES, refreshResponseSchema } from './contract.ts';
+import { INVALID_REFRESH_TOKEN, refreshResponseSchema } from './contract.ts';
 import { ApiError, AuthExpiredError, AuthInvalidError, isErrorBody } from './errors.ts';
 
 /** How the client reaches the auth session without globals. */
@@ -137,9 +137,7 @@ export function createApiClient({ baseURL, session, fetch }: ApiClientOptions) {
 function toApiError(error: unknown): unknown {
   if (!(error instanceof FetchError) || error.status === undefined) return error;
   const body = isErrorBody(error.data) ? error.data : null;
-  return body?.errors &&
-    Array.isArray(body.errors) &&
-    body.errors[0] === SERVER_MESSAGES.invalidRefreshToken
+  return body?.errors && Array.isArray(body.errors) && body.errors[0] === INVALID_REFRESH_TOKEN
     ? new AuthInvalidError(error.status, body)
     : new ApiError(error.status, body);
 }

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import {
   adminShellMachine,
@@ -11,12 +11,14 @@ import { AdminShell } from '../views/AdminShell.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
 import { routes } from '../routes.ts';
 import { InviteContainer } from './InviteContainer.tsx';
+import { retryableLazy } from './retryableLazy.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSession } from './session.tsx';
 
 // The course form brings the date picker: it loads only when /admin/course opens.
-const CourseFormContainer = lazy(() =>
-  import('./CourseFormContainer.tsx').then((module) => ({ default: module.CourseFormContainer })),
+const CourseFormContainer = retryableLazy(
+  () => import('./CourseFormContainer.tsx'),
+  (module) => module.CourseFormContainer,
 );
 
 /** Narrow screens stack the menu above the content (AdminShell.css). */

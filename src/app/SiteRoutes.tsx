@@ -1,32 +1,42 @@
-import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { RobotCheck } from '../api/contract.ts';
 import { LoadingScreen } from '../views/LoadingScreen.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
 import { routes } from '../routes.ts';
 import { HomeContainer } from './HomeContainer.tsx';
+import { LoadErrorBoundary } from './LoadErrorBoundary.tsx';
+import { retryableLazy } from './retryableLazy.tsx';
 
 // The account screens load on demand: the first visit to / stays small (SPEC budget in bench/).
-const LoginContainer = lazy(() =>
-  import('./LoginContainer.tsx').then((module) => ({ default: module.LoginContainer })),
+// A page whose code fails to load shows a retry in its place (LoadErrorBoundary).
+const LoginContainer = retryableLazy(
+  () => import('./LoginContainer.tsx'),
+  (module) => module.LoginContainer,
 );
-const LogoutContainer = lazy(() =>
-  import('./LogoutContainer.tsx').then((module) => ({ default: module.LogoutContainer })),
+const LogoutContainer = retryableLazy(
+  () => import('./LogoutContainer.tsx'),
+  (module) => module.LogoutContainer,
 );
-const NewPasswordContainer = lazy(() =>
-  import('./NewPasswordContainer.tsx').then((module) => ({ default: module.NewPasswordContainer })),
+const NewPasswordContainer = retryableLazy(
+  () => import('./NewPasswordContainer.tsx'),
+  (module) => module.NewPasswordContainer,
 );
-const ActivationContainer = lazy(() =>
-  import('./ActivationContainer.tsx').then((module) => ({ default: module.ActivationContainer })),
+const ActivationContainer = retryableLazy(
+  () => import('./ActivationContainer.tsx'),
+  (module) => module.ActivationContainer,
 );
-const AdminContainer = lazy(() =>
-  import('./AdminContainer.tsx').then((module) => ({ default: module.AdminContainer })),
+const AdminContainer = retryableLazy(
+  () => import('./AdminContainer.tsx'),
+  (module) => module.AdminContainer,
 );
-const CoursesContainer = lazy(() =>
-  import('./CoursesContainer.tsx').then((module) => ({ default: module.CoursesContainer })),
+const CoursesContainer = retryableLazy(
+  () => import('./CoursesContainer.tsx'),
+  (module) => module.CoursesContainer,
 );
-const UnsubscribeContainer = lazy(() =>
-  import('./UnsubscribeContainer.tsx').then((module) => ({ default: module.UnsubscribeContainer })),
+const UnsubscribeContainer = retryableLazy(
+  () => import('./UnsubscribeContainer.tsx'),
+  (module) => module.UnsubscribeContainer,
 );
 const loadAbout = () => import('./AboutContainer.tsx');
 const loadCatalogues = () => import('./CataloguesContainer.tsx');
@@ -36,24 +46,12 @@ const loadPrivacyPolicy = () => import('../views/policies/PrivacyPolicy.tsx');
 const loadDataProcessing = () => import('../views/policies/DataProcessing.tsx');
 const loadCookiePolicy = () => import('../views/policies/CookiePolicy.tsx');
 
-const AboutContainer = lazy(() =>
-  loadAbout().then((module) => ({ default: module.AboutContainer })),
-);
-const CataloguesContainer = lazy(() =>
-  loadCatalogues().then((module) => ({ default: module.CataloguesContainer })),
-);
-const GalleryContainer = lazy(() =>
-  loadGallery().then((module) => ({ default: module.GalleryContainer })),
-);
-const PrivacyPolicy = lazy(() =>
-  loadPrivacyPolicy().then((module) => ({ default: module.PrivacyPolicy })),
-);
-const DataProcessing = lazy(() =>
-  loadDataProcessing().then((module) => ({ default: module.DataProcessing })),
-);
-const CookiePolicy = lazy(() =>
-  loadCookiePolicy().then((module) => ({ default: module.CookiePolicy })),
-);
+const AboutContainer = retryableLazy(loadAbout, (module) => module.AboutContainer);
+const CataloguesContainer = retryableLazy(loadCatalogues, (module) => module.CataloguesContainer);
+const GalleryContainer = retryableLazy(loadGallery, (module) => module.GalleryContainer);
+const PrivacyPolicy = retryableLazy(loadPrivacyPolicy, (module) => module.PrivacyPolicy);
+const DataProcessing = retryableLazy(loadDataProcessing, (module) => module.DataProcessing);
+const CookiePolicy = retryableLazy(loadCookiePolicy, (module) => module.CookiePolicy);
 
 /**
  * The code of the page a visit starts on begins to load with the app, beside the site
@@ -82,84 +80,90 @@ export function isPolicyPath(path: string): boolean {
 }
 
 export function PolicyRoutes() {
+  const [path] = useLocation();
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Switch>
-        <Route path={routes.privacyPolicy.pattern}>
-          <PrivacyPolicy />
-        </Route>
-        <Route path={routes.dataProcessing.pattern}>
-          <DataProcessing />
-        </Route>
-        <Route path={routes.cookiePolicy.pattern}>
-          <CookiePolicy />
-        </Route>
-      </Switch>
-    </Suspense>
+    <LoadErrorBoundary size="page" resetKeys={[path]}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Switch>
+          <Route path={routes.privacyPolicy.pattern}>
+            <PrivacyPolicy />
+          </Route>
+          <Route path={routes.dataProcessing.pattern}>
+            <DataProcessing />
+          </Route>
+          <Route path={routes.cookiePolicy.pattern}>
+            <CookiePolicy />
+          </Route>
+        </Switch>
+      </Suspense>
+    </LoadErrorBoundary>
   );
 }
 
 /** SPEC 2 route table; screens of later issues join here as they are built. */
 export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: RobotCheck }) {
+  const [path] = useLocation();
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Switch>
-        <Route path={routes.home.pattern}>
-          <HomeContainer brand={brand} />
-        </Route>
-        <Route path={routes.about.pattern}>
-          <AboutContainer />
-        </Route>
-        <Route path={routes.catalogues.pattern}>
-          <CataloguesContainer />
-        </Route>
-        <Route path={routes.gallery.pattern}>
-          <GalleryContainer />
-        </Route>
-        <Route path={routes.login.pattern}>
-          <LoginContainer robotCheck={robotCheck} />
-        </Route>
-        <Route path={routes.logout.pattern}>
-          <LogoutContainer />
-        </Route>
-        <Route path={routes.activation.pattern}>
-          {({ invitationToken }) => <ActivationContainer invitationToken={invitationToken} />}
-        </Route>
-        {/* SPEC 2: without a token the activation page goes home. */}
-        <Route path={routes.activation.base}>
-          <Redirect to={routes.home.href()} replace />
-        </Route>
-        <Route path={routes.newPassword.pattern}>
-          {({ resetToken }) => <NewPasswordContainer resetToken={resetToken} />}
-        </Route>
-        <Route path={routes.courses.pattern}>
-          <CoursesContainer />
-        </Route>
-        <Route path={routes.admin.pattern}>
-          <AdminContainer />
-        </Route>
-        <Route path={`${routes.admin.pattern}/*`}>
-          <AdminContainer />
-        </Route>
-        {/* SPEC 2: the e-mail in the query or, in the other reading, in the path. */}
-        <Route path={`${routes.unsubscribe.pattern}/:email`}>
-          {({ campaign, email }) => <UnsubscribeContainer campaign={campaign} email={email} />}
-        </Route>
-        <Route path={routes.unsubscribe.pattern}>
-          {({ campaign }) => <UnsubscribeContainer campaign={campaign} />}
-        </Route>
-        <Route path={routes.unsubscribe.base}>
-          <Redirect to={routes.home.href()} replace />
-        </Route>
-        {POLICY_PATHS.map((path) => (
-          <Route key={path} path={path}>
-            <PolicyRoutes />
+    <LoadErrorBoundary size="page" resetKeys={[path]}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Switch>
+          <Route path={routes.home.pattern}>
+            <HomeContainer brand={brand} />
           </Route>
-        ))}
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
-    </Suspense>
+          <Route path={routes.about.pattern}>
+            <AboutContainer />
+          </Route>
+          <Route path={routes.catalogues.pattern}>
+            <CataloguesContainer />
+          </Route>
+          <Route path={routes.gallery.pattern}>
+            <GalleryContainer />
+          </Route>
+          <Route path={routes.login.pattern}>
+            <LoginContainer robotCheck={robotCheck} />
+          </Route>
+          <Route path={routes.logout.pattern}>
+            <LogoutContainer />
+          </Route>
+          <Route path={routes.activation.pattern}>
+            {({ invitationToken }) => <ActivationContainer invitationToken={invitationToken} />}
+          </Route>
+          {/* SPEC 2: without a token the activation page goes home. */}
+          <Route path={routes.activation.base}>
+            <Redirect to={routes.home.href()} replace />
+          </Route>
+          <Route path={routes.newPassword.pattern}>
+            {({ resetToken }) => <NewPasswordContainer resetToken={resetToken} />}
+          </Route>
+          <Route path={routes.courses.pattern}>
+            <CoursesContainer />
+          </Route>
+          <Route path={routes.admin.pattern}>
+            <AdminContainer />
+          </Route>
+          <Route path={`${routes.admin.pattern}/*`}>
+            <AdminContainer />
+          </Route>
+          {/* SPEC 2: the e-mail in the query or, in the other reading, in the path. */}
+          <Route path={`${routes.unsubscribe.pattern}/:email`}>
+            {({ campaign, email }) => <UnsubscribeContainer campaign={campaign} email={email} />}
+          </Route>
+          <Route path={routes.unsubscribe.pattern}>
+            {({ campaign }) => <UnsubscribeContainer campaign={campaign} />}
+          </Route>
+          <Route path={routes.unsubscribe.base}>
+            <Redirect to={routes.home.href()} replace />
+          </Route>
+          {POLICY_PATHS.map((path) => (
+            <Route key={path} path={path}>
+              <PolicyRoutes />
+            </Route>
+          ))}
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Suspense>
+    </LoadErrorBoundary>
   );
 }

@@ -6,11 +6,11 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
-  SERVER_MESSAGES,
   type AuthResponse,
   type CompleteRegistrationRequest,
   type ValidateRegistrationResponse,
 } from '../api/contract.ts';
+import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { messages } from '../messages.ts';
 import { PASSWORD_MIN_LENGTH, passwordMessageText } from './passwordRules.ts';

@@ -11,12 +11,11 @@ import {
   COURSE_FIELDS,
   COURSE_RULES,
   DEFAULT_COURSE_COUNTRY,
-  SERVER_MESSAGES,
-  isServerMessage,
   parseCoursePrice,
   type Country,
   type Course,
 } from '../api/contract.ts';
+import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import type { CreateCourseRequest } from '../api/courses.ts';
 import { ApiError } from '../api/errors.ts';
 import {

@@ -6,7 +6,8 @@
  * /logout does (LOGOUT to the auth session) while the screen stays for the 0.5 s.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { ROLES, SERVER_MESSAGES, type InviteRequest, type Role } from '../api/contract.ts';
+import { ROLES, type InviteRequest, type Role } from '../api/contract.ts';
+import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError, AuthExpiredError } from '../api/errors.ts';
 import { messages } from '../messages.ts';
 

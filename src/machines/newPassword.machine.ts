@@ -5,7 +5,8 @@
  * `goToLogin`.
  */
 import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { SERVER_MESSAGES, type ChangePasswordRequest } from '../api/contract.ts';
+import { type ChangePasswordRequest } from '../api/contract.ts';
+import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { messages } from '../messages.ts';
 import { brokenPasswordRules, passwordMessageText } from './passwordRules.ts';

@@ -9,7 +9,8 @@
  * campaign up by its configured name, subscribes, and turns the answer into the SPEC 8 texts.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { SERVER_MESSAGES, type CampaignKey } from '../api/contract.ts';
+import { type CampaignKey } from '../api/contract.ts';
+import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { messages } from '../messages.ts';
 import {

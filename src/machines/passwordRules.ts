@@ -3,7 +3,7 @@
  * the client's own check and for the server's validation messages on `Password` (the server's
  * English texts are in the wire contract's SERVER_MESSAGES).
  */
-import { SERVER_MESSAGES, isServerMessage } from '../api/contract.ts';
+import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { messages } from '../messages.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;

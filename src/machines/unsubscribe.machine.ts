@@ -9,7 +9,8 @@
  * (a toast) and `goHome`.
  */
 import { fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { SERVER_MESSAGES, UNSUBSCRIBE_PAGE_CAMPAIGNS, type CampaignKey } from '../api/contract.ts';
+import { UNSUBSCRIBE_PAGE_CAMPAIGNS, type CampaignKey } from '../api/contract.ts';
+import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { messages } from '../messages.ts';
 

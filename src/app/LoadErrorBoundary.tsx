@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { LoadFailed, type LoadFailedProps } from '../views/LoadFailed.tsx';
+
+interface LoadErrorBoundaryProps {
+  size: LoadFailedProps['size'];
+  /** A change of any of these (the location, for a page) clears the error. */
+  resetKeys?: unknown[];
+  children: ReactNode;
+}
+
+/**
+ * A page or home section whose code failed to load (or whose render threw) shows a message with
+ * a retry button in its place; the header, the footer and the other sections stay.
+ */
+export function LoadErrorBoundary({ size, resetKeys, children }: LoadErrorBoundaryProps) {
+  return (
+    <ErrorBoundary
+      resetKeys={resetKeys}
+      fallbackRender={({ resetErrorBoundary }) => (
+        <LoadFailed size={size} onRetry={() => resetErrorBoundary()} />
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}
