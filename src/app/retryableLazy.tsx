@@ -1,10 +1,12 @@
 import { lazy, type FunctionComponent } from 'react';
 
+/** How each lazy component whose load failed starts over. */
+const failedLoads = new Set<() => void>();
+
 /**
  * React.lazy for the component `pick` takes from a module that `load` imports, except that a
- * failed load is not kept: React.lazy caches the rejected import for good, so a retry would only
- * show the same error. After a failure the next render imports again, which is what the error
- * boundary's retry button needs.
+ * failed load can be tried again: React.lazy keeps a rejected import for good. The failure
+ * stays (so that it reaches the error boundary) until `retryFailedLoads()`.
  */
 export function retryableLazy<Module, Props extends object>(
   load: () => Promise<Module>,
@@ -15,14 +17,23 @@ export function retryableLazy<Module, Props extends object>(
       load().then(
         (module) => ({ default: pick(module) }),
         (error: unknown) => {
-          current = attempt();
+          failedLoads.add(startOver);
           throw error;
         },
       ),
     );
+  const startOver = () => {
+    current = attempt();
+  };
   let current = attempt();
   return function RetryableLazy(props: Props) {
     const Current = current;
     return <Current {...props} />;
   };
+}
+
+/** The error boundary's retry: the next render of every failed lazy component imports again. */
+export function retryFailedLoads(): void {
+  for (const startOver of failedLoads) startOver();
+  failedLoads.clear();
 }

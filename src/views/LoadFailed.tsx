@@ -1,7 +1,7 @@
 import { messages } from '../messages.ts';
 
 export interface LoadFailedProps {
-  /** A whole page, or one section of the home page. */
+  /** A whole page (the message is its heading), or one section of the home page. */
   size: 'page' | 'section';
   onRetry: () => void;
 }
@@ -10,7 +10,7 @@ export interface LoadFailedProps {
 export function LoadFailed({ size, onRetry }: LoadFailedProps) {
   return (
     <div className={size === 'page' ? 'page status' : 'status'} role="alert">
-      <p>{messages.loadFailed}</p>
+      {size === 'page' ? <h1>{messages.loadFailed}</h1> : <p>{messages.loadFailed}</p>}
       <button className="button" type="button" onClick={onRetry}>
         {messages.retry}
       </button>
