@@ -28,7 +28,7 @@ async function start() {
       <main className="page status">
         <p role="alert">{messages.configFailed}</p>
         <button className="button" type="button" onClick={() => window.location.reload()}>
-          Pokušaj ponovno
+          {messages.retry}
         </button>
       </main>,
     );

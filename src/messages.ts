@@ -23,6 +23,9 @@ export const messages = {
     home: 'Natrag na početnu stranicu',
   },
   loadingConfig: 'Učitavanje…',
+  /** A page or home section whose code failed to load or whose render threw. */
+  loadFailed: 'Dio stranice nije se uspio učitati.',
+  retry: 'Pokušaj ponovno',
   configFailed:
     'Stranica se trenutno ne može učitati. Molimo, pokušajte ponovno za nekoliko trenutaka.',
   /** SPEC 2 "Header and footer": the header links. */

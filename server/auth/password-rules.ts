@@ -3,6 +3,7 @@
  * validation error on `Password` can list every broken rule.
  */
 import { randomInt } from 'node:crypto';
+import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -11,20 +12,20 @@ const SPECIAL_CHARACTERS = '%+-.:=@_';
 
 export const PASSWORD_RULES = [
   {
-    message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+    message: SERVER_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH),
     test: (password: string) => [...password].length >= PASSWORD_MIN_LENGTH,
   },
   {
-    message: 'Password must contain a lowercase letter.',
+    message: SERVER_MESSAGES.passwordNeedsLowercase,
     test: (password: string) => /\p{Ll}/u.test(password),
   },
   {
-    message: 'Password must contain an uppercase letter.',
+    message: SERVER_MESSAGES.passwordNeedsUppercase,
     test: (password: string) => /\p{Lu}/u.test(password),
   },
-  { message: 'Password must contain a digit.', test: (password: string) => /\d/.test(password) },
+  { message: SERVER_MESSAGES.passwordNeedsDigit, test: (password: string) => /\d/.test(password) },
   {
-    message: 'Password must contain a special character.',
+    message: SERVER_MESSAGES.passwordNeedsSpecial,
     test: (password: string) => /[^\p{L}\p{N}\s]/u.test(password),
   },
 ] as const;

@@ -4,6 +4,7 @@
  * the RFC 8058 one-click headers, whose POST the API answers without any page.
  */
 import { UNSUBSCRIBE_PAGE_CAMPAIGNS, type CampaignKey } from '../../src/api/contract.ts';
+import { routes } from '../../src/routes.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { API_BASE_URL } from '../site-config/routes.ts';
 import { escapeHtml } from '../mail/html.ts';
@@ -29,7 +30,8 @@ export function unsubscribePageLink(
     email: subscription.email,
     unsubscribeToken: subscription.unsubscribeToken,
   });
-  return `${publicUrl}/newsletter-odjava/${UNSUBSCRIBE_PAGE_CAMPAIGNS[subscription.campaign]}?${query}`;
+  const campaign = UNSUBSCRIBE_PAGE_CAMPAIGNS[subscription.campaign];
+  return `${publicUrl}${routes.unsubscribe.href({ campaign })}?${query}`;
 }
 
 /** The RFC 8058 target: a POST to it unsubscribes, a GET (a link scanner) changes nothing. */

@@ -4,12 +4,17 @@
  * `{"errors": {"Field": ["message", ...]}}`. Routes throw these; the error handler sends them.
  */
 import {
+  INVALID_REFRESH_TOKEN,
   ROBOT_CHECK_REQUIRED,
   type DomainErrorBody,
   type ValidationErrorBody,
 } from '../../src/api/contract.ts';
+import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 
-/** Server messages the client depends on live here, in one place. */
+/**
+ * Every server message, in one place; those the client reacts to are written once in the wire
+ * contract (SERVER_MESSAGES, INVALID_REFRESH_TOKEN) and only referenced here.
+ */
 export const MESSAGES = {
   notFound: 'Not found.',
   internal: 'Internal server error.',
@@ -26,19 +31,18 @@ export const MESSAGES = {
   // Accounts (ARCHITECTURE.md "The wire contract": the client matches these texts).
   userNotFound: 'User not found.',
   invalidCredentials: 'Invalid credentials.',
-  invalidRefreshToken: 'The provided refresh token is invalid, expired or revoked',
-  invitationExpired: 'Invitation token expired.',
+  invalidRefreshToken: INVALID_REFRESH_TOKEN,
+  invitationExpired: SERVER_MESSAGES.invitationExpired,
   invitationNotFound: 'Invitation token not found.',
-  invalidResetToken: 'Invalid or expired password reset token',
-  alreadyInvited: (email: string) => `User ${email} is already invited.`,
-  alreadyRegistered: (email: string) => `User ${email} is already registered.`,
-  staffDomainRequired: (domain: string) =>
-    `Email must belong to the domain '${domain}' for the selected role.`,
+  invalidResetToken: SERVER_MESSAGES.invalidResetToken,
+  alreadyInvited: SERVER_MESSAGES.alreadyInvited,
+  alreadyRegistered: SERVER_MESSAGES.alreadyRegistered,
+  staffDomainRequired: SERVER_MESSAGES.staffDomainRequired,
   invalidEmail: 'Email is not a valid e-mail address.',
   nameTooShort: 'Name must be longer than 2 characters.',
   surnameTooShort: 'Surname must be longer than 2 characters.',
-  commonPassword: 'Password is too common; choose one that is harder to guess.',
-  passwordTooLong: (max: number) => `Password must be at most ${max} characters long.`,
+  commonPassword: SERVER_MESSAGES.commonPassword,
+  passwordTooLong: SERVER_MESSAGES.passwordTooLong,
   robotCheckRequired: ROBOT_CHECK_REQUIRED,
   robotCheckFailed: 'The robot check failed or was already used; please solve it again.',
   // Uploads (server/media): field names as in the multipart request.
@@ -47,36 +51,32 @@ export const MESSAGES = {
   tooManyParts: 'The form has too many fields or files.',
   fieldTooLarge: (field: string) => `The field ${field} is too large.`,
   fileTooLarge: (field: string, maxBytes: number) =>
-    `The file in ${field} is larger than ${
-      maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes / 1024} KB`
-    }.`,
-  fileNotAllowed: (field: string, kinds: string) => `${field} must be ${kinds}.`,
+    SERVER_MESSAGES.fileTooLarge(
+      field,
+      maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes / 1024} KB`,
+    ),
+  fileNotAllowed: SERVER_MESSAGES.fileNotAllowed,
   unexpectedFile: (field: string) => `${field} is not a file field of this form.`,
   duplicateFile: (field: string) => `Only one file may be sent in ${field}.`,
-  imageUnreadable: (field: string) => `${field} is not a readable image.`,
+  imageUnreadable: SERVER_MESSAGES.imageUnreadable,
   imageTooManyPixels: (field: string, megapixels: number) =>
     `${field} has more than ${megapixels} megapixels.`,
   // Courses (SPEC 9 rules; the SPA shows its own Croatian texts for the same rules).
   courseNotFound: 'Course not found.',
-  required: (field: string) => `${field} must not be empty.`,
+  required: SERVER_MESSAGES.required,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
-  courseDatesRequired: 'Both StartDate and EndDate must be set.',
-  notAnInstant: (field: string) =>
-    `${field} must be an ISO 8601 date and time with a time zone, e.g. 2030-05-17T08:00:00.000Z.`,
-  courseStartInPast: 'The course must start in the future.',
-  courseStartAfterEnd: 'The course must start before it ends.',
-  courseStartEqualsEnd:
-    'The start and the end of the course must differ; give the hours of a single-day course.',
-  coursePriceInvalid: (max: number) =>
-    `Price must be a number from 0 to ${max} with at most two decimals, or empty.`,
-  countryNotOffered: (isoCode: string) => `No courses are offered in the country '${isoCode}'.`,
-  courseImageRequired: 'Image is required.',
+  courseDatesRequired: SERVER_MESSAGES.courseDatesRequired,
+  notAnInstant: SERVER_MESSAGES.notAnInstant,
+  courseStartInPast: SERVER_MESSAGES.courseStartInPast,
+  courseStartAfterEnd: SERVER_MESSAGES.courseStartAfterEnd,
+  courseStartEqualsEnd: SERVER_MESSAGES.courseStartEqualsEnd,
+  coursePriceInvalid: SERVER_MESSAGES.coursePriceInvalid,
+  countryNotOffered: SERVER_MESSAGES.countryNotOffered,
+  courseImageRequired: SERVER_MESSAGES.courseImageRequired,
   // Newsletter campaigns (ARCHITECTURE.md "The wire contract": the client matches these texts).
   campaignNotFound: 'Campaign not found.',
-  alreadySubscribed: (email: string, campaign: string) =>
-    `${email} is already subscribed to campaign ${campaign}`,
-  notSubscribed: (email: string, campaign: string) =>
-    `${email} is not subscribed to campaign ${campaign}`,
+  alreadySubscribed: SERVER_MESSAGES.alreadySubscribed,
+  notSubscribed: SERVER_MESSAGES.notSubscribed,
 } as const;
 
 export class DomainError extends Error {

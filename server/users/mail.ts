@@ -3,6 +3,7 @@
  * and lead to the SPA's activation and set-password routes (SPEC 2); opening one changes
  * nothing on the server, only submitting the form there does.
  */
+import { routes } from '../../src/routes.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/html.ts';
 
@@ -11,11 +12,11 @@ export interface MailContext {
   brand: string;
 }
 
-export const invitationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/aktiviraj-racun/${token}`;
+export const invitationLink = (publicUrl: string, invitationToken: string) =>
+  `${publicUrl}${routes.activation.href({ invitationToken })}`;
 
-export const passwordResetLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/resetiraj-lozinku/${token}`;
+export const passwordResetLink = (publicUrl: string, resetToken: string) =>
+  `${publicUrl}${routes.newPassword.href({ resetToken })}`;
 
 export function invitationMail(
   context: MailContext,

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Tokens } from './contract.ts';
 import { createApiClient } from './client.ts';
 import type { SessionBridge } from './client.ts';
-import { ApiError, AuthExpiredError, AuthInvalidError, REFRESH_TOKEN_INVALID } from './errors.ts';
+import { INVALID_REFRESH_TOKEN } from './contract.ts';
+import { ApiError, AuthExpiredError, AuthInvalidError } from './errors.ts';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -87,7 +88,7 @@ describe('api client', () => {
   it('fails with Auth expired. and ends the session when the refresh fails', async () => {
     const { api, session } = setup((request) =>
       request.url.endsWith('/users/refresh-token')
-        ? json(401, { errors: [REFRESH_TOKEN_INVALID] })
+        ? json(401, { errors: [INVALID_REFRESH_TOKEN] })
         : json(401, { errors: ['Unauthorized'] }),
     );
     const failure = api.get('/things');
@@ -97,7 +98,7 @@ describe('api client', () => {
   });
 
   it('does not retry the revoke call and raises the auth-invalid error', async () => {
-    const { api, requests } = setup(() => json(401, { errors: [REFRESH_TOKEN_INVALID] }));
+    const { api, requests } = setup(() => json(401, { errors: [INVALID_REFRESH_TOKEN] }));
     const failure = api.post('/users/revoke-token', { refreshToken: 'r1' });
     await expect(failure).rejects.toBeInstanceOf(AuthInvalidError);
     expect(requests).toHaveLength(1);

@@ -6,14 +6,8 @@
 import { FetchError, createFetch } from 'ofetch';
 import type { $Fetch, FetchOptions } from 'ofetch';
 import type { Tokens } from './contract.ts';
-import { refreshResponseSchema } from './contract.ts';
-import {
-  ApiError,
-  AuthExpiredError,
-  AuthInvalidError,
-  REFRESH_TOKEN_INVALID,
-  isErrorBody,
-} from './errors.ts';
+import { INVALID_REFRESH_TOKEN, refreshResponseSchema } from './contract.ts';
+import { ApiError, AuthExpiredError, AuthInvalidError, isErrorBody } from './errors.ts';
 
 /** How the client reaches the auth session without globals. */
 export interface SessionBridge {
@@ -143,7 +137,7 @@ export function createApiClient({ baseURL, session, fetch }: ApiClientOptions) {
 function toApiError(error: unknown): unknown {
   if (!(error instanceof FetchError) || error.status === undefined) return error;
   const body = isErrorBody(error.data) ? error.data : null;
-  return body?.errors && Array.isArray(body.errors) && body.errors[0] === REFRESH_TOKEN_INVALID
+  return body?.errors && Array.isArray(body.errors) && body.errors[0] === INVALID_REFRESH_TOKEN
     ? new AuthInvalidError(error.status, body)
     : new ApiError(error.status, body);
 }

@@ -332,3 +332,11 @@ export type ProductPage = z.infer<typeof productPageSchema>;
  */
 export const UNSUBSCRIBE_PAGE_CAMPAIGNS = { courses: 'tecajevi', catalogs: 'katalozi' } as const;
 export type CampaignKey = keyof typeof UNSUBSCRIBE_PAGE_CAMPAIGNS;
+
+/**
+ * The server's message when a refresh token cannot be used (ARCHITECTURE.md "The wire contract").
+ * The other server messages the client reacts to are in serverMessages.ts, part of this contract:
+ * only their screens need them, and a module of their own keeps them out of the first visit's
+ * code (this message is needed there, by the API client).
+ */
+export const INVALID_REFRESH_TOKEN = 'The provided refresh token is invalid, expired or revoked';

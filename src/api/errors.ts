@@ -1,7 +1,5 @@
 import type { ErrorBody } from './contract.ts';
 
-/** The server's message when a refresh token cannot be used (ARCHITECTURE.md server messages). */
-export const REFRESH_TOKEN_INVALID = 'The provided refresh token is invalid, expired or revoked';
 /** SPEC 8: the error a call fails with when its one token refresh fails. */
 export const AUTH_EXPIRED = 'Auth expired.';
 

@@ -11,7 +11,7 @@ import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
 import { useSession } from './session.tsx';
 
-/** /aktiviraj-racun/:invitationToken, the link of the invitation mail. */
+/** The activation route (src/routes.ts), the link of the invitation mail. */
 export function ActivationContainer({ invitationToken }: { invitationToken: string }) {
   const { api } = useEffects();
   const session = useSession();

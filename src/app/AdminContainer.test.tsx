@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { renderWithEffects } from '../../tests/support/render-with-effects.tsx';
 import type { Role } from '../api/contract.ts';
 import type { StoredSession } from '../machines/authSession.machine.ts';
+import { routes } from '../routes.ts';
 import { AdminContainer } from './AdminContainer.tsx';
 
 const NOT_FOUND = 'Stranica nije pronađena';
+const UNKNOWN_ADMIN_PATH = `${routes.admin.href()}/nepoznato`;
 
 function sessionOf(roles: Role[]): StoredSession {
   const user = { id: 7, name: 'Ana', surname: 'Horvat', email: 'ana@dentalia.hr', roles };
@@ -29,34 +31,34 @@ const menu = () => screen.queryByRole('navigation', { name: 'Administracija' });
 
 describe('AdminContainer', () => {
   it('shows the not-found page inside the shell on an unknown admin path', () => {
-    const history = renderAdminAt('/admin/nepoznato', { roles: ['user', 'employee'] });
+    const history = renderAdminAt(UNKNOWN_ADMIN_PATH, { roles: ['user', 'employee'] });
     expect(menu()).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Korisnici' })).not.toHaveAttribute('aria-current');
-    expect(history).toEqual(['/admin/nepoznato']);
+    expect(history).toEqual([UNKNOWN_ADMIN_PATH]);
   });
 
   it('sends a visitor without a staff role to /login before looking at the path', () => {
-    const history = renderAdminAt('/admin/nepoznato', { roles: ['user'] });
-    expect(history.at(-1)).toBe('/login');
+    const history = renderAdminAt(UNKNOWN_ADMIN_PATH, { roles: ['user'] });
+    expect(history.at(-1)).toBe(routes.login.href());
     expect(menu()).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: NOT_FOUND })).not.toBeInTheDocument();
   });
 
   it('sends an anonymous visitor to /login too', () => {
-    const history = renderAdminAt('/admin/nepoznato');
-    expect(history.at(-1)).toBe('/login');
+    const history = renderAdminAt(UNKNOWN_ADMIN_PATH);
+    expect(history.at(-1)).toBe(routes.login.href());
     expect(screen.queryByRole('heading', { name: NOT_FOUND })).not.toBeInTheDocument();
   });
 
   it('opens the first entry from exactly /admin', () => {
-    const history = renderAdminAt('/admin', { roles: ['user', 'employee'] });
-    expect(history.at(-1)).toBe('/admin/user');
+    const history = renderAdminAt(routes.admin.href(), { roles: ['user', 'employee'] });
+    expect(history.at(-1)).toBe(routes.adminUser.href());
     expect(screen.getByRole('heading', { level: 1, name: 'Pozovi korisnika' })).toBeVisible();
   });
 
   it('shows no not-found page on exactly /admin while on the way to the first entry', () => {
-    renderAdminAt('/admin', { roles: ['user', 'employee'], moving: false });
+    renderAdminAt(routes.admin.href(), { roles: ['user', 'employee'], moving: false });
     expect(menu()).toBeVisible();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   });

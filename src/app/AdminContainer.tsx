@@ -1,8 +1,7 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import {
-  ADMIN_ROOT,
   adminShellMachine,
   isAdminRoot,
   selectAdminEntries,
@@ -10,13 +9,16 @@ import {
 } from '../machines/adminShell.machine.ts';
 import { AdminShell } from '../views/AdminShell.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
+import { routes } from '../routes.ts';
 import { InviteContainer } from './InviteContainer.tsx';
+import { retryableLazy } from './retryableLazy.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSession } from './session.tsx';
 
 // The course form brings the date picker: it loads only when /admin/course opens.
-const CourseFormContainer = lazy(() =>
-  import('./CourseFormContainer.tsx').then((module) => ({ default: module.CourseFormContainer })),
+const CourseFormContainer = retryableLazy(
+  () => import('./CourseFormContainer.tsx'),
+  (module) => module.CourseFormContainer,
 );
 
 /** Narrow screens stack the menu above the content (AdminShell.css). */
@@ -32,7 +34,7 @@ export function AdminContainer() {
   const [snapshot, send] = useMachine(
     adminShellMachine.provide({
       actions: {
-        goToLogin: () => navigate('/login', { replace: true }),
+        goToLogin: () => navigate(routes.login.href(), { replace: true }),
         // Exactly /admin is a redirect: Back must not lead to it, or it would redirect again.
         openEntry: (_, href) => navigate(href, { replace: href === path || isAdminRoot(path) }),
         scrollToContent: (_, offset) => {
@@ -52,21 +54,21 @@ export function AdminContainer() {
       onChoose={(href) => send({ type: 'CHOOSE_ENTRY', href })}
     >
       <Switch>
-        <Route path="/admin/user">
+        <Route path={routes.adminUser.pattern}>
           <InviteContainer />
         </Route>
         {/* SPEC 2 and 6: the course form is for administrators only. */}
-        <Route path="/admin/course">
+        <Route path={routes.adminCourse.pattern}>
           {isAdministrator ? (
             <Suspense fallback={null}>
               <CourseFormContainer />
             </Suspense>
           ) : (
-            <Redirect to={selectAdminEntries(snapshot)[0]?.href ?? '/'} replace />
+            <Redirect to={selectAdminEntries(snapshot)[0]?.href ?? routes.home.href()} replace />
           )}
         </Route>
         {/* Exactly /admin is on its way to the first entry: nothing to show meanwhile. */}
-        <Route path={ADMIN_ROOT}>{null}</Route>
+        <Route path={routes.admin.pattern}>{null}</Route>
         <Route>
           <NotFoundPage />
         </Route>

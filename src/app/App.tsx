@@ -3,9 +3,10 @@ import { Link, useLocation } from 'wouter';
 import type { RobotCheck, SiteConfig } from '../api/contract.ts';
 import { company } from '../data/company.ts';
 import { Footer } from '../views/Footer.tsx';
+import { routes } from '../routes.ts';
 import { AccessGateContainer } from './AccessGateContainer.tsx';
 import { HeaderContainer } from './HeaderContainer.tsx';
-import { PolicyRoutes, SiteRoutes, isPolicyPath } from './routes.tsx';
+import { PolicyRoutes, SiteRoutes, isPolicyPath } from './SiteRoutes.tsx';
 import { createBrowserEffects } from './browserEffects.ts';
 import { EffectsProvider } from './effects.tsx';
 import { createSessionBridge, SessionProvider } from './session.tsx';
@@ -35,7 +36,7 @@ function PolicyLayout() {
   return (
     <div className="site">
       <nav className="page policy-back" aria-label="Povratak">
-        <Link href="/">← Natrag na početnu stranicu</Link>
+        <Link href={routes.home.href()}>← Natrag na početnu stranicu</Link>
       </nav>
       <main id={MAIN_ID}>
         <PolicyRoutes />

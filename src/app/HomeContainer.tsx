@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import Cookies from 'js-cookie';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { heroImages, type HeroImage } from '../data/hero.ts';
 import { hasGateConsent } from '../machines/accessGate.machine.ts';
 import {
@@ -11,13 +11,15 @@ import {
 } from '../machines/heroRotation.machine.ts';
 import { HERO_SIZES } from '../views/HomeHero.tsx';
 import { HomePage } from '../views/HomePage.tsx';
+import { routes } from '../routes.ts';
 import { useInspect } from './inspector.tsx';
 import { NearViewport } from './NearViewport.tsx';
+import { retryableLazy } from './retryableLazy.tsx';
 
 // The first hero photo is the largest paint of a visit to /: its download starts while the site
 // configuration loads, instead of after the first render (behind the gate it is not shown).
 if (
-  window.location.pathname === '/' &&
+  window.location.pathname === routes.home.pattern &&
   heroImages[0] &&
   hasGateConsent((name) => Cookies.get(name))
 ) {
@@ -37,24 +39,25 @@ function preloadImage(image: HeroImage) {
 
 // Each section's code and data load when it nears the viewport (SPEC 2 "Home"); the map section
 // pulls in d3-geo and the map shapes only then, so a first visit that never scrolls skips them.
-const ExclusivePartnersSection = lazy(() =>
-  import('./home/CompanySections.tsx').then((module) => ({
-    default: module.ExclusivePartnersSection,
-  })),
+const ExclusivePartnersSection = retryableLazy(
+  () => import('./home/CompanySections.tsx'),
+  (module) => module.ExclusivePartnersSection,
 );
-const ProductsSection = lazy(() =>
-  import('./home/ProductsSection.tsx').then((module) => ({ default: module.ProductsSection })),
+const ProductsSection = retryableLazy(
+  () => import('./home/ProductsSection.tsx'),
+  (module) => module.ProductsSection,
 );
-const ManufacturersSection = lazy(() =>
-  import('./home/CompanySections.tsx').then((module) => ({
-    default: module.ManufacturersSection,
-  })),
+const ManufacturersSection = retryableLazy(
+  () => import('./home/CompanySections.tsx'),
+  (module) => module.ManufacturersSection,
 );
-const MapSection = lazy(() =>
-  import('./home/MapSection.tsx').then((module) => ({ default: module.MapSection })),
+const MapSection = retryableLazy(
+  () => import('./home/MapSection.tsx'),
+  (module) => module.MapSection,
 );
-const EuFundingSection = lazy(() =>
-  import('./home/EuFundingSection.tsx').then((module) => ({ default: module.EuFundingSection })),
+const EuFundingSection = retryableLazy(
+  () => import('./home/EuFundingSection.tsx'),
+  (module) => module.EuFundingSection,
 );
 
 export function HomeContainer({ brand }: { brand: string }) {

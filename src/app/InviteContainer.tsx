@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import type { InviteRequest } from '../api/contract.ts';
 import { inviteMachine, selectInviteSubmitting } from '../machines/invite.machine.ts';
 import { InvitePage } from '../views/InvitePage.tsx';
+import { routes } from '../routes.ts';
 import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
 import { useSession } from './session.tsx';
@@ -24,7 +25,7 @@ export function InviteContainer() {
       actions: {
         notifySent: (_, text) => notify.success(text),
         logOut: () => session.send({ type: 'LOGOUT' }),
-        goToLogin: () => navigate('/login'),
+        goToLogin: () => navigate(routes.login.href()),
       },
     }),
     { input: { isAdministrator: session.isAdministrator }, inspect: useInspect() },

@@ -9,6 +9,7 @@ import {
   selectLoginSubmitting,
 } from '../machines/login.machine.ts';
 import { LoginPage } from '../views/LoginPage.tsx';
+import { routes } from '../routes.ts';
 import { useInspect } from './inspector.tsx';
 import { RobotCheck } from './RobotCheck.tsx';
 import { useEffects } from './effects.tsx';
@@ -18,7 +19,7 @@ import { usePasswordResetDialog } from './usePasswordResetDialog.tsx';
 /** /login: a logged-in visitor goes home (SPEC 6); otherwise the sign-in form. */
 export function LoginContainer({ robotCheck }: { robotCheck: RobotCheckConfig }) {
   const { isLoggedIn } = useSession();
-  if (isLoggedIn) return <Redirect to="/" replace />;
+  if (isLoggedIn) return <Redirect to={routes.home.href()} replace />;
   return <LoginForm robotCheck={robotCheck} />;
 }
 
@@ -34,7 +35,7 @@ function LoginForm({ robotCheck }: { robotCheck: RobotCheckConfig }) {
       },
       actions: {
         startSession: (_, response) => session.send({ type: 'LOGIN', response }),
-        goHome: () => navigate('/'),
+        goHome: () => navigate(routes.home.href()),
       },
     }),
     { inspect: useInspect() },

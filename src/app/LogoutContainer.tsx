@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { logoutCountdownMachine, selectSecondsLeft } from '../machines/logoutCountdown.machine.ts';
 import { LogoutPage } from '../views/LogoutPage.tsx';
+import { routes } from '../routes.ts';
 import { useInspect } from './inspector.tsx';
 import { useSession } from './session.tsx';
 
@@ -13,7 +14,7 @@ export function LogoutContainer() {
     logoutCountdownMachine.provide({
       actions: {
         logOut: () => session.send({ type: 'LOGOUT' }),
-        goHome: () => navigate('/'),
+        goHome: () => navigate(routes.home.href()),
       },
     }),
     { inspect: useInspect() },

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { LoadErrorBoundary } from './LoadErrorBoundary.tsx';
 
 /** How far below the viewport a section starts loading, so it is ready when it scrolls in. */
 const LOAD_AHEAD = '600px 0px';
@@ -6,7 +7,7 @@ const LOAD_AHEAD = '600px 0px';
 /**
  * Renders its children (a lazy section: code and data) only once its place nears the viewport
  * (SPEC 2 "Home": lazily loaded sections). Until then, and while the code loads, a placeholder
- * keeps the room the section will take.
+ * keeps the room the section will take. A section whose code fails to load shows a retry.
  */
 export function NearViewport({ children }: { children: ReactNode }) {
   const placeholder = useRef<HTMLDivElement>(null);
@@ -26,5 +27,9 @@ export function NearViewport({ children }: { children: ReactNode }) {
   }, [near]);
 
   if (!near) return <div ref={placeholder} className="home-placeholder" />;
-  return <Suspense fallback={<div className="home-placeholder" />}>{children}</Suspense>;
+  return (
+    <LoadErrorBoundary size="section">
+      <Suspense fallback={<div className="home-placeholder" />}>{children}</Suspense>
+    </LoadErrorBoundary>
+  );
 }

@@ -8,6 +8,7 @@ import {
   selectNewPasswordSubmitting,
 } from '../machines/newPassword.machine.ts';
 import { NewPasswordPage } from '../views/NewPasswordPage.tsx';
+import { routes } from '../routes.ts';
 import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
 import { showError } from './toasts.tsx';
@@ -28,7 +29,7 @@ export function NewPasswordContainer({ resetToken }: { resetToken: string }) {
         notifyChanged: (_, text) => notify.success(text),
         notifyExpired: (_, text) => notify.warning(text),
         reportError: (_, error) => showError(notify, error),
-        goToLogin: () => navigate('/login'),
+        goToLogin: () => navigate(routes.login.href()),
       },
     }),
     { input: { resetToken }, inspect: useInspect() },

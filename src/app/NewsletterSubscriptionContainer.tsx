@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { CampaignKey } from '../api/contract.ts';
@@ -18,11 +18,13 @@ import { NewsletterSubscription } from '../views/NewsletterSubscription.tsx';
 import { useInspect } from './inspector.tsx';
 import { loadAltcha } from './loadAltcha.ts';
 import { useEffects } from './effects.tsx';
+import { retryableLazy } from './retryableLazy.tsx';
 import { useSiteConfig } from './siteConfig.ts';
 
 const loadDialogModule = () => import('./NewsletterSubscriptionDialog.tsx');
-const NewsletterSubscriptionDialog = lazy(() =>
-  loadDialogModule().then((module) => ({ default: module.NewsletterSubscriptionDialog })),
+const NewsletterSubscriptionDialog = retryableLazy(
+  loadDialogModule,
+  (module) => module.NewsletterSubscriptionDialog,
 );
 
 /**

@@ -4,9 +4,10 @@
  * Its solution is what forms send as `recaptchaToken`. Each solution is accepted once, so when the
  * owning machine forgets the token (`verified` turns false after an attempt) the widget is reset.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { RobotCheck as RobotCheckConfig } from '../api/contract.ts';
 import { loadAltcha } from './loadAltcha.ts';
+import { retryableLazy } from './retryableLazy.tsx';
 import {
   RobotCheckGroup,
   RobotCheckLoading,
@@ -17,7 +18,10 @@ import {
 import type {} from 'altcha/types/react';
 
 // Only a site configured for reCAPTCHA fetches Google's widget (and, through it, Google's script).
-const RecaptchaCheck = lazy(() => import('./RecaptchaCheck.tsx'));
+const RecaptchaCheck = retryableLazy(
+  () => import('./RecaptchaCheck.tsx'),
+  (module) => module.default,
+);
 
 export interface RobotCheckProps extends RobotCheckWidgetProps {
   config: RobotCheckConfig;

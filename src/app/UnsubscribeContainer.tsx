@@ -9,6 +9,7 @@ import {
   type UnsubscribeRequestInput,
 } from '../machines/unsubscribe.machine.ts';
 import { UnsubscribePage } from '../views/UnsubscribePage.tsx';
+import { routes } from '../routes.ts';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSiteConfig } from './siteConfig.ts';
@@ -48,7 +49,7 @@ export function UnsubscribeContainer({ campaign, email }: UnsubscribeContainerPr
         notify: (_, notice) => {
           notify[notice.tone](notice.text);
         },
-        goHome: () => navigate('/', { replace: true }),
+        goHome: () => navigate(routes.home.href(), { replace: true }),
       },
     }),
     {

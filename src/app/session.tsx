@@ -10,6 +10,7 @@ import {
   selectIsLoggedIn,
   selectUser,
 } from '../machines/authSession.machine.ts';
+import { routes } from '../routes.ts';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
 
@@ -55,7 +56,7 @@ export function SessionProvider({ bridge, children }: SessionProviderProps) {
         persistTokens: (_, tokens) => sessionStore.saveTokens(tokens),
         clearSession: () => sessionStore.clear(),
         notifyExpired: (_, { message }) => notify.warning(message),
-        redirectToLogin: () => navigate('/login'),
+        redirectToLogin: () => navigate(routes.login.href()),
       },
     }),
     { input: sessionStore.read(), inspect: useInspect() },

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
+import { routes } from '../routes.ts';
 
 /** SPEC 2: every page scrolls to the top on load except admin sub-paths. */
 export function shouldScrollToTop(path: string): boolean {
-  return !path.startsWith('/admin/');
+  return !path.startsWith(`${routes.admin.pattern}/`);
 }
 
 export function useScrollToTop(path: string): void {

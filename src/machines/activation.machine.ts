@@ -5,17 +5,15 @@
  * Injected: `validateInvitation`, `completeRegistration` and `startSession`.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type {
-  AuthResponse,
-  CompleteRegistrationRequest,
-  ValidateRegistrationResponse,
+import {
+  type AuthResponse,
+  type CompleteRegistrationRequest,
+  type ValidateRegistrationResponse,
 } from '../api/contract.ts';
+import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { messages } from '../messages.ts';
 import { PASSWORD_MIN_LENGTH, passwordMessageText } from './passwordRules.ts';
-
-/** The server's invitation messages (ARCHITECTURE.md server messages). */
-export const INVITATION_EXPIRED = 'Invitation token expired.';
 
 /** SPEC 5 and 9: names trimmed, longer than 2 characters. */
 export const ACTIVATION_NAME_MIN_LENGTH = 2;
@@ -44,7 +42,7 @@ export type ActivationEvent =
 /** SPEC 8 "Activation": why the invitation cannot be used. */
 export function invitationProblem(error: unknown): InvitationProblem {
   if (!(error instanceof ApiError)) return { text: messages.activation.failed, askForNew: false };
-  if (error.firstMessage === INVITATION_EXPIRED) {
+  if (error.firstMessage === SERVER_MESSAGES.invitationExpired) {
     return { text: messages.activation.expired, askForNew: true };
   }
   return { text: messages.activation.invalid, askForNew: true };
@@ -56,7 +54,7 @@ export function registrationProblems(error: unknown): string[] {
     return [messages.activation.submitFailed, messages.activation.submitFailedHint];
   }
   const token =
-    error.firstMessage === INVITATION_EXPIRED
+    error.firstMessage === SERVER_MESSAGES.invitationExpired
       ? [messages.activation.expired]
       : error.fieldMessages('InvitationToken').map(() => messages.activation.invalid);
   return [

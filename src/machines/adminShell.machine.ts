@@ -6,6 +6,7 @@
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { messages } from '../messages.ts';
+import { routes } from '../routes.ts';
 
 export interface AdminEntry {
   href: string;
@@ -20,16 +21,14 @@ export interface AdminEntry {
 export function adminEntries(roles: { isAdministrator: boolean }): AdminEntry[] {
   return [
     ...(roles.isAdministrator
-      ? [{ href: '/admin/course', label: messages.courseForm.menuEntry }]
+      ? [{ href: routes.adminCourse.href(), label: messages.courseForm.menuEntry }]
       : []),
-    { href: '/admin/user', label: messages.admin.users },
+    { href: routes.adminUser.href(), label: messages.admin.users },
   ];
 }
 
-export const ADMIN_ROOT = '/admin';
-
 /** Exactly /admin (with or without the trailing slash): on its way to the first entry. */
-export const isAdminRoot = (path: string) => path.replace(/\/$/, '') === ADMIN_ROOT;
+export const isAdminRoot = (path: string) => path.replace(/\/$/, '') === routes.admin.pattern;
 
 /** SPEC 9: the narrow-screen scroll offset. */
 export const adminScrollOffset = (entryCount: number) => entryCount * 75 + 225;
@@ -85,7 +84,7 @@ export const adminShellMachine = setup({
           guard: 'atRoot',
           target: 'open',
           actions: [
-            assign({ path: ({ context }) => context.entries[0]?.href ?? ADMIN_ROOT }),
+            assign({ path: ({ context }) => context.entries[0]?.href ?? routes.admin.href() }),
             { type: 'openEntry', params: ({ context }) => context.path },
           ],
         },

@@ -15,6 +15,7 @@ import {
   type Country,
   type Course,
 } from '../api/contract.ts';
+import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import type { CreateCourseRequest } from '../api/courses.ts';
 import { ApiError } from '../api/errors.ts';
 import {
@@ -211,20 +212,26 @@ const FIELD_OF_REQUEST_FIELD = new Map<string, CourseDraftField>(
   ]),
 );
 
-/** The server's English messages (server/http/errors.ts) that have a Croatian text here. */
-const SERVER_TEXTS: readonly [RegExp, (field: CourseDraftField) => string][] = [
-  [/ must not be empty\.$/, (field) => requiredText(field)],
-  [/^Both StartDate and EndDate must be set\.$/, () => text.datesRequired],
-  [/ must be an ISO 8601 date/, () => text.datesRequired],
-  [/^The course must start in the future\.$/, () => text.startInFuture],
-  [/^The course must start before it ends\.$/, () => text.startBeforeEnd],
-  [/^The start and the end of the course must differ/, () => text.sameStartAndEnd],
-  [/^Price must be a number/, () => text.priceInvalid],
-  [/^No courses are offered in the country/, () => text.countryUnavailable],
-  [/^Image is required\.$/, () => text.imageRequired],
-  [/^The file in \w+ is larger than (\d+) MB\.$/, (field) => tooLargeText(field)],
-  [/^(Image|Pdf) must be /, (field) => (field === 'pdf' ? text.pdfType : text.imageType)],
-  [/^Image is not a readable image\.$/, () => text.imageType],
+/**
+ * The server's messages (the wire contract's SERVER_MESSAGES) that have a Croatian text here, by
+ * the field they came on; undefined leaves the message as sent.
+ */
+const SERVER_TEXTS: readonly [
+  Parameters<typeof isServerMessage>[1],
+  (field: CourseDraftField) => string | undefined,
+][] = [
+  [SERVER_MESSAGES.required, requiredText],
+  [SERVER_MESSAGES.courseDatesRequired, () => text.datesRequired],
+  [SERVER_MESSAGES.notAnInstant, () => text.datesRequired],
+  [SERVER_MESSAGES.courseStartInPast, () => text.startInFuture],
+  [SERVER_MESSAGES.courseStartAfterEnd, () => text.startBeforeEnd],
+  [SERVER_MESSAGES.courseStartEqualsEnd, () => text.sameStartAndEnd],
+  [SERVER_MESSAGES.coursePriceInvalid, () => text.priceInvalid],
+  [SERVER_MESSAGES.countryNotOffered, () => text.countryUnavailable],
+  [SERVER_MESSAGES.courseImageRequired, () => text.imageRequired],
+  [SERVER_MESSAGES.fileTooLarge, tooLargeText],
+  [SERVER_MESSAGES.fileNotAllowed, fileTypeText],
+  [SERVER_MESSAGES.imageUnreadable, () => text.imageType],
 ];
 
 function requiredText(field: CourseDraftField): string {
@@ -236,6 +243,12 @@ function requiredText(field: CourseDraftField): string {
     image: text.imageRequired,
   };
   return required[field] ?? text.datesRequired;
+}
+
+/** Only the two file fields have a type; the same words on another field are something else. */
+function fileTypeText(field: CourseDraftField): string | undefined {
+  if (field === 'pdf') return text.pdfType;
+  return field === 'image' ? text.imageType : undefined;
 }
 
 function tooLargeText(field: CourseDraftField): string {
@@ -254,7 +267,8 @@ export function serverFieldErrors(error: unknown): CourseFormErrors | null {
     const field = FIELD_OF_REQUEST_FIELD.get(requestField);
     if (!field) return null;
     mapped[field] = serverMessages.map(
-      (message) => SERVER_TEXTS.find(([pattern]) => pattern.test(message))?.[1](field) ?? message,
+      (message) =>
+        SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1](field) ?? message,
     );
   }
   return mapped;

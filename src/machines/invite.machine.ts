@@ -7,6 +7,7 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { ROLES, type InviteRequest, type Role } from '../api/contract.ts';
+import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError, AuthExpiredError } from '../api/errors.ts';
 import { messages } from '../messages.ts';
 
@@ -32,7 +33,6 @@ export const INVITE_EMAIL_MIN_LENGTH = 5;
 export const LOGOUT_TO_LOGIN_MS = 500;
 
 const EMPTY_FORM: InviteForm = { gender: '', firstName: '', lastName: '', email: '', role: '' };
-const STAFF_DOMAIN = /Email must belong to the domain '([^']+)' for the selected role\./;
 
 /** SPEC 6: role user for any employee; staff roles only for administrators. */
 export const roleOptions = (isAdministrator: boolean): readonly Role[] =>
@@ -59,12 +59,12 @@ export function inviteErrorText(error: unknown): string {
   if (!(error instanceof ApiError)) return messages.invite.failed;
   const domain = error
     .fieldMessages('Email')
-    .map((m) => STAFF_DOMAIN.exec(m)?.[1])
+    .map((m) => SERVER_MESSAGES.staffDomainRequired.match(m)?.domain)
     .find(Boolean);
   if (domain) return messages.invite.staffDomain(domain);
   const message = error.firstMessage ?? '';
-  if (message.includes('already invited')) return messages.invite.alreadyInvited;
-  if (message.includes('already registered')) return messages.invite.alreadyRegistered;
+  if (SERVER_MESSAGES.alreadyInvited.match(message)) return messages.invite.alreadyInvited;
+  if (SERVER_MESSAGES.alreadyRegistered.match(message)) return messages.invite.alreadyRegistered;
   const errors = error.body?.errors;
   if (errors && !Array.isArray(errors)) return messages.invite.serverSaid(JSON.stringify(errors));
   return messages.invite.failed;

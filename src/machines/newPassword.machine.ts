@@ -5,13 +5,11 @@
  * `goToLogin`.
  */
 import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import type { ChangePasswordRequest } from '../api/contract.ts';
+import { type ChangePasswordRequest } from '../api/contract.ts';
+import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { messages } from '../messages.ts';
 import { brokenPasswordRules, passwordMessageText } from './passwordRules.ts';
-
-/** The server's message for an unknown, used or expired reset token (ARCHITECTURE.md). */
-export const INVALID_RESET_TOKEN = 'Invalid or expired password reset token';
 
 export interface NewPasswordContext {
   resetToken: string;
@@ -57,7 +55,7 @@ export const newPasswordMachine = setup({
     tokenRejected: ({ event }) =>
       'error' in event &&
       event.error instanceof ApiError &&
-      event.error.firstMessage === INVALID_RESET_TOKEN,
+      event.error.firstMessage === SERVER_MESSAGES.invalidResetToken,
     passwordRejected: ({ event }) =>
       'error' in event && serverPasswordProblems(event.error).length > 0,
   },

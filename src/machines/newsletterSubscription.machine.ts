@@ -9,7 +9,8 @@
  * campaign up by its configured name, subscribes, and turns the answer into the SPEC 8 texts.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { CampaignKey } from '../api/contract.ts';
+import { type CampaignKey } from '../api/contract.ts';
+import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { messages } from '../messages.ts';
 import {
@@ -29,9 +30,6 @@ export interface NewsletterSubscriptionContext extends NewsletterSubscriptionInp
 }
 
 export type NewsletterSubscriptionEvent = { type: 'OPEN' };
-
-/** The server's text for a second subscription (ARCHITECTURE.md server messages). */
-export const ALREADY_SUBSCRIBED = 'is already subscribed to campaign';
 
 /** The shared modal as the newsletter uses it: outcome in the dialog, a warning without robot check. */
 export const NEWSLETTER_MODAL_INPUT: EmailInputModalInput = {
@@ -53,8 +51,9 @@ export function subscriptionSuccessText(campaign: CampaignKey): string {
  */
 export function subscriptionFailureText(error: unknown): string {
   if (!(error instanceof ApiError)) return messages.newsletter.failed;
-  if (error.firstMessage?.includes(ALREADY_SUBSCRIBED))
+  if (SERVER_MESSAGES.alreadySubscribed.match(error.firstMessage)) {
     return messages.newsletter.alreadySubscribed;
+  }
   if (error.fieldMessages('recaptchaToken').length > 0) {
     return messages.newsletter.robotCheckRequired;
   }

@@ -1,8 +1,9 @@
 /**
  * The password rules of SPEC 5 ("Set new password", "Activation form") as Croatian sentences, for
  * the client's own check and for the server's validation messages on `Password` (the server's
- * English texts are in server/auth/password-rules.ts and server/http/errors.ts).
+ * English texts are in the wire contract's SERVER_MESSAGES).
  */
+import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { messages } from '../messages.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -26,15 +27,19 @@ export function brokenPasswordRules(password: string): string[] {
   return RULES.filter((rule) => !rule.test(password)).map((rule) => rule.text);
 }
 
-/** The Croatian sentence for one of the server's password messages. */
+const SERVER_TEXTS = [
+  [SERVER_MESSAGES.passwordTooShort, messages.passwordRules.minLength],
+  [SERVER_MESSAGES.passwordNeedsLowercase, messages.passwordRules.lowercase],
+  [SERVER_MESSAGES.passwordNeedsUppercase, messages.passwordRules.uppercase],
+  [SERVER_MESSAGES.passwordNeedsDigit, messages.passwordRules.digit],
+  [SERVER_MESSAGES.passwordNeedsSpecial, messages.passwordRules.special],
+  [SERVER_MESSAGES.commonPassword, messages.passwordRules.common],
+  [SERVER_MESSAGES.passwordTooLong, messages.passwordRules.tooLong],
+] as const;
+
+/** The Croatian sentence for one of the server's password messages (others as sent). */
 export function passwordMessageText(serverMessage: string): string {
-  const message = serverMessage.toLowerCase();
-  if (message.includes('at least')) return messages.passwordRules.minLength;
-  if (message.includes('lowercase')) return messages.passwordRules.lowercase;
-  if (message.includes('uppercase')) return messages.passwordRules.uppercase;
-  if (message.includes('digit')) return messages.passwordRules.digit;
-  if (message.includes('special')) return messages.passwordRules.special;
-  if (message.includes('common')) return messages.passwordRules.common;
-  if (message.includes('at most')) return messages.passwordRules.tooLong;
-  return serverMessage;
+  return (
+    SERVER_TEXTS.find(([known]) => isServerMessage(serverMessage, known))?.[1] ?? serverMessage
+  );
 }

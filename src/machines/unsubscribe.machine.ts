@@ -10,6 +10,7 @@
  */
 import { fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { UNSUBSCRIBE_PAGE_CAMPAIGNS, type CampaignKey } from '../api/contract.ts';
+import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { messages } from '../messages.ts';
 
@@ -42,9 +43,6 @@ export interface Notice {
   text: string;
 }
 
-/** The server's text when there is nothing to unsubscribe (ARCHITECTURE.md server messages). */
-export const NOT_SUBSCRIBED = 'is not subscribed to campaign';
-
 /** The configured campaign a route word stands for, or null for any other word. */
 export function campaignOfPage(word: string): CampaignKey | null {
   const entry = Object.entries(UNSUBSCRIBE_PAGE_CAMPAIGNS).find(([, page]) => page === word);
@@ -58,7 +56,7 @@ const emailRejected = (error: unknown) =>
   error instanceof ApiError && error.fieldMessages('Email').length > 0;
 
 const notSubscribed = (error: unknown) =>
-  error instanceof ApiError && (error.firstMessage?.includes(NOT_SUBSCRIBED) ?? false);
+  error instanceof ApiError && SERVER_MESSAGES.notSubscribed.match(error.firstMessage) !== null;
 
 export const unsubscribeMachine = setup({
   types: {

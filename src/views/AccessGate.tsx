@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { messages } from '../messages.ts';
+import { routes } from '../routes.ts';
 import { keepFocusInside } from './dialogFocus.ts';
 import { PlainLink, type LinkComponent } from './Header.tsx';
 import { Switch } from './Switch.tsx';
@@ -87,9 +88,10 @@ export function AccessGate({
             Ove stranice koriste samo nužne kolačiće: jedan pamti da ste ih prihvatili, a drugi da
             ste potvrdili gornju izjavu. Bez njih stranice ne mogu raditi, a ne koristimo ih za
             analitiku ni oglašavanje. Više pročitajte u{' '}
-            <Link href="/pravila-o-koristenju-kolacica">Pravilima o korištenju kolačića</Link> i{' '}
-            <Link href="/pravila-privatnosti">Pravilima privatnosti</Link>. Za pitanja o zaštiti
-            osobnih podataka pišite nam na <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>.
+            <Link href={routes.cookiePolicy.href()}>Pravilima o korištenju kolačića</Link> i{' '}
+            <Link href={routes.privacyPolicy.href()}>Pravilima privatnosti</Link>. Za pitanja o
+            zaštiti osobnih podataka pišite nam na{' '}
+            <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>.
           </p>
         </section>
         <button type="button" className="gate__accept" onClick={onAccept}>

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import type { Course } from '../api/contract.ts';
 import type { CoursesListStage } from '../machines/coursesList.machine.ts';
 import { messages } from '../messages.ts';
+import { routes } from '../routes.ts';
 import { CourseCard } from './CourseCard.tsx';
 import { keepFocusInside } from './dialogFocus.ts';
 import { PlainLink, type LinkComponent } from './Header.tsx';
@@ -15,8 +16,6 @@ import { Spinner } from './Spinner.tsx';
 import { Switch } from './Switch.tsx';
 import './CoursesPage.css';
 import './forms.css';
-
-export const GALLERY_PATH = '/tecajevi/galerija';
 
 export interface CoursesPageProps {
   stage: CoursesListStage;
@@ -67,7 +66,7 @@ export function CoursesPage({
             label={messages.courses.showAbroad}
           />
         )}
-        <Link href={GALLERY_PATH} className="courses__gallery">
+        <Link href={routes.gallery.href()} className="courses__gallery">
           {messages.courses.gallery}
         </Link>
       </div>

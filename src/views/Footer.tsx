@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { Company } from '../data/company.ts';
+import { routes } from '../routes.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import './Footer.css';
 
@@ -18,22 +19,22 @@ export function Footer({ company, year }: FooterProps) {
           <h2 className="footer__heading">Informacije</h2>
           <ul className="footer__links">
             <li>
-              <Link href="/info">O nama</Link>
+              <Link href={routes.about.href()}>O nama</Link>
             </li>
             <li>
-              <Link href="/katalozi">Dobavljači</Link>
+              <Link href={routes.catalogues.href()}>Dobavljači</Link>
             </li>
             <li>
-              <Link href="/tecajevi">Tečajevi</Link>
+              <Link href={routes.courses.href()}>Tečajevi</Link>
             </li>
             <li>
-              <Link href="/pravila-privatnosti">Pravila privatnosti</Link>
+              <Link href={routes.privacyPolicy.href()}>Pravila privatnosti</Link>
             </li>
             <li>
-              <Link href="/obrada-podataka">Obrada podataka</Link>
+              <Link href={routes.dataProcessing.href()}>Obrada podataka</Link>
             </li>
             <li>
-              <Link href="/pravila-o-koristenju-kolacica">Pravila o korištenju kolačića</Link>
+              <Link href={routes.cookiePolicy.href()}>Pravila o korištenju kolačića</Link>
             </li>
           </ul>
         </nav>

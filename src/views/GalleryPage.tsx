@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { GalleryPhoto } from '../data/gallery.ts';
 import { messages } from '../messages.ts';
+import { routes } from '../routes.ts';
 import './pages.css';
 import './GalleryPage.css';
 
@@ -67,7 +68,7 @@ export function GalleryPage({ photos }: { photos: readonly GalleryPhoto[] }) {
       })}
 
       <p className="gallery__back">
-        <Link href="/tecajevi">← {messages.gallery.backToCourses}</Link>
+        <Link href={routes.courses.href()}>← {messages.gallery.backToCourses}</Link>
       </p>
     </article>
   );

@@ -14,6 +14,7 @@ import {
   type ReactNode,
 } from 'react';
 import { messages } from '../messages.ts';
+import { routes } from '../routes.ts';
 import './Header.css';
 
 export interface LinkProps {
@@ -58,13 +59,13 @@ interface NavItem {
 function navItems({ isLoggedIn, isEmployee, loginRevealed }: HeaderProps): NavItem[] {
   const { nav } = messages;
   return [
-    { href: '/katalozi', label: nav.catalogues },
-    { href: '/tecajevi', label: nav.courses },
-    { href: '/info', label: nav.about },
-    ...(isLoggedIn ? [{ href: '/edukacije/', label: nav.educations }] : []),
-    ...(isEmployee ? [{ href: '/admin', label: nav.admin }] : []),
-    ...(!isLoggedIn || loginRevealed ? [{ href: '/login', label: nav.login }] : []),
-    ...(isLoggedIn ? [{ href: '/logout', label: nav.logout }] : []),
+    { href: routes.catalogues.href(), label: nav.catalogues },
+    { href: routes.courses.href(), label: nav.courses },
+    { href: routes.about.href(), label: nav.about },
+    ...(isLoggedIn ? [{ href: routes.educations.href(), label: nav.educations }] : []),
+    ...(isEmployee ? [{ href: routes.admin.href(), label: nav.admin }] : []),
+    ...(!isLoggedIn || loginRevealed ? [{ href: routes.login.href(), label: nav.login }] : []),
+    ...(isLoggedIn ? [{ href: routes.logout.href(), label: nav.logout }] : []),
   ];
 }
 
@@ -100,7 +101,11 @@ export function Header(props: HeaderProps) {
       onPointerCancel={onHoldEnd}
       onKeyDown={closeOnEscape}
     >
-      <Link href="/" className="header__logo" aria-current={current('/')}>
+      <Link
+        href={routes.home.href()}
+        className="header__logo"
+        aria-current={current(routes.home.href())}
+      >
         <Logo />
         <span className="header__brand">{brand}</span>
       </Link>

@@ -2,6 +2,7 @@ import type { FocusEvent } from 'react';
 import { Link } from 'wouter';
 import type { HeroImage } from '../data/hero.ts';
 import { messages } from '../messages.ts';
+import { routes } from '../routes.ts';
 import './HomeHero.css';
 
 /** The hero spans the window: the `sizes` of its photos (and of their preload). */
@@ -82,10 +83,10 @@ export function HomeHero({
         </h1>
         <p className="hero__lead">{messages.home.lead}</p>
         <div className="hero__actions">
-          <Link className="button" href="/katalozi">
+          <Link className="button" href={routes.catalogues.href()}>
             {messages.nav.catalogues}
           </Link>
-          <Link className="button hero__button-light" href="/tecajevi">
+          <Link className="button hero__button-light" href={routes.courses.href()}>
             {messages.nav.courses}
           </Link>
         </div>

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import type { CampaignKey } from '../api/contract.ts';
 import type { UnsubscribeStatus } from '../machines/unsubscribe.machine.ts';
 import { messages } from '../messages.ts';
+import { routes } from '../routes.ts';
 import './forms.css';
 import './UnsubscribePage.css';
 
@@ -43,7 +44,7 @@ export function UnsubscribePage({ brand, campaign, status }: UnsubscribePageProp
         )}
       </div>
       {(status === 'unsubscribed' || status === 'failed') && (
-        <Link className="button" href="/">
+        <Link className="button" href={routes.home.href()}>
           {messages.unsubscribe.home}
         </Link>
       )}

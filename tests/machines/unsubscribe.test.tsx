@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UnsubscribeRequest } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import { SiteRoutes } from '../../src/app/routes.tsx';
+import { SiteRoutes } from '../../src/app/SiteRoutes.tsx';
 import { UnsubscribeContainer } from '../../src/app/UnsubscribeContainer.tsx';
 import {
   campaignOfPage,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../../data/company.ts';
+import { routes } from '../../routes.ts';
 
 /** The date the three legal texts were last changed. */
 export const POLICIES_UPDATED = '21. studenoga 2026.';
@@ -73,10 +74,10 @@ export function PolicyTable({
   );
 }
 
-export const privacyLink = <Link href="/pravila-privatnosti">Pravila privatnosti</Link>;
-export const processingLink = <Link href="/obrada-podataka">Obrada podataka</Link>;
+export const privacyLink = <Link href={routes.privacyPolicy.href()}>Pravila privatnosti</Link>;
+export const processingLink = <Link href={routes.dataProcessing.href()}>Obrada podataka</Link>;
 export const cookiesLink = (
-  <Link href="/pravila-o-koristenju-kolacica">Pravila o korištenju kolačića</Link>
+  <Link href={routes.cookiePolicy.href()}>Pravila o korištenju kolačića</Link>
 );
 
 /** The supervisory authority of Croatia, for the right to lodge a complaint (GDPR čl. 77). */

@@ -1,0 +1,231 @@
+/**
+ * Each server message the client reacts to (SERVER_MESSAGES) reaches its Croatian text of SPEC 8
+ * through the mapping the client itself uses, built as the server builds it.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import { invitationProblem, registrationProblems } from '../machines/activation.machine.ts';
+import { serverFieldErrors } from '../machines/courseForm.machine.ts';
+import { inviteErrorText } from '../machines/invite.machine.ts';
+import { newPasswordMachine } from '../machines/newPassword.machine.ts';
+import { subscriptionFailureText } from '../machines/newsletterSubscription.machine.ts';
+import { passwordMessageText } from '../machines/passwordRules.ts';
+import { unsubscribeMachine, type Notice } from '../machines/unsubscribe.machine.ts';
+import { messages } from '../messages.ts';
+import { createApiClient } from './client.ts';
+import { COURSE_RULES, INVALID_REFRESH_TOKEN } from './contract.ts';
+import { SERVER_MESSAGES, isServerMessage } from './serverMessages.ts';
+import { ApiError, AuthInvalidError } from './errors.ts';
+
+const domainError = (status: number, message: string) =>
+  new ApiError(status, { errors: [message] });
+const fieldError = (field: string, message: string) =>
+  new ApiError(400, { errors: { [field]: [message] } });
+
+async function refreshAnswer(message: string) {
+  const api = createApiClient({
+    baseURL: 'http://test/api/v1',
+    session: { getTokens: () => null, onTokensRefreshed: () => {}, onAuthExpired: () => {} },
+    fetch: async () =>
+      new Response(JSON.stringify({ errors: [message] }), {
+        status: 401,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  });
+  return api.post('/users/refresh-token', { refreshToken: 'r' }).catch((error: unknown) => error);
+}
+
+async function newPasswordOutcome(message: string) {
+  const notices: string[] = [];
+  const actor = createActor(
+    newPasswordMachine.provide({
+      actors: { changePassword: fromPromise(() => Promise.reject(domainError(400, message))) },
+      actions: { notifyExpired: (_, text) => notices.push(text) },
+    }),
+    { input: { resetToken: 't' } },
+  ).start();
+  actor.send({ type: 'CHANGE_PASSWORD', value: 'Dobra-Lozinka-1' });
+  actor.send({ type: 'CHANGE_CONFIRMATION', value: 'Dobra-Lozinka-1' });
+  actor.send({ type: 'SUBMIT' });
+  await toPromise(actor);
+  return notices;
+}
+
+async function unsubscribeNotices(message: string) {
+  const notices: Notice[] = [];
+  const actor = createActor(
+    unsubscribeMachine.provide({
+      actors: { unsubscribe: fromPromise(() => Promise.reject(domainError(404, message))) },
+      actions: { notify: (_, notice) => notices.push(notice) },
+    }),
+    {
+      input: {
+        campaign: 'katalozi',
+        email: 'ana@primjer.hr',
+        unsubscribeToken: 't',
+        supportEmail: 'podrska@dentalia.hr',
+      },
+    },
+  ).start();
+  await toPromise(actor);
+  return notices;
+}
+
+const { courseForm } = messages;
+const PDF_MAX_MB = COURSE_RULES.pdfMaxBytes / (1024 * 1024);
+const courseText = (field: string, message: string) =>
+  Object.values(serverFieldErrors(fieldError(field, message)) ?? {}).flat();
+
+/** Per message: what the client makes of it, next to what SPEC 8 says it should be. */
+const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknown]>> = {
+  invitationExpired: async () => [
+    [
+      invitationProblem(domainError(400, SERVER_MESSAGES.invitationExpired)).text,
+      registrationProblems(domainError(400, SERVER_MESSAGES.invitationExpired))[0],
+    ],
+    [messages.activation.expired, messages.activation.expired],
+  ],
+  invalidResetToken: async () => [
+    await newPasswordOutcome(SERVER_MESSAGES.invalidResetToken),
+    [messages.newPassword.tokenExpired],
+  ],
+  alreadyInvited: async () => [
+    inviteErrorText(domainError(409, SERVER_MESSAGES.alreadyInvited('ana@primjer.hr'))),
+    messages.invite.alreadyInvited,
+  ],
+  alreadyRegistered: async () => [
+    inviteErrorText(domainError(409, SERVER_MESSAGES.alreadyRegistered('ana@primjer.hr'))),
+    messages.invite.alreadyRegistered,
+  ],
+  staffDomainRequired: async () => [
+    inviteErrorText(fieldError('Email', SERVER_MESSAGES.staffDomainRequired('dentalia.hr'))),
+    messages.invite.staffDomain('dentalia.hr'),
+  ],
+  alreadySubscribed: async () => [
+    subscriptionFailureText(
+      domainError(409, SERVER_MESSAGES.alreadySubscribed('ana@primjer.hr', 'Catalogs')),
+    ),
+    messages.newsletter.alreadySubscribed,
+  ],
+  notSubscribed: async () => [
+    await unsubscribeNotices(SERVER_MESSAGES.notSubscribed('ana@primjer.hr', 'Catalogs')),
+    [{ tone: 'warning', text: messages.unsubscribe.alreadyUnsubscribed }],
+  ],
+  passwordTooShort: async () => [
+    registrationProblems(fieldError('Password', SERVER_MESSAGES.passwordTooShort(8))),
+    [messages.passwordRules.minLength, messages.activation.checkAgain],
+  ],
+  passwordNeedsLowercase: async () => [
+    passwordMessageText(SERVER_MESSAGES.passwordNeedsLowercase),
+    messages.passwordRules.lowercase,
+  ],
+  passwordNeedsUppercase: async () => [
+    passwordMessageText(SERVER_MESSAGES.passwordNeedsUppercase),
+    messages.passwordRules.uppercase,
+  ],
+  passwordNeedsDigit: async () => [
+    passwordMessageText(SERVER_MESSAGES.passwordNeedsDigit),
+    messages.passwordRules.digit,
+  ],
+  passwordNeedsSpecial: async () => [
+    passwordMessageText(SERVER_MESSAGES.passwordNeedsSpecial),
+    messages.passwordRules.special,
+  ],
+  commonPassword: async () => [
+    passwordMessageText(SERVER_MESSAGES.commonPassword),
+    messages.passwordRules.common,
+  ],
+  passwordTooLong: async () => [
+    passwordMessageText(SERVER_MESSAGES.passwordTooLong(1024)),
+    messages.passwordRules.tooLong,
+  ],
+  required: async () => [
+    courseText('Lecturer', SERVER_MESSAGES.required('Lecturer')),
+    [courseForm.lecturerRequired],
+  ],
+  courseDatesRequired: async () => [
+    courseText('StartDate', SERVER_MESSAGES.courseDatesRequired),
+    [courseForm.datesRequired],
+  ],
+  notAnInstant: async () => [
+    courseText('EndDate', SERVER_MESSAGES.notAnInstant('EndDate')),
+    [courseForm.datesRequired],
+  ],
+  courseStartInPast: async () => [
+    courseText('StartDate', SERVER_MESSAGES.courseStartInPast),
+    [courseForm.startInFuture],
+  ],
+  courseStartAfterEnd: async () => [
+    courseText('StartDate', SERVER_MESSAGES.courseStartAfterEnd),
+    [courseForm.startBeforeEnd],
+  ],
+  courseStartEqualsEnd: async () => [
+    courseText('EndDate', SERVER_MESSAGES.courseStartEqualsEnd),
+    [courseForm.sameStartAndEnd],
+  ],
+  coursePriceInvalid: async () => [
+    courseText('Price', SERVER_MESSAGES.coursePriceInvalid(1_000_000)),
+    [courseForm.priceInvalid],
+  ],
+  countryNotOffered: async () => [
+    courseText('CountryIsoCode', SERVER_MESSAGES.countryNotOffered('XX')),
+    [courseForm.countryUnavailable],
+  ],
+  courseImageRequired: async () => [
+    courseText('Image', SERVER_MESSAGES.courseImageRequired),
+    [courseForm.imageRequired],
+  ],
+  fileTooLarge: async () => [
+    courseText('Pdf', SERVER_MESSAGES.fileTooLarge('Pdf', `${PDF_MAX_MB} MB`)),
+    [courseForm.pdfTooLarge(PDF_MAX_MB)],
+  ],
+  fileNotAllowed: async () => [
+    [
+      ...courseText('Pdf', SERVER_MESSAGES.fileNotAllowed('Pdf', 'a PDF document')),
+      ...courseText('Image', SERVER_MESSAGES.fileNotAllowed('Image', 'a JPEG, PNG or WebP image')),
+    ],
+    [courseForm.pdfType, courseForm.imageType],
+  ],
+  imageUnreadable: async () => [
+    courseText('Image', SERVER_MESSAGES.imageUnreadable('Image')),
+    [courseForm.imageType],
+  ],
+};
+
+describe('the server messages of the wire contract', () => {
+  it('the refresh token message raises the auth-invalid error (SPEC 8 "Generic")', async () => {
+    expect(await refreshAnswer(INVALID_REFRESH_TOKEN)).toBeInstanceOf(AuthInvalidError);
+  });
+
+  it.each(Object.entries(CASES))('%s reaches its Croatian text', async (_, run) => {
+    const [actual, expected] = await run();
+    expect(actual).toEqual(expected);
+  });
+
+  it('reads the values back out of a message built by a template', () => {
+    const message = SERVER_MESSAGES.alreadySubscribed('ana.horvat@primjer.hr', 'Courses');
+    expect(message).toBe('ana.horvat@primjer.hr is already subscribed to campaign Courses');
+    expect(SERVER_MESSAGES.alreadySubscribed.match(message)).toEqual({
+      email: 'ana.horvat@primjer.hr',
+      campaign: 'Courses',
+    });
+  });
+
+  it('tells a message of another template or text apart', () => {
+    const notSubscribed = SERVER_MESSAGES.notSubscribed('ana@primjer.hr', 'Courses');
+    expect(SERVER_MESSAGES.alreadySubscribed.match(notSubscribed)).toBeNull();
+    expect(SERVER_MESSAGES.alreadySubscribed.match(undefined)).toBeNull();
+    expect(
+      isServerMessage(`${SERVER_MESSAGES.invitationExpired} `, 'Invitation token expired.'),
+    ).toBe(false);
+    // Special characters of the text are literal, not a pattern: '.' is not any character.
+    expect(SERVER_MESSAGES.required.match('Title must not be emptyX')).toBeNull();
+  });
+
+  it('leaves an unknown message as sent', () => {
+    expect(passwordMessageText('Password must rhyme.')).toBe('Password must rhyme.');
+    expect(courseText('Title', 'Title must be at most 200 characters long.')).toEqual([
+      'Title must be at most 200 characters long.',
+    ]);
+  });
+});

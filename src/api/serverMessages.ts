@@ -1,0 +1,79 @@
+/**
+ * The server's messages the client reacts to, part of the wire contract (contract.ts): the server
+ * sends them, the client maps them to Croatian. A module of their own keeps them out of the first
+ * visit's code; only the screens that show them load it.
+ */
+/**
+ * A server message with values in it, written once: the server builds it with the values in
+ * placeholder order, the client recognises it with `match` and reads the values back.
+ */
+export interface MessageTemplate<Names extends readonly string[]> {
+  (...values: { [Index in keyof Names]: string | number }): string;
+  /** The values of a message built by this template, or null for any other message. */
+  match(message: string | undefined): Record<Names[number], string> | null;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function messageTemplate<const Names extends readonly string[]>(
+  texts: TemplateStringsArray,
+  ...names: Names
+): MessageTemplate<Names> {
+  const pattern = new RegExp(`^${texts.map(escapeRegExp).join('(.+?)')}$`);
+  const build = (...values: readonly (string | number)[]) =>
+    texts.reduce((message, text, index) => `${message}${values[index - 1]}${text}`);
+  return Object.assign(build, {
+    match: (message: string | undefined) => {
+      const found = pattern.exec(message ?? '');
+      if (!found) return null;
+      return Object.fromEntries(names.map((name, index) => [name, found[index + 1]])) as Record<
+        Names[number],
+        string
+      >;
+    },
+  });
+}
+
+/** Whether a message is this server message: the same text, or one built by the same template. */
+export function isServerMessage(
+  message: string | undefined,
+  known: string | MessageTemplate<readonly string[]>,
+): boolean {
+  return typeof known === 'string' ? message === known : known.match(message) !== null;
+}
+
+/**
+ * The server's messages the client reacts to (ARCHITECTURE.md "The wire contract"): the server
+ * sends exactly these, and the client maps each to its Croatian text of SPEC 8 (src/messages.ts).
+ */
+export const SERVER_MESSAGES = {
+  invitationExpired: 'Invitation token expired.',
+  invalidResetToken: 'Invalid or expired password reset token',
+  alreadyInvited: messageTemplate`User ${'email'} is already invited.`,
+  alreadyRegistered: messageTemplate`User ${'email'} is already registered.`,
+  staffDomainRequired: messageTemplate`Email must belong to the domain '${'domain'}' for the selected role.`,
+  alreadySubscribed: messageTemplate`${'email'} is already subscribed to campaign ${'campaign'}`,
+  notSubscribed: messageTemplate`${'email'} is not subscribed to campaign ${'campaign'}`,
+  // The password rules (SPEC 5), one message per broken rule.
+  passwordTooShort: messageTemplate`Password must be at least ${'min'} characters long.`,
+  passwordNeedsLowercase: 'Password must contain a lowercase letter.',
+  passwordNeedsUppercase: 'Password must contain an uppercase letter.',
+  passwordNeedsDigit: 'Password must contain a digit.',
+  passwordNeedsSpecial: 'Password must contain a special character.',
+  commonPassword: 'Password is too common; choose one that is harder to guess.',
+  passwordTooLong: messageTemplate`Password must be at most ${'max'} characters long.`,
+  // The course form's fields (SPEC 9 rules); multipart field names as in the request.
+  required: messageTemplate`${'field'} must not be empty.`,
+  courseDatesRequired: 'Both StartDate and EndDate must be set.',
+  notAnInstant: messageTemplate`${'field'} must be an ISO 8601 date and time with a time zone, e.g. 2030-05-17T08:00:00.000Z.`,
+  courseStartInPast: 'The course must start in the future.',
+  courseStartAfterEnd: 'The course must start before it ends.',
+  courseStartEqualsEnd:
+    'The start and the end of the course must differ; give the hours of a single-day course.',
+  coursePriceInvalid: messageTemplate`Price must be a number from 0 to ${'max'} with at most two decimals, or empty.`,
+  countryNotOffered: messageTemplate`No courses are offered in the country '${'isoCode'}'.`,
+  courseImageRequired: 'Image is required.',
+  fileTooLarge: messageTemplate`The file in ${'field'} is larger than ${'size'}.`,
+  fileNotAllowed: messageTemplate`${'field'} must be ${'kinds'}.`,
+  imageUnreadable: messageTemplate`${'field'} is not a readable image.`,
+} as const;

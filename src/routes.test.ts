@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { routes } from './routes.ts';
+
+/** The route column of SPEC 2's route table, as the specification writes it. */
+const SPEC_ROUTES = [
+  '/',
+  '/info',
+  '/katalozi',
+  '/tecajevi',
+  '/tecajevi/galerija',
+  '/pravila-privatnosti',
+  '/obrada-podataka',
+  '/pravila-o-koristenju-kolacica',
+  '/login',
+  '/logout',
+  '/aktiviraj-racun/{invitationToken}',
+  '/resetiraj-lozinku/{resetToken}',
+  '/newsletter-odjava/{campaign}',
+  '/edukacije/',
+  '/edukacije/{educationId}',
+  '/admin',
+  '/admin/newsletter',
+  '/admin/course',
+  '/admin/user',
+  '/admin/products',
+  '/admin/educations',
+  // SPEC 2 writes these three in one row: "/admin/educations/create, /update, /delete".
+  '/admin/educations/create',
+  '/admin/educations/update',
+  '/admin/educations/delete',
+  '/admin/educations/update/{formUpdateId}',
+  '/admin/partners',
+];
+
+const asSpecWritesIt = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
+
+describe('the route table', () => {
+  it('holds every route of SPEC 2 and no other', () => {
+    const table = Object.values(routes).map((route) => asSpecWritesIt(route.pattern));
+    expect([...table].sort()).toEqual([...SPEC_ROUTES].sort());
+  });
+
+  it('builds a fixed route as its pattern', () => {
+    expect(routes.home.href()).toBe('/');
+    expect(routes.gallery.href()).toBe('/tecajevi/galerija');
+    expect(routes.educations.href()).toBe('/edukacije/');
+  });
+
+  it('puts each parameter in its place, encoded as one path segment', () => {
+    expect(routes.activation.href({ invitationToken: 'a-B_9' })).toBe('/aktiviraj-racun/a-B_9');
+    expect(routes.adminEducationEdit.href({ formUpdateId: '42' })).toBe(
+      '/admin/educations/update/42',
+    );
+    expect(routes.unsubscribe.href({ campaign: 'a/b?c' })).toBe('/newsletter-odjava/a%2Fb%3Fc');
+  });
+
+  it('gives the path before the first parameter as the base', () => {
+    expect(routes.activation.base).toBe('/aktiviraj-racun');
+    expect(routes.unsubscribe.base).toBe('/newsletter-odjava');
+    expect(routes.adminEducationEdit.base).toBe('/admin/educations/update');
+    expect(routes.login.base).toBe('/login');
+  });
+});
