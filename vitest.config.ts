@@ -1,5 +1,20 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** The browser side: machines, views and src/ unit tests in happy-dom. */
+export const spaProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'spa',
+    environment: 'happy-dom',
+    include: [
+      'tests/machines/**/*.test.{ts,tsx}',
+      'tests/views/**/*.test.{ts,tsx}',
+      'src/**/*.test.{ts,tsx}',
+    ],
+    setupFiles: ['tests/support/setup-dom.ts'],
+  },
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -18,19 +33,7 @@ export default defineConfig({
           ],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'spa',
-          environment: 'happy-dom',
-          include: [
-            'tests/machines/**/*.test.{ts,tsx}',
-            'tests/views/**/*.test.{ts,tsx}',
-            'src/**/*.test.{ts,tsx}',
-          ],
-          setupFiles: ['tests/support/setup-dom.ts'],
-        },
-      },
+      spaProject,
     ],
   },
 });

@@ -1,0 +1,22 @@
+// @ts-check
+// Mutation testing of the machines and the API client: `npm run test:mutation`.
+// A measurement like the benches, not part of CI. Goal: at least 85% of the mutants killed in every
+// machine file and 90% overall; the clear-text table prints the score per file and the HTML report
+// lands in reports/mutation/ (git-ignored).
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  // Per-test coverage: each mutant runs only the tests that executed its code.
+  coverageAnalysis: 'perTest',
+  mutate: ['src/machines/**/*.ts', 'src/api/**/*.ts', '!src/**/*.test.ts'],
+  // Two cores shared with other work: two test-runner processes.
+  concurrency: 2,
+  reporters: ['clear-text', 'html', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  clearTextReporter: { allowColor: false, reportScoreTable: true, reportMutants: false },
+  thresholds: { high: 90, low: 85, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+};
