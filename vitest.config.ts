@@ -11,8 +11,9 @@ export const spaProject: TestProjectInlineConfiguration = {
       'tests/machines/**/*.test.{ts,tsx}',
       'tests/views/**/*.test.{ts,tsx}',
       'src/**/*.test.{ts,tsx}',
+      'tests/support/**/*.test.{ts,tsx}',
     ],
-    setupFiles: ['tests/support/setup-dom.ts'],
+    setupFiles: ['tests/support/setup-dom.ts', 'tests/support/test-hygiene.ts'],
   },
 };
 
@@ -31,6 +32,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'tests/data/**/*.test.ts',
           ],
+          setupFiles: ['tests/support/server-no-network.ts'],
         },
       },
       spaProject,
