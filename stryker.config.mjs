@@ -33,6 +33,15 @@ export default {
   // The machine structure (states, targets, events) is what the model-based tests already check
   // transition by transition. `npm run test:mutation -- --ignoreStatic false` measures them too.
   ignoreStatic: true,
+  // Known equivalent mutants (they survive because no behaviour can differ; the goal stays):
+  // - every machine's default actor (`Promise.reject(new Error('… is provided by the container'))`):
+  //   the message is never read, containers always provide the actor;
+  // - `context.robotToken ?? ''` in the login and e-mail modal inputs: submitting is reachable only
+  //   with a robot token, so the fallback never applies;
+  // - loginErrorText's `instanceof ApiError` check made false: a non-ApiError has no status and
+  //   falls to the same default text;
+  // - the modal's `event.type === 'SUBMIT'` in longEnough made true: the guard runs only on SUBMIT;
+  // - client.get's `{ method: 'GET' }` emptied: GET is ofetch's default.
   reporters: ['clear-text', 'html', 'json', 'progress'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

@@ -144,6 +144,26 @@ describe('api client refresh', () => {
     expect(events).toEqual(['refreshed a2']);
   });
 
+  it('refreshes again for a later 401, once the first refresh is over', async () => {
+    let accepted = 'a1';
+    let issued = 1;
+    const { api, sent } = fakeServer((call) => {
+      if (call.path.endsWith('/refresh-token')) {
+        issued += 1;
+        accepted = `a${issued}`;
+        return json(200, { accessToken: accepted, refreshToken: `r${issued}` });
+      }
+      return call.authorization === `Bearer ${accepted}`
+        ? json(200, { ok: true })
+        : json(401, { errors: ['Unauthorized'] });
+    });
+    accepted = 'expired';
+    await api.get('/a');
+    accepted = 'expired again';
+    await api.get('/b');
+    expect(sent.filter((call) => call.path.endsWith('/refresh-token'))).toHaveLength(2);
+  });
+
   it('retries only once: a second 401 is the answer', async () => {
     const { api, sent } = fakeServer((call) =>
       call.path.endsWith('/refresh-token')
@@ -256,6 +276,7 @@ describe('api errors', () => {
     expect(firstErrorMessage({ errors: { A: ['One.'], B: ['Two.'] } })).toBe('One.');
     expect(firstErrorMessage({ errors: { A: [] } })).toBeUndefined();
     expect(firstErrorMessage({ errors: [] })).toBeUndefined();
+    expect(firstErrorMessage({ errors: {} })).toBeUndefined();
     expect(firstErrorMessage(null)).toBeUndefined();
     expect(firstErrorMessage(undefined)).toBeUndefined();
   });
@@ -268,6 +289,8 @@ describe('api errors', () => {
     [{ errors: [1] }, false],
     [{ errors: { A: 'x' } }, false],
     [{ errors: { A: [1] } }, false],
+    [{ errors: { A: ['x', 1] } }, false],
+    [{ errors: 5 }, false],
     [{ errors: null }, false],
     [{ errors: 'x' }, false],
     [{ message: 'x' }, false],

@@ -123,6 +123,10 @@ describe('e-mail input modal without the robot check', () => {
 });
 
 describe('e-mail input modal outcomes', () => {
+  it('names its failure so that logs tell it apart', () => {
+    expect(new SubmitFailure('Ne.').name).toBe('SubmitFailure');
+  });
+
   it('the password reset closes and toasts the success', async () => {
     const modal = startModal(PASSWORD_RESET, () => Promise.resolve('Provjerite e-poštu.'));
     submit(modal, 'ana@primjer.hr', 'button');
