@@ -54,7 +54,6 @@ import {
   selectHeroIndex,
   selectHeroPaused,
   selectHeroPrevious,
-  selectHeroRotating,
 } from '../../src/machines/heroRotation.machine.ts';
 import {
   homeProductsMachine,
@@ -117,7 +116,7 @@ describe('timers', () => {
   it('hero: changes every 5000 ms, wraps around and remembers the previous photo', () => {
     const hero = createActor(heroRotationMachine, { input: { count: 3, reducedMotion: false } });
     hero.start();
-    expect(selectHeroRotating(hero.getSnapshot())).toBe(true);
+    expect(hero.getSnapshot().matches('rotating')).toBe(true);
     expect(selectHeroPrevious(hero.getSnapshot())).toBeNull();
     vi.advanceTimersByTime(4999);
     expect(selectHeroIndex(hero.getSnapshot())).toBe(0);
@@ -140,7 +139,7 @@ describe('timers', () => {
     hero.start();
     vi.advanceTimersByTime(3000);
     hero.send({ type: hold });
-    expect(selectHeroRotating(hero.getSnapshot())).toBe(false);
+    expect(hero.getSnapshot().matches('rotating')).toBe(false);
     vi.advanceTimersByTime(20_000);
     expect(selectHeroIndex(hero.getSnapshot())).toBe(0);
     hero.send({ type: release });
@@ -160,7 +159,7 @@ describe('timers', () => {
     expect(selectHeroPaused(reduced.getSnapshot())).toBe(false);
     const single = createActor(heroRotationMachine, { input: { count: 1, reducedMotion: false } });
     single.start();
-    expect(selectHeroRotating(single.getSnapshot())).toBe(false);
+    expect(single.getSnapshot().matches('rotating')).toBe(false);
   });
 
   it('logout: logs out at once, counts 3, 2, 1 a second apart, then goes home', () => {
