@@ -50,7 +50,7 @@ const format = (args: unknown[]) =>
 
 function watch(level: Level) {
   const original = console[level].bind(console);
-  vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+  return vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
     const text = format(args);
     const expected = expectations.find((e) => e.level === level && matches(text, e.pattern));
     if (expected) {
@@ -70,11 +70,10 @@ beforeEach(({ onTestFinished }) => {
   expectations = [];
   unexpected = [];
   takeUnfakedRequests();
-  watch('error');
-  watch('warn');
+  // The handles, not vi.mocked(console.x): a test's vi.restoreAllMocks() may have restored them.
+  const watchers = [watch('error'), watch('warn')];
   onTestFinished(() => {
-    vi.mocked(console.error).mockRestore();
-    vi.mocked(console.warn).mockRestore();
+    for (const watcher of watchers) watcher.mockRestore();
     const problems = takeHygieneProblems();
     if (problems.length > 0) {
       throw new Error(
