@@ -12,7 +12,18 @@ const restrict = (patterns) => ({
 const SPA_NOT_SERVER = { group: ['**/server/**'], message: 'The SPA never imports the server.' };
 
 export default tseslint.config(
-  { ignores: ['dist', 'var', 'coverage', 'test-results', 'playwright-report', 'node_modules'] },
+  {
+    ignores: [
+      'dist',
+      'var',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'node_modules',
+      'reports',
+      '.stryker-tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -1,5 +1,21 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** The browser side: machines, views and src/ unit tests in happy-dom. */
+export const spaProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'spa',
+    environment: 'happy-dom',
+    include: [
+      'tests/machines/**/*.test.{ts,tsx}',
+      'tests/views/**/*.test.{ts,tsx}',
+      'src/**/*.test.{ts,tsx}',
+      'tests/support/**/*.test.{ts,tsx}',
+    ],
+    setupFiles: ['tests/support/setup-dom.ts', 'tests/support/test-hygiene.ts'],
+  },
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -16,21 +32,10 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'tests/data/**/*.test.ts',
           ],
+          setupFiles: ['tests/support/server-no-network.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'spa',
-          environment: 'happy-dom',
-          include: [
-            'tests/machines/**/*.test.{ts,tsx}',
-            'tests/views/**/*.test.{ts,tsx}',
-            'src/**/*.test.{ts,tsx}',
-          ],
-          setupFiles: ['tests/support/setup-dom.ts'],
-        },
-      },
+      spaProject,
     ],
   },
 });

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { spaProject } from './vitest.config.ts';
+
+// Stryker mutates src/machines and src/api, which only the spa project's tests reach; the server
+// project would only slow every mutant down. The score counts what assertions catch, so the
+// console and network rules (checked by every normal run) stay out of it.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        ...spaProject,
+        test: {
+          ...spaProject.test,
+          setupFiles: ['tests/support/setup-dom.ts'],
+        },
+      },
+    ],
+  },
+});
