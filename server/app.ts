@@ -6,7 +6,7 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -66,6 +66,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Defaults to reCAPTCHA when its keys are configured, otherwise ALTCHA. */
   robotCheck?: RobotCheck;
+  /** Told of every route as it is registered (the authorization matrix test lists them). */
+  onRoute?: onRouteHookHandler;
 }
 
 /** What route modules may depend on. */
@@ -90,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a reverse proxy in production: trust its X-Forwarded-* from loopback only.
     trustProxy: 'loopback',
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const now = options.now ?? systemClock;
   const mailer = options.mailer ?? configuredMailer(app, config, now);
 
