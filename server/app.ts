@@ -29,6 +29,7 @@ import { handleError, handleNotFound } from './http/error-handler.ts';
 import { loggingOptions, REQUEST_ID_HEADER, type LogDestination } from './http/logging.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limits.ts';
+import { routerErrors } from './http/router-errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -87,8 +88,10 @@ export interface AppDependencies {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const helmetOptions = securityHeaders({ recaptcha: config.recaptcha !== undefined });
   const app = Fastify({
     ...loggingOptions(config.logLevel, options.logDestination),
+    frameworkErrors: routerErrors(helmetOptions),
     // Behind a reverse proxy in production: trust its X-Forwarded-* from loopback only.
     trustProxy: 'loopback',
   });
@@ -103,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header(REQUEST_ID_HEADER, request.id);
   });
 
-  await app.register(fastifyHelmet, securityHeaders({ recaptcha: config.recaptcha !== undefined }));
+  await app.register(fastifyHelmet, helmetOptions);
   // After the request id and security headers, before everything else: a 503 costs nothing.
   await registerLoadShedding(app, config.pressure);
   // Before any route: compression attaches itself to routes as they are added.

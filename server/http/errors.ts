@@ -23,6 +23,8 @@ export const MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'Unsupported content type.',
   bodyTooLarge: 'The request body is too large.',
+  malformedUrl: 'The request address is not validly encoded.',
+  parameterTooLong: 'A part of the request address is too long.',
   unauthenticated: 'Authentication is required.',
   forbidden: 'You are not allowed to do this.',
   tooManyRequests: 'Too many requests. Please try again later.',
