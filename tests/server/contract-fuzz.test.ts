@@ -420,7 +420,8 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
   it.each(names)(
     '%s',
     async (name) => {
-      const route = routes.find((candidate) => candidate.route === name)!;
+      const route = routes.find((candidate) => candidate.route === name);
+      if (route === undefined) throw new Error(`${name} is not fuzzed`);
       const requests = route.requests as fc.Arbitrary<InjectOptions | { form: Form }>;
       const property = fc.asyncProperty(requests, async (generated) => {
         const request = await toInjectOptions(route, generated);

@@ -8,9 +8,9 @@ import fc from 'fast-check';
 /** The parts of a zod (mini or classic) schema's definition the generators read. */
 interface SchemaDef {
   type: string;
-  shape?: Record<string, { _zod: { def: SchemaDef } }>;
-  innerType?: { _zod: { def: SchemaDef } };
-  element?: { _zod: { def: SchemaDef } };
+  shape?: Record<string, ContractSchema>;
+  innerType?: ContractSchema;
+  element?: ContractSchema;
   entries?: Record<string, string>;
   values?: unknown[];
   checks?: { _zod: { def: { check: string; maximum?: number } } }[];
@@ -20,6 +20,11 @@ export interface ContractSchema {
 }
 
 const defOf = (schema: ContractSchema) => schema._zod.def as SchemaDef;
+
+function inner(schema: ContractSchema | undefined, type: string): ContractSchema {
+  if (schema === undefined) throw new Error(`a zod ${type} without its inner schema`);
+  return schema;
+}
 
 /** Strings that have broken parsers, loggers, databases and mail headers elsewhere. */
 export const NASTY_STRINGS = [
@@ -132,12 +137,15 @@ export function validLooking(schema: ContractSchema, field = ''): fc.Arbitrary<u
     case 'literal':
       return fc.constantFrom(...(def.values ?? []));
     case 'array':
-      return fc.array(validLooking(def.element!, field), { minLength: 1, maxLength: 3 });
+      return fc.array(validLooking(inner(def.element, def.type), field), {
+        minLength: 1,
+        maxLength: 3,
+      });
     case 'optional':
     case 'default':
-      return fc.option(validLooking(def.innerType!, field), { nil: undefined });
+      return fc.option(validLooking(inner(def.innerType, def.type), field), { nil: undefined });
     case 'nullable':
-      return fc.option(validLooking(def.innerType!, field), { nil: null });
+      return fc.option(validLooking(inner(def.innerType, def.type), field), { nil: null });
     default:
       throw new Error(`no generator for zod type ${def.type} (field ${field || 'root'})`);
   }
@@ -170,11 +178,11 @@ export function requestObject(schema: ContractSchema): fc.Arbitrary<unknown> {
       weight: 4,
     },
     {
-      arbitrary: fc.tuple(valid, field).map(([body, key]) => {
-        const copy = { ...body };
-        delete copy[key];
-        return copy;
-      }),
+      arbitrary: fc
+        .tuple(valid, field)
+        .map(([body, missing]) =>
+          Object.fromEntries(Object.entries(body).filter(([key]) => key !== missing)),
+        ),
       weight: 2,
     },
     {
