@@ -8,6 +8,7 @@
  * blocks anyone wrongly; the plugin's Redis store is the step for that setup
  * (docs/decisions/0006-accounts-server.md).
  */
+import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { DomainError, MESSAGES } from './errors.ts';
@@ -61,7 +62,8 @@ export async function registerRateLimiting(app: FastifyInstance): Promise<void> 
 
 /**
  * A preHandler hook (after validation, so the body is known) counting one request against
- * `limit` under `scope` and the key `key(request)` returns.
+ * `limit` under `scope` and the key `key(request)` returns. The store keeps a digest of the key,
+ * so that its size never depends on what a client sent.
  */
 export function rateLimited(
   app: FastifyInstance,
@@ -72,7 +74,7 @@ export function rateLimited(
   const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,
-    keyGenerator: (request) => `${scope}:${key(request)}`,
+    keyGenerator: (request) => limiterKey(scope, key(request)),
   });
   return async (request, reply) => {
     const result = await check(request);
@@ -83,3 +85,7 @@ export function rateLimited(
 }
 
 export const byIp = (request: FastifyRequest) => request.ip;
+
+export function limiterKey(scope: string, value: string): string {
+  return `${scope}:${createHash('sha256').update(value).digest('base64url')}`;
+}

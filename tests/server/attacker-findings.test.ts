@@ -5,11 +5,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIELD_MAX_LENGTHS } from '../../src/api/contract.ts';
+import { limiterKey, type RateLimits } from '../../server/http/rate-limits.ts';
+import { postJson, solveRobotCheck } from './support/accounts.ts';
 import { useTempDir } from './support/temp-dir.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const tempDir = useTempDir('dental-findings-');
 let testApp: TestApp;
+
+async function start(rateLimits: Partial<RateLimits> = {}) {
+  await testApp.close();
+  const dataDir = path.join(tempDir(), `var-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(dataDir);
+  testApp = await createTestApp(dataDir, { rateLimits });
+}
 
 beforeEach(async () => {
   const dataDir = path.join(tempDir(), 'var');
@@ -17,6 +27,80 @@ beforeEach(async () => {
   testApp = await createTestApp(dataDir);
 });
 afterEach(() => testApp.close());
+
+const token = 'A'.repeat(FIELD_MAX_LENGTHS.opaqueToken);
+
+describe('every string of the contract has a maximum length (finding 2)', () => {
+  const over = (max: number) => 'a'.repeat(max + 1);
+  const email = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+  it.each([
+    ['/users/login', 'email', { email: email(255), password: 'x', recaptchaToken: 'x' }],
+    [
+      '/users/login',
+      'password',
+      { email: 'a@example.com', password: over(1024), recaptchaToken: 'x' },
+    ],
+    [
+      '/users/login',
+      'recaptchaToken',
+      { email: 'a@example.com', password: 'x', recaptchaToken: over(8192) },
+    ],
+    ['/users/refresh-token', 'refreshToken', { refreshToken: `${token}A` }],
+    ['/users/revoke-token', 'refreshToken', { refreshToken: `${token}A` }],
+    ['/users/validate-registration', 'invitationToken', { invitationToken: `${token}A` }],
+    [
+      '/users/complete-registration',
+      'name',
+      { name: over(100), surname: 'Anić', password: 'x', invitationToken: token },
+    ],
+    [
+      '/users/complete-registration',
+      'surname',
+      { name: 'Ana', surname: over(100), password: 'x', invitationToken: token },
+    ],
+    ['/users/request-password-reset', 'email', { email: email(300), recaptchaToken: 'x' }],
+    [
+      '/campaigns/subscriptions',
+      'email',
+      { email: email(255), campaignId: 1, recaptchaToken: 'x' },
+    ],
+  ])('%s: an over-long %s is a 400 naming it', async (url, field, body) => {
+    const response = await postJson(testApp.app, url, body);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual([field]);
+  });
+
+  it('counts no over-long e-mail against a limit: refused before the limiters key it', async () => {
+    await start({
+      login: { perIp: { max: 100, windowMs: 60_000 }, perEmail: { max: 1, windowMs: 60_000 } },
+    });
+    const huge = `${'a'.repeat(1_000_000)}@example.com`;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await postJson(testApp.app, '/users/login', {
+        email: huge,
+        password: 'x',
+        recaptchaToken: 'x',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        errors: { email: ['email must be at most 254 characters long.'] },
+      });
+    }
+  });
+
+  it('keys limiters by a digest of fixed size', () => {
+    expect(limiterKey('login:email', 'x'.repeat(1_000_000))).toHaveLength(
+      'login:email:'.length + 43,
+    );
+    expect(limiterKey('a', 'x')).not.toBe(limiterKey('a', 'y'));
+  });
+
+  it('leaves room for a real robot-check solution', async () => {
+    expect((await solveRobotCheck(testApp.app)).length).toBeLessThan(
+      FIELD_MAX_LENGTHS.robotCheckToken / 4,
+    );
+  });
+});
 
 describe('router-level errors (finding 11)', () => {
   it.each([
