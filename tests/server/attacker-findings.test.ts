@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIELD_MAX_LENGTHS } from '../../src/api/contract.ts';
-import { limiterKey, type RateLimits } from '../../server/http/rate-limits.ts';
+import { addressGroup, limiterKey, type RateLimits } from '../../server/http/rate-limits.ts';
 import { postJson, solveRobotCheck } from './support/accounts.ts';
 import { useTempDir } from './support/temp-dir.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -118,4 +118,29 @@ describe('router-level errors (finding 11)', () => {
       expect(response.headers['x-request-id']).toBeDefined();
     },
   );
+});
+
+describe('IPv6 clients count per /64 (finding 5)', () => {
+  it.each([
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:db8::', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['::ffff:c000:207', '192.0.2.7'],
+    ['192.0.2.7', '192.0.2.7'],
+  ])('%s counts as %s', (ip, group) => {
+    expect(addressGroup(ip)).toBe(group);
+  });
+
+  it('addresses of one /64 share a limit; another /64 goes on', async () => {
+    await start({ refreshToken: { perIp: { max: 2, windowMs: 60_000 } } });
+    const refresh = (ip: string) =>
+      postJson(testApp.app, '/users/refresh-token', { refreshToken: 'x' }, { ip });
+    expect((await refresh('2001:db8:1:2::1')).statusCode).toBe(401);
+    expect((await refresh('2001:db8:1:2::2')).statusCode).toBe(401);
+    expect((await refresh('2001:db8:1:2:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
+    expect((await refresh('2001:db8:1:3::1')).statusCode).toBe(401);
+  });
 });
