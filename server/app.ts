@@ -147,6 +147,7 @@ function configuredMailer(app: FastifyInstance, config: Config, now: Clock): Mai
     dataDir: config.dataDir,
     now,
     log: app.log,
+    logLinks: config.nodeEnv !== 'production',
   });
   app.addHook('onClose', async () => mailer.close());
   return mailer;

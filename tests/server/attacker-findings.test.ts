@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIELD_MAX_LENGTHS } from '../../src/api/contract.ts';
 import { addressGroup, limiterKey, type RateLimits } from '../../server/http/rate-limits.ts';
-import { postJson, solveRobotCheck } from './support/accounts.ts';
+import { postJson, seedAccounts, solveRobotCheck, USER } from './support/accounts.ts';
 import { useTempDir } from './support/temp-dir.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -143,4 +143,33 @@ describe('IPv6 clients count per /64 (finding 5)', () => {
     expect((await refresh('2001:db8:1:2:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
     expect((await refresh('2001:db8:1:3::1')).statusCode).toBe(401);
   });
+});
+
+describe('live links in the log (finding 10)', () => {
+  async function resetLinkLogged(nodeEnv: string) {
+    await testApp.close();
+    const lines: string[] = [];
+    const dataDir = path.join(tempDir(), nodeEnv);
+    mkdirSync(dataDir);
+    testApp = await createTestApp(dataDir, {
+      env: { NODE_ENV: nodeEnv, LOG_LEVEL: 'trace' },
+      logDestination: { write: (line) => void lines.push(line) },
+    });
+    await seedAccounts(testApp.db, dataDir, () => new Date());
+    const response = await postJson(testApp.app, '/users/request-password-reset', {
+      email: USER,
+      recaptchaToken: await solveRobotCheck(testApp.app),
+    });
+    expect(response.statusCode).toBe(204);
+    await expect.poll(() => lines.some((line) => line.includes('outbox'))).toBe(true);
+    return lines.some((line) => line.includes('/resetiraj-lozinku/'));
+  }
+
+  it('never logs a reset link with a production config, even at trace level', async () => {
+    expect(await resetLinkLogged('production')).toBe(false);
+  }, 30_000);
+
+  it('logs it in development, where the outbox stands in for a mailbox', async () => {
+    expect(await resetLinkLogged('development')).toBe(true);
+  }, 30_000);
 });
