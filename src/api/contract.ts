@@ -239,6 +239,12 @@ export const COURSE_RULES = {
   priceMin: 0,
   priceStep: 0.01,
   priceMax: 1_000_000,
+  /**
+   * Course dates lie in this range (UTC, start inclusive), so that every stored date stays an
+   * ISO instant with a four-digit year, as `courseSchema` reads it.
+   */
+  earliestDate: '2000-01-01T00:00:00.000Z',
+  latestDate: '2100-01-01T00:00:00.000Z',
   /** What the server accepts per file (decided from the bytes, not from the name or type). */
   imageMaxBytes: 10 * 1024 * 1024,
   pdfMaxBytes: 20 * 1024 * 1024,
@@ -246,6 +252,12 @@ export const COURSE_RULES = {
   imageAccept: 'image/jpeg,image/png,image/webp,image/avif',
   pdfAccept: 'application/pdf,.pdf',
 } as const;
+
+/**
+ * A `StartDate` or `EndDate` field as sent: an ISO 8601 date and time with seconds and a zone
+ * (`Z` or `±hh:mm`), on a real calendar day. `Date#toISOString()` always matches.
+ */
+export const courseDateTextSchema = z.iso.datetime({ offset: true });
 
 /** A `Price` field as sent: empty, or digits with at most two decimals after a dot. */
 const PRICE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;

@@ -4,10 +4,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import * as z from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIELD_MAX_LENGTHS } from '../../src/api/contract.ts';
+import { courseListSchema, FIELD_MAX_LENGTHS } from '../../src/api/contract.ts';
 import { addressGroup, limiterKey, type RateLimits } from '../../server/http/rate-limits.ts';
-import { postJson, seedAccounts, solveRobotCheck, USER } from './support/accounts.ts';
+import { imageFile, multipart } from './media-fixtures.ts';
+import { ADMIN, login, postJson, seedAccounts, solveRobotCheck, USER } from './support/accounts.ts';
 import { useTempDir } from './support/temp-dir.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -171,5 +173,60 @@ describe('live links in the log (finding 10)', () => {
 
   it('logs it in development, where the outbox stands in for a mailbox', async () => {
     expect(await resetLinkLogged('development')).toBe(true);
+  }, 30_000);
+});
+
+describe('course dates beyond an ISO instant (finding 3)', () => {
+  let accessToken: string;
+  beforeEach(async () => {
+    await seedAccounts(testApp.db, path.join(tempDir(), 'var'), () => new Date());
+    accessToken = (await login(testApp.app, ADMIN)).accessToken;
+  });
+
+  async function createCourse(dates: { StartDate: string; EndDate: string }) {
+    const body = await multipart({
+      Title: 'Implantologija',
+      Description: 'Vođena kirurgija.',
+      Lecturer: 'dr. Ivo Ivić',
+      Location: 'Rijeka',
+      Price: '',
+      ...dates,
+      Image: { bytes: await imageFile('png', 160, 90), filename: 'slika.png', type: 'image/png' },
+    });
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/courses',
+      headers: { ...body.headers, authorization: `Bearer ${accessToken}` },
+      payload: body.payload,
+    });
+  }
+  const courseCount = async () =>
+    (await testApp.db.selectFrom('courses').select('id').execute()).length;
+
+  it.each([
+    ['9999-12-31T23:00:00-23:59', '9999-12-31T23:30:00-23:59', 'StartDate'],
+    ['2030-05-17T08:00:00Z', '9999-12-31T23:59:59-01:00', 'EndDate'],
+    ['2030-05-17T08:00:00Z', '2100-01-01T00:00:00Z', 'EndDate'],
+  ])(
+    '%s to %s is refused on %s; the list stays readable',
+    async (StartDate, EndDate, field) => {
+      const before = await courseCount();
+      const response = await createCourse({ StartDate, EndDate });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json<{ errors: object }>().errors)).toContain(field);
+      expect(await courseCount()).toBe(before);
+      const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/courses' });
+      expect(z.safeParse(courseListSchema, list.json()).success).toBe(true);
+    },
+    30_000,
+  );
+
+  it('takes an offset within the range', async () => {
+    const response = await createCourse({
+      StartDate: '2099-12-31T10:00:00+02:00',
+      EndDate: '2099-12-31T18:00:00+02:00',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ startDate: '2099-12-31T08:00:00.000Z' });
   }, 30_000);
 });
