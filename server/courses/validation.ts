@@ -46,19 +46,22 @@ export function parseCourseForm(
   const errors: Record<string, string[]> = structuredClone(input.fileErrors);
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
 
-  const requiredText = (field: string, maxLength: number) => {
-    const value = input.text(field)?.trim() ?? '';
+  /** The field's text as it will be stored (`tidy` applied), checked after tidying. */
+  const requiredText = (field: string, maxLength: number, tidy = (text: string) => text) => {
+    const value = tidy(input.text(field)?.trim() ?? '');
     if (value === '') fail(field, MESSAGES.required(field));
     else if (value.length > maxLength) fail(field, MESSAGES.tooLong(field, maxLength));
     return value;
   };
   const title = requiredText(F.title, COURSE_RULES.titleMaxLength);
   const description = requiredText(F.description, COURSE_RULES.descriptionMaxLength);
-  const lecturer = requiredText(F.lecturer, COURSE_RULES.lecturerMaxLength)
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '')
-    .join(', ');
+  const lecturer = requiredText(F.lecturer, COURSE_RULES.lecturerMaxLength, (text) =>
+    text
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '')
+      .join(', '),
+  );
   const location = requiredText(F.location, COURSE_RULES.locationMaxLength);
 
   const countryIsoCode = (input.text(F.countryIsoCode)?.trim() || DEFAULT_COURSE_COUNTRY)

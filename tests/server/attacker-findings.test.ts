@@ -176,21 +176,21 @@ describe('live links in the log (finding 10)', () => {
   }, 30_000);
 });
 
-describe('course dates beyond an ISO instant (finding 3)', () => {
+describe('course forms (findings 3 and 9)', () => {
   let accessToken: string;
   beforeEach(async () => {
     await seedAccounts(testApp.db, path.join(tempDir(), 'var'), () => new Date());
     accessToken = (await login(testApp.app, ADMIN)).accessToken;
   });
 
-  async function createCourse(dates: { StartDate: string; EndDate: string }) {
+  async function createCourse(fields: { StartDate: string; EndDate: string; Lecturer?: string }) {
     const body = await multipart({
       Title: 'Implantologija',
       Description: 'Vođena kirurgija.',
       Lecturer: 'dr. Ivo Ivić',
       Location: 'Rijeka',
       Price: '',
-      ...dates,
+      ...fields,
       Image: { bytes: await imageFile('png', 160, 90), filename: 'slika.png', type: 'image/png' },
     });
     return testApp.app.inject({
@@ -217,6 +217,20 @@ describe('course dates beyond an ISO instant (finding 3)', () => {
       expect(await courseCount()).toBe(before);
       const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/courses' });
       expect(z.safeParse(courseListSchema, list.json()).success).toBe(true);
+    },
+    30_000,
+  );
+
+  it.each([',,,,', ' , ,', ','])(
+    'Lecturer=%s is refused as empty, after splitting (finding 9)',
+    async (Lecturer) => {
+      const response = await createCourse({
+        StartDate: '2030-05-17T08:00:00Z',
+        EndDate: '2030-05-17T16:00:00Z',
+        Lecturer,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ errors: { Lecturer: ['Lecturer must not be empty.'] } });
     },
     30_000,
   );
