@@ -95,6 +95,11 @@ interface FuzzRoute {
   /** JSON, query and path requests as they are; multipart forms as their fields. */
   requests: fc.Arbitrary<InjectOptions> | fc.Arbitrary<{ form: Form }>;
   success: Success;
+  /**
+   * Generated requests reach a success now and then (no robot-check solution or mailed token
+   * needed), so the success property is seen to hold rather than hold vacuously.
+   */
+  succeedsSometimes?: true;
 }
 
 let root: string;
@@ -156,56 +161,78 @@ const instantText = fc
     ),
   );
 
+/**
+ * Course forms: a third as the form sends them (every rule kept, so some are stored), a third
+ * such a form with one field made hostile or dropped, a third anything goes.
+ */
 function courseRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
-  const text = (valid: fc.Arbitrary<string>) =>
-    fc.option(fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: hostileString, weight: 1 }), {
-      nil: undefined,
-      freq: 8,
-    });
   const file = (kind: fc.Arbitrary<keyof typeof files | 'svg'>) =>
-    fc.option(
-      fc
-        .tuple(kind, fc.oneof(fc.constant('datoteka.png'), hostileString))
-        .map(([name, filename]): FormValue => ({
-          bytes: name === 'svg' ? SVG : files[name],
-          filename: filename.slice(0, 200),
-        })),
-      { nil: undefined, freq: 6 },
-    );
-  const name = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 });
-  return fc
+    fc
+      .tuple(kind, fc.oneof(fc.constant('datoteka.png'), hostileString))
+      .map(([name, filename]): FormValue => ({
+        bytes: name === 'svg' ? SVG : files[name],
+        filename: filename.slice(0, 200),
+      }));
+  const name = fc
+    .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
+    .map(([first, rest]) => `${first}${rest}`);
+  const validDates = fc
+    .tuple(fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 1, max: 72 }))
+    .map(([days, hours]) => {
+      const start = new Date(Date.now() + days * FUTURE_DAY);
+      return [start, new Date(start.getTime() + hours * 3_600_000)].map((date) =>
+        date.toISOString(),
+      );
+    });
+  const validForm = fc
     .record({
-      [COURSE_FIELDS.title]: text(name),
-      [COURSE_FIELDS.description]: text(fc.string({ unit: 'grapheme', maxLength: 400 })),
-      [COURSE_FIELDS.lecturer]: text(
-        fc.oneof(
-          fc.array(name, { minLength: 1, maxLength: 3 }).map((names) => names.join(', ')),
-          fc.constantFrom(',,,,', ' , ', 'dr. Ana Anić,'),
-        ),
-      ),
-      [COURSE_FIELDS.location]: text(name),
-      [COURSE_FIELDS.countryIsoCode]: text(fc.constantFrom('HR', 'SI', 'hr', 'XX', '')),
-      [COURSE_FIELDS.startDate]: text(instantText),
-      [COURSE_FIELDS.endDate]: text(instantText),
-      [COURSE_FIELDS.price]: text(
-        fc.oneof(fc.constantFrom('', '12.50', '0', '1000000'), fc.double().map(String)),
-      ),
-      [COURSE_FIELDS.image]: file(fc.constantFrom('png', 'png', 'pdf', 'noise', 'svg')),
-      [COURSE_FIELDS.pdf]: file(fc.constantFrom('pdf', 'png', 'noise')),
-      extra: fc.array(
-        fc.tuple(
-          fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 10 })),
-          hostileString,
-        ),
-        { maxLength: 2 },
-      ),
+      [COURSE_FIELDS.title]: name,
+      [COURSE_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
+      [COURSE_FIELDS.lecturer]: fc
+        .array(name, { minLength: 1, maxLength: 3 })
+        .map((names) => names.join(', ')),
+      [COURSE_FIELDS.location]: name,
+      [COURSE_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),
+      dates: validDates,
+      [COURSE_FIELDS.price]: fc.constantFrom('', '12.50', '0', '1000000', '99.9'),
+      [COURSE_FIELDS.image]: file(fc.constant('png')),
+      [COURSE_FIELDS.pdf]: fc.option(file(fc.constant('pdf')), { nil: undefined }),
     })
-    .map(({ extra, ...fields }) => {
+    .map(({ dates: [start = '', end = ''], ...fields }) => ({
+      ...fields,
+      [COURSE_FIELDS.startDate]: start,
+      [COURSE_FIELDS.endDate]: end,
+    }));
+  const fields = Object.values(COURSE_FIELDS);
+  const hostileField = fc.oneof(
+    hostileString,
+    instantText,
+    file(fc.constantFrom('png', 'pdf', 'noise', 'svg')),
+    fc.constant(undefined),
+  );
+  const oneFieldBroken = fc
+    .tuple(validForm, fc.constantFrom(...fields), hostileField)
+    .map(([form, field, value]) => ({ ...form, [field]: value }));
+  const anything = fc.dictionary(
+    fc.oneof(fc.constantFrom(...fields, ...PROTOTYPE_KEYS), fc.string({ maxLength: 10 })),
+    hostileField,
+    { maxKeys: 12 },
+  );
+  const extra = fc.array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 10 })),
+      hostileString,
+    ),
+    { maxLength: 2 },
+  );
+  return fc
+    .tuple(fc.oneof(validForm, oneFieldBroken, anything), fc.option(extra, { freq: 3 }))
+    .map(([fields, extraFields]) => {
       const form: Form = {};
       for (const [key, value] of Object.entries(fields)) {
-        if (value !== undefined) form[key] = value as FormValue;
+        if (value !== undefined) form[key] = value;
       }
-      for (const [key, value] of extra) {
+      for (const [key, value] of extraFields ?? []) {
         Object.defineProperty(form, key, { value, enumerable: true, configurable: true });
       }
       return { form };
@@ -229,7 +256,10 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
     anonymousJson('POST', '/users/refresh-token', refreshRequestSchema, {
       200: authResponseSchema,
     }),
-    anonymousJson('POST', '/users/revoke-token', revokeTokenRequestSchema, { 204: 'empty' }),
+    {
+      ...anonymousJson('POST', '/users/revoke-token', revokeTokenRequestSchema, { 204: 'empty' }),
+      succeedsSometimes: true,
+    },
     anonymousJson('POST', '/users/validate-registration', validateRegistrationRequestSchema, {
       200: validateRegistrationResponseSchema,
     }),
@@ -247,12 +277,14 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
       caller: 'administrator',
       requests: json('POST', '/users/invite', inviteRequestSchema),
       success: { 204: 'empty' },
+      succeedsSometimes: true,
     },
     {
       route: 'GET /api/v1/users',
       caller: 'administrator',
       requests: withQuery('GET', '/users', userListQuerySchema),
       success: { 200: userListSchema },
+      succeedsSometimes: true,
     },
     anonymousJson('POST', '/campaigns/subscriptions', subscriptionRequestSchema, {
       204: 'empty',
@@ -279,6 +311,7 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
       caller: 'anonymous',
       requests: withQuery('GET', '/products', productListQuerySchema),
       success: { 200: productPageSchema },
+      succeedsSometimes: true,
     },
     {
       route: 'GET /api/v1/campaigns/by-name/:campaignName',
@@ -291,6 +324,7 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
         )
         .map((name) => ({ method: 'GET', url: `/api/v1/campaigns/by-name/${name}` })),
       success: { 200: campaignSchema },
+      succeedsSometimes: true,
     },
     {
       route: 'DELETE /api/v1/courses/:id',
@@ -303,6 +337,7 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
       caller: 'administrator',
       requests: courseRequests(files),
       success: { 201: courseSchema },
+      succeedsSometimes: true,
     },
   ];
 }
@@ -422,12 +457,14 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     async (name) => {
       const route = routes.find((candidate) => candidate.route === name);
       if (route === undefined) throw new Error(`${name} is not fuzzed`);
+      let successes = 0;
       const requests = route.requests as fc.Arbitrary<InjectOptions | { form: Form }>;
       const property = fc.asyncProperty(requests, async (generated) => {
         const request = await toInjectOptions(route, generated);
         const before = await storedState();
         const response = await testApp.app.inject(request);
         checkAnswer(route, request, response);
+        if (response.statusCode < 300) successes += 1;
         if (response.statusCode >= 400) expect(await storedState()).toEqual(before);
         if (route.route === 'POST /api/v1/courses') {
           // A stored course must never break the public list (it is served to everyone).
@@ -437,6 +474,7 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
         }
       });
       await fc.assert(property, { numRuns: RUNS, seed: SEED });
+      if (route.succeedsSometimes) expect(successes).toBeGreaterThan(0);
     },
     ROUTE_TIMEOUT_MS,
   );
