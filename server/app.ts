@@ -25,6 +25,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
+import { backgroundTasks } from './http/background-tasks.ts';
 import { handleError, handleNotFound } from './http/error-handler.ts';
 import { loggingOptions, REQUEST_ID_HEADER, type LogDestination } from './http/logging.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
@@ -175,7 +176,7 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
     await api.register(healthRoutes(deps));
     await api.register(siteConfigRoutes(deps));
     await api.register(captchaRoutes(deps));
-    await api.register(usersRoutes({ ...deps, users }));
+    await api.register(usersRoutes({ ...deps, users, background: backgroundTasks(api) }));
     await registerMultipart(api);
     await api.register(countriesRoutes(deps));
     await api.register(

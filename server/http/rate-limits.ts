@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, MESSAGES } from './errors.ts';
 
 export interface RateLimit {
@@ -62,8 +62,9 @@ export async function registerRateLimiting(app: FastifyInstance): Promise<void> 
 }
 
 /**
- * A preHandler hook (after validation, so the body is known) counting one request against
- * `limit` under `scope` and the key `key(request)` returns. The store keeps a digest of the key,
+ * Counts one request against `limit` under `scope` and the key `key(request)` returns: a
+ * preHandler hook (after validation, so the body is known), or called by a handler once the
+ * request has proven itself (a solved robot check). The store keeps a digest of the key,
  * so that its size never depends on what a client sent.
  */
 export function rateLimited(
@@ -71,7 +72,7 @@ export function rateLimited(
   scope: string,
   limit: RateLimit,
   key: (request: FastifyRequest) => string,
-): preHandlerAsyncHookHandler {
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,
