@@ -40,6 +40,7 @@ import { productsRoutes } from './products/routes.ts';
 import { productsService } from './products/service.ts';
 import { usersRoutes } from './users/routes.ts';
 import { usersService } from './users/service.ts';
+import { rolesOfUser } from './users/store.ts';
 import { countriesRoutes } from './countries/routes.ts';
 import { coursesRoutes } from './courses/routes.ts';
 import { coursesService } from './courses/service.ts';
@@ -122,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     mailer,
     now,
-    auth: authGuards(tokens),
+    auth: authGuards(tokens, (userId) => rolesOfUser(db, userId)),
     robotCheck: options.robotCheck ?? configuredRobotCheck(config, secrets, db, now),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     media: await createMedia({

@@ -19,13 +19,7 @@ export async function createTestApp(
   } & Partial<
     Pick<
       BuildAppOptions,
-      | 'spaDir'
-      | 'mailer'
-      | 'logDestination'
-      | 'now'
-      | 'rateLimits'
-      | 'robotCheck'
-      | 'onRoute'
+      'spaDir' | 'mailer' | 'logDestination' | 'now' | 'rateLimits' | 'robotCheck' | 'onRoute'
     >
   > = {},
 ): Promise<TestApp> {
