@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as z from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { courseListSchema, FIELD_MAX_LENGTHS } from '../../src/api/contract.ts';
+import { insertCourse } from '../../server/courses/store.ts';
 import { addressGroup, limiterKey, type RateLimits } from '../../server/http/rate-limits.ts';
 import { imageFile, multipart } from './media-fixtures.ts';
 import { ADMIN, login, postJson, seedAccounts, solveRobotCheck, USER } from './support/accounts.ts';
@@ -234,6 +235,29 @@ describe('course forms (findings 3 and 9)', () => {
     },
     30_000,
   );
+
+  it('stores nothing when the answer of a stored course cannot be made', async () => {
+    const before = await courseCount();
+    const row = {
+      title: 'T',
+      description: 'D',
+      lecturer: 'L',
+      location: 'M',
+      country_iso_code: 'HR',
+      start_date: '+010000-01-01T00:00:00.000Z',
+      end_date: '+010000-01-02T00:00:00.000Z',
+      price_cents: null,
+      image_key: 'courses/aaaaaaaaaaaaaaaaaaaaaa.webp',
+      image_card_key: 'courses/aaaaaaaaaaaaaaaaaaaaaa-card.webp',
+      pdf_key: null,
+      created_at: new Date().toISOString(),
+    };
+    const answerable = () => {
+      throw new Error('not an ISO instant');
+    };
+    await expect(insertCourse(testApp.db, row, answerable)).rejects.toThrow('not an ISO instant');
+    expect(await courseCount()).toBe(before);
+  });
 
   it('takes an offset within the range', async () => {
     const response = await createCourse({
