@@ -68,19 +68,8 @@ export const MESSAGES = {
   courseNotFound: 'Course not found.',
   required: SERVER_MESSAGES.required,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
-  courseDatesRequired: 'Both StartDate and EndDate must be set.',
-  notAnInstant: (field: string) =>
-    `${field} must be an ISO 8601 date and time with a time zone, e.g. 2030-05-17T08:00:00.000Z.`,
   courseDateOutOfRange: (field: string) =>
     `${field} must lie from ${COURSE_RULES.earliestDate.slice(0, 4)} up to before ${COURSE_RULES.latestDate.slice(0, 4)}.`,
-  courseStartInPast: 'The course must start in the future.',
-  courseStartAfterEnd: 'The course must start before it ends.',
-  courseStartEqualsEnd:
-    'The start and the end of the course must differ; give the hours of a single-day course.',
-  coursePriceInvalid: (max: number) =>
-    `Price must be a number from 0 to ${max} with at most two decimals, or empty.`,
-  countryNotOffered: (isoCode: string) => `No courses are offered in the country '${isoCode}'.`,
-  courseImageRequired: 'Image is required.',
   courseDatesRequired: SERVER_MESSAGES.courseDatesRequired,
   notAnInstant: SERVER_MESSAGES.notAnInstant,
   courseStartInPast: SERVER_MESSAGES.courseStartInPast,
