@@ -6,7 +6,7 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -25,10 +25,12 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
+import { backgroundTasks } from './http/background-tasks.ts';
 import { handleError, handleNotFound } from './http/error-handler.ts';
 import { loggingOptions, REQUEST_ID_HEADER, type LogDestination } from './http/logging.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limits.ts';
+import { routerErrors } from './http/router-errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -38,6 +40,7 @@ import { productsRoutes } from './products/routes.ts';
 import { productsService } from './products/service.ts';
 import { usersRoutes } from './users/routes.ts';
 import { usersService } from './users/service.ts';
+import { rolesOfUser } from './users/store.ts';
 import { countriesRoutes } from './countries/routes.ts';
 import { coursesRoutes } from './courses/routes.ts';
 import { coursesService } from './courses/service.ts';
@@ -66,6 +69,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Defaults to reCAPTCHA when its keys are configured, otherwise ALTCHA. */
   robotCheck?: RobotCheck;
+  /** Told of every route as it is registered (the authorization matrix test lists them). */
+  onRoute?: onRouteHookHandler;
 }
 
 /** What route modules may depend on. */
@@ -85,11 +90,14 @@ export interface AppDependencies {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const helmetOptions = securityHeaders({ recaptcha: config.recaptcha !== undefined });
   const app = Fastify({
     ...loggingOptions(config.logLevel, options.logDestination),
+    frameworkErrors: routerErrors(helmetOptions),
     // Behind a reverse proxy in production: trust its X-Forwarded-* from loopback only.
     trustProxy: 'loopback',
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const now = options.now ?? systemClock;
   const mailer = options.mailer ?? configuredMailer(app, config, now);
 
@@ -100,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header(REQUEST_ID_HEADER, request.id);
   });
 
-  await app.register(fastifyHelmet, securityHeaders({ recaptcha: config.recaptcha !== undefined }));
+  await app.register(fastifyHelmet, helmetOptions);
   // After the request id and security headers, before everything else: a 503 costs nothing.
   await registerLoadShedding(app, config.pressure);
   // Before any route: compression attaches itself to routes as they are added.
@@ -115,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     mailer,
     now,
-    auth: authGuards(tokens),
+    auth: authGuards(tokens, (userId) => rolesOfUser(db, userId)),
     robotCheck: options.robotCheck ?? configuredRobotCheck(config, secrets, db, now),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     media: await createMedia({
@@ -141,6 +149,7 @@ function configuredMailer(app: FastifyInstance, config: Config, now: Clock): Mai
     dataDir: config.dataDir,
     now,
     log: app.log,
+    logLinks: config.nodeEnv !== 'production',
   });
   app.addHook('onClose', async () => mailer.close());
   return mailer;
@@ -168,7 +177,7 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
     await api.register(healthRoutes(deps));
     await api.register(siteConfigRoutes(deps));
     await api.register(captchaRoutes(deps));
-    await api.register(usersRoutes({ ...deps, users }));
+    await api.register(usersRoutes({ ...deps, users, background: backgroundTasks(api) }));
     await registerMultipart(api);
     await api.register(countriesRoutes(deps));
     await api.register(

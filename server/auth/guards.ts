@@ -7,7 +7,9 @@
  *   });
  *
  * No token or a bad one is 401; a valid token without the role is 403. `employee` passes for
- * administrators too.
+ * administrators too. A token acts only while its user exists with the roles it names: a
+ * deleted or re-roled account's tokens are 401 at once (the client's refresh then gets the
+ * current roles, or nothing), not after their 15 minutes.
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '../../src/api/contract.ts';
@@ -39,15 +41,18 @@ export function hasRole(user: AuthenticatedUser, role: Role): boolean {
   return user.roles.some((held) => SATISFIES[role].includes(held));
 }
 
-export function authGuards(tokens: AccessTokens): AuthGuards {
+/** The roles a user holds now; none for an account that no longer exists. */
+export type CurrentRoles = (userId: number) => Promise<Role[]>;
+
+export function authGuards(tokens: AccessTokens, currentRoles: CurrentRoles): AuthGuards {
   const requireUser: onRequestAsyncHookHandler = async (request, reply) => {
-    request.authenticatedUser = await authenticate(request, reply, tokens);
+    request.authenticatedUser = await authenticate(request, reply, tokens, currentRoles);
   };
   return {
     requireUser,
     requireRole(role) {
       return async (request, reply) => {
-        const user = await authenticate(request, reply, tokens);
+        const user = await authenticate(request, reply, tokens, currentRoles);
         if (!hasRole(user, role)) throw new DomainError(403, MESSAGES.forbidden);
         request.authenticatedUser = user;
       };
@@ -61,13 +66,27 @@ export function authenticatedUser(request: FastifyRequest): AuthenticatedUser {
   return request.authenticatedUser;
 }
 
-async function authenticate(request: FastifyRequest, reply: FastifyReply, tokens: AccessTokens) {
+async function authenticate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tokens: AccessTokens,
+  currentRoles: CurrentRoles,
+) {
   const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
   const claims = match?.[1] === undefined ? undefined : await tokens.verify(match[1]);
-  if (claims === undefined) {
+  if (claims === undefined || !sameRoles(claims.roles, await currentRoles(claims.userId))) {
     // RFC 6750: tells a client which scheme the route wants.
     reply.header('www-authenticate', 'Bearer');
     throw new DomainError(401, MESSAGES.unauthenticated);
   }
   return claims;
+}
+
+/** Also false for an account without roles: every account has at least one. */
+function sameRoles(claimed: readonly Role[], held: readonly Role[]): boolean {
+  return (
+    held.length > 0 &&
+    claimed.length === held.length &&
+    claimed.every((role) => held.includes(role))
+  );
 }

@@ -2,7 +2,7 @@
  * Courses: the public list (cached, list-cache.ts), creation from the received form with its
  * image and optional PDF, and deletion with its files.
  */
-import type { Course } from '../../src/api/contract.ts';
+import { courseSchema, type Course } from '../../src/api/contract.ts';
 import type { Clock } from '../clock.ts';
 import { offeredCountries } from '../countries/store.ts';
 import type { Db } from '../db/database.ts';
@@ -36,6 +36,11 @@ export interface CoursesServiceDeps {
 export function coursesService(deps: CoursesServiceDeps): CoursesService {
   const { db, media, now } = deps;
   const toCourse = courseAnswer(media);
+  /**
+   * The answer is checked against the contract inside the insert's transaction: a row the
+   * contract cannot express (it would be a 500 here and break the public list) is never stored.
+   */
+  const answerable = (row: CourseRow) => void courseSchema.parse(toCourse(row));
   return {
     list: cachedList(contentVersion(db, COURSES_VERSION), async () =>
       (await listCourses(db)).map(toCourse),
@@ -48,20 +53,24 @@ export function coursesService(deps: CoursesServiceDeps): CoursesService {
       const { form } = parsed;
       const image = await staged.storeImage(form.image, COURSE_MEDIA_COLLECTION);
       const pdfKey = form.pdf && (await staged.storePdf(form.pdf, COURSE_MEDIA_COLLECTION));
-      const row = await insertCourse(db, {
-        title: form.title,
-        description: form.description,
-        lecturer: form.lecturer,
-        location: form.location,
-        country_iso_code: form.countryIsoCode,
-        start_date: form.startDate.toISOString(),
-        end_date: form.endDate.toISOString(),
-        price_cents: form.priceCents,
-        image_key: image.key,
-        image_card_key: image.cardKey,
-        pdf_key: pdfKey ?? null,
-        created_at: now().toISOString(),
-      });
+      const row = await insertCourse(
+        db,
+        {
+          title: form.title,
+          description: form.description,
+          lecturer: form.lecturer,
+          location: form.location,
+          country_iso_code: form.countryIsoCode,
+          start_date: form.startDate.toISOString(),
+          end_date: form.endDate.toISOString(),
+          price_cents: form.priceCents,
+          image_key: image.key,
+          image_card_key: image.cardKey,
+          pdf_key: pdfKey ?? null,
+          created_at: now().toISOString(),
+        },
+        answerable,
+      );
       return toCourse(row);
     },
 

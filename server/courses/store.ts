@@ -18,7 +18,15 @@ export function listCourses(db: Db): Promise<CourseRow[]> {
     .execute();
 }
 
-export async function insertCourse(db: Db, course: NewCourseRow): Promise<CourseRow> {
+/**
+ * Inserts a course; `checkBeforeCommit` sees the stored row inside the transaction, and when it
+ * throws nothing is stored.
+ */
+export async function insertCourse(
+  db: Db,
+  course: NewCourseRow,
+  checkBeforeCommit: (row: CourseRow) => void = () => {},
+): Promise<CourseRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('courses')
@@ -26,6 +34,7 @@ export async function insertCourse(db: Db, course: NewCourseRow): Promise<Course
       .returningAll()
       .executeTakeFirstOrThrow();
     await bumpContentVersion(trx, COURSES_VERSION);
+    checkBeforeCommit(row);
     return row;
   });
 }

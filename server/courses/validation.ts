@@ -2,9 +2,11 @@
  * The rules of the course form (SPEC 9), checked again on the server with the shared limits of
  * the contract. Every broken rule is reported at once, per field, named as in the request.
  */
+import * as z from 'zod/mini';
 import {
   COURSE_FIELDS as F,
   COURSE_RULES,
+  courseDateTextSchema,
   DEFAULT_COURSE_COUNTRY,
   parseCoursePrice,
 } from '../../src/api/contract.ts';
@@ -30,8 +32,8 @@ export interface CourseFormInput {
   fileErrors: Record<string, string[]>;
 }
 
-/** An instant with a date, a time and a zone: what `Date#toISOString()` sends. */
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const EARLIEST_DATE = new Date(COURSE_RULES.earliestDate);
+const LATEST_DATE = new Date(COURSE_RULES.latestDate);
 
 export type CourseFormResult =
   { ok: true; form: CourseForm } | { ok: false; errors: Record<string, string[]> };
@@ -44,19 +46,22 @@ export function parseCourseForm(
   const errors: Record<string, string[]> = structuredClone(input.fileErrors);
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
 
-  const requiredText = (field: string, maxLength: number) => {
-    const value = input.text(field)?.trim() ?? '';
+  /** The field's text as it will be stored (`tidy` applied), checked after tidying. */
+  const requiredText = (field: string, maxLength: number, tidy = (text: string) => text) => {
+    const value = tidy(input.text(field)?.trim() ?? '');
     if (value === '') fail(field, MESSAGES.required(field));
     else if (value.length > maxLength) fail(field, MESSAGES.tooLong(field, maxLength));
     return value;
   };
   const title = requiredText(F.title, COURSE_RULES.titleMaxLength);
   const description = requiredText(F.description, COURSE_RULES.descriptionMaxLength);
-  const lecturer = requiredText(F.lecturer, COURSE_RULES.lecturerMaxLength)
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '')
-    .join(', ');
+  const lecturer = requiredText(F.lecturer, COURSE_RULES.lecturerMaxLength, (text) =>
+    text
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '')
+      .join(', '),
+  );
   const location = requiredText(F.location, COURSE_RULES.locationMaxLength);
 
   const countryIsoCode = (input.text(F.countryIsoCode)?.trim() || DEFAULT_COURSE_COUNTRY)
@@ -115,16 +120,15 @@ function instant(
     fail(field, MESSAGES.courseDatesRequired);
     return undefined;
   }
-  const date = new Date(value);
-  if (!INSTANT.test(value) || Number.isNaN(date.getTime()) || !isCalendarDate(value)) {
+  if (!z.safeParse(courseDateTextSchema, value).success) {
     fail(field, MESSAGES.notAnInstant(field));
     return undefined;
   }
+  // An offset can carry 9999-12-31T23:00-23:59 into year 10000, which ISO instants cannot hold.
+  const date = new Date(value);
+  if (!(date >= EARLIEST_DATE && date < LATEST_DATE)) {
+    fail(field, MESSAGES.courseDateOutOfRange(field));
+    return undefined;
+  }
   return date;
-}
-
-/** Rejects what `Date` would roll over, such as 31 February becoming 3 March. */
-function isCalendarDate(value: string): boolean {
-  const [year = 0, month = 0, day = 0] = value.slice(0, 10).split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
 }

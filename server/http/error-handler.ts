@@ -17,6 +17,9 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.malformedJson,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.unsupportedMediaType,
   FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.bodyTooLarge,
+  // The router's own wording repeats the address; ours does not echo what was sent.
+  FST_ERR_BAD_URL: MESSAGES.malformedUrl,
+  FST_ERR_MAX_PARAM_LENGTH: MESSAGES.parameterTooLong,
 };
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -4,6 +4,7 @@
  * `{"errors": {"Field": ["message", ...]}}`. Routes throw these; the error handler sends them.
  */
 import {
+  COURSE_RULES,
   INVALID_REFRESH_TOKEN,
   ROBOT_CHECK_REQUIRED,
   type DomainErrorBody,
@@ -23,6 +24,8 @@ export const MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'Unsupported content type.',
   bodyTooLarge: 'The request body is too large.',
+  malformedUrl: 'The request address is not validly encoded.',
+  parameterTooLong: 'A part of the request address is too long.',
   unauthenticated: 'Authentication is required.',
   forbidden: 'You are not allowed to do this.',
   tooManyRequests: 'Too many requests. Please try again later.',
@@ -65,6 +68,8 @@ export const MESSAGES = {
   courseNotFound: 'Course not found.',
   required: SERVER_MESSAGES.required,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
+  courseDateOutOfRange: (field: string) =>
+    `${field} must lie from ${COURSE_RULES.earliestDate.slice(0, 4)} up to before ${COURSE_RULES.latestDate.slice(0, 4)}.`,
   courseDatesRequired: SERVER_MESSAGES.courseDatesRequired,
   notAnInstant: SERVER_MESSAGES.notAnInstant,
   courseStartInPast: SERVER_MESSAGES.courseStartInPast,

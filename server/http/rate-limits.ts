@@ -8,8 +8,10 @@
  * blocks anyone wrongly; the plugin's Redis store is the step for that setup
  * (docs/decisions/0006-accounts-server.md).
  */
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, MESSAGES } from './errors.ts';
 
 export interface RateLimit {
@@ -60,19 +62,21 @@ export async function registerRateLimiting(app: FastifyInstance): Promise<void> 
 }
 
 /**
- * A preHandler hook (after validation, so the body is known) counting one request against
- * `limit` under `scope` and the key `key(request)` returns.
+ * Counts one request against `limit` under `scope` and the key `key(request)` returns: a
+ * preHandler hook (after validation, so the body is known), or called by a handler once the
+ * request has proven itself (a solved robot check). The store keeps a digest of the key,
+ * so that its size never depends on what a client sent.
  */
 export function rateLimited(
   app: FastifyInstance,
   scope: string,
   limit: RateLimit,
   key: (request: FastifyRequest) => string,
-): preHandlerAsyncHookHandler {
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,
-    keyGenerator: (request) => `${scope}:${key(request)}`,
+    keyGenerator: (request) => limiterKey(scope, key(request)),
   });
   return async (request, reply) => {
     const result = await check(request);
@@ -82,4 +86,44 @@ export function rateLimited(
   };
 }
 
-export const byIp = (request: FastifyRequest) => request.ip;
+export const byIp = (request: FastifyRequest) => addressGroup(request.ip);
+
+/**
+ * The unit a per-address limit counts: an IPv4 address, or the /64 network of an IPv6 one,
+ * since one subscriber usually gets a whole /64 and picks addresses in it at will.
+ */
+export function addressGroup(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  if (!isIPv6(address)) return address;
+  const hextets = expandIPv6(address);
+  const mappedIPv4 = hextets.slice(0, 5).every((hextet) => hextet === 0) && hextets[5] === 0xffff;
+  if (mappedIPv4) {
+    const [high = 0, low = 0] = hextets.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${hextets
+    .slice(0, 4)
+    .map((hextet) => hextet.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, `::` and a dotted IPv4 tail expanded. */
+function expandIPv6(address: string): number[] {
+  const groups = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => {
+          if (!isIPv4(group)) return [Number.parseInt(group, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const [head = '', tail] = address.split('::');
+  const start = groups(head);
+  if (tail === undefined) return start;
+  const end = groups(tail);
+  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+}
+
+export function limiterKey(scope: string, value: string): string {
+  return `${scope}:${createHash('sha256').update(value).digest('base64url')}`;
+}

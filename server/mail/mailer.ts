@@ -1,7 +1,8 @@
 /**
  * Outgoing mail. With SMTP_URL it goes through SMTP; otherwise every message is written as
- * an `.eml` file to the outbox folder and its links are logged, so invitations and password
- * resets work on a laptop. A failed send always throws: callers decide, nothing is dropped.
+ * an `.eml` file to the outbox folder and, outside production, its links are logged, so
+ * invitations and password resets work on a laptop. A production log never holds a live link:
+ * logs travel further than mailboxes. A failed send always throws: callers decide, nothing is dropped.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -33,6 +34,8 @@ export interface MailerOptions {
   dataDir: string;
   now: Clock;
   log: FastifyBaseLogger;
+  /** Logs the links of outbox mail: for development only, never with a production config. */
+  logLinks?: boolean;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -76,7 +79,8 @@ function createOutboxMailer(options: MailerOptions): Mailer {
       const stamp = options.now().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      options.log.info({ file, links: linksIn(message.text) }, 'mail written to the outbox');
+      const links = options.logLinks === true ? { links: linksIn(message.text) } : {};
+      options.log.info({ file, ...links }, 'mail written to the outbox');
     },
     close: () => transport.close(),
   };

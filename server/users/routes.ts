@@ -21,6 +21,9 @@ import {
 } from '../../src/api/contract.ts';
 import { authenticatedUser, type AuthGuards } from '../auth/guards.ts';
 import { requireRobotCheck, type RobotCheck } from '../captcha/robot-check.ts';
+import type { BackgroundTasks } from '../http/background-tasks.ts';
+import { DomainError } from '../http/errors.ts';
+import { failureLimit } from '../http/failure-limits.ts';
 import { byIp, rateLimited, type RateLimits } from '../http/rate-limits.ts';
 import type { UsersService } from './service.ts';
 import { normaliseEmail } from '../mail/address.ts';
@@ -30,6 +33,7 @@ export interface UsersRoutesDeps {
   auth: AuthGuards;
   robotCheck: RobotCheck;
   rateLimits: RateLimits;
+  background: BackgroundTasks;
 }
 
 /** The e-mail of a validated body, as the per-e-mail limits count it. */
@@ -37,20 +41,25 @@ const byEmail = (request: FastifyRequest) =>
   normaliseEmail((request.body as { email: string }).email);
 
 export function usersRoutes(deps: UsersRoutesDeps): FastifyPluginAsyncZod {
-  const { users, auth, robotCheck, rateLimits: limits } = deps;
+  const { users, auth, robotCheck, rateLimits: limits, background } = deps;
+  const loginFailures = failureLimit('login:email', limits.login.perEmail);
   return async (app) => {
     app.post(
       '/users/login',
       {
         schema: { body: loginRequestSchema, response: { 200: authResponseSchema } },
-        preHandler: [
-          rateLimited(app, 'login:ip', limits.login.perIp, byIp),
-          rateLimited(app, 'login:email', limits.login.perEmail, byEmail),
-        ],
+        preHandler: rateLimited(app, 'login:ip', limits.login.perIp, byIp),
       },
-      async (request) => {
+      async (request, reply) => {
         await requireRobotCheck(robotCheck, request.body.recaptchaToken, request.ip);
-        return users.login(request.body.email, request.body.password);
+        const email = byEmail(request);
+        loginFailures.assertAllowed(email, reply);
+        try {
+          return await users.login(email, request.body.password);
+        } catch (error) {
+          if (isFailedLogin(error)) loginFailures.recordFailure(email);
+          throw error;
+        }
       },
     );
 
@@ -94,18 +103,24 @@ export function usersRoutes(deps: UsersRoutesDeps): FastifyPluginAsyncZod {
       async (request) => users.completeRegistration(request.body),
     );
 
+    const resetsPerEmail = rateLimited(
+      app,
+      'reset:email',
+      limits.passwordResetRequest.perEmail,
+      byEmail,
+    );
     app.post(
       '/users/request-password-reset',
       {
         schema: { body: requestPasswordResetRequestSchema },
-        preHandler: [
-          rateLimited(app, 'reset:ip', limits.passwordResetRequest.perIp, byIp),
-          rateLimited(app, 'reset:email', limits.passwordResetRequest.perEmail, byEmail),
-        ],
+        preHandler: rateLimited(app, 'reset:ip', limits.passwordResetRequest.perIp, byIp),
       },
       async (request, reply) => {
         await requireRobotCheck(robotCheck, request.body.recaptchaToken, request.ip);
-        await users.requestPasswordReset(request.body.email);
+        await resetsPerEmail(request, reply);
+        // Answered before the lookup and the mail: known and unknown e-mails take the same time.
+        const { email } = request.body;
+        background.run('password reset mail', () => users.requestPasswordReset(email));
         return reply.code(204).send();
       },
     );
@@ -144,4 +159,9 @@ export function usersRoutes(deps: UsersRoutesDeps): FastifyPluginAsyncZod {
       async (request) => users.list(request.query.role),
     );
   };
+}
+
+/** A wrong password or an unknown e-mail: what a guesser produces. */
+function isFailedLogin(error: unknown): boolean {
+  return error instanceof DomainError && (error.statusCode === 401 || error.statusCode === 404);
 }

@@ -25,6 +25,7 @@ import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
 import { normaliseEmail, requireEmail } from '../mail/address.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail, passwordResetMail } from './mail.ts';
+import { cleanName } from './names.ts';
 import {
   createUser,
   deleteInvitation,
@@ -113,8 +114,8 @@ export function usersService(deps: UsersServiceDeps) {
 
     async completeRegistration(request: CompleteRegistrationRequest): Promise<AuthResponse> {
       const invitation = await usableInvitation(request.invitationToken);
-      const name = request.name.trim();
-      const surname = request.surname.trim();
+      const name = cleanName(request.name);
+      const surname = cleanName(request.surname);
       const problems: Record<string, string[]> = {};
       if ([...name].length < NAME_MIN_LENGTH) problems.Name = [MESSAGES.nameTooShort];
       if ([...surname].length < NAME_MIN_LENGTH) problems.Surname = [MESSAGES.surnameTooShort];
@@ -244,6 +245,6 @@ export async function newInvitation(db: Db, now: Date, invitation: NewInvitation
 }
 
 function blankToNull(value: string | null | undefined): string | null {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
+  const cleaned = cleanName(value ?? '');
+  return cleaned === '' ? null : cleaned;
 }

@@ -50,6 +50,16 @@ export function listUsers(db: Db, role: Role | undefined): Promise<UserListItem[
   return query.orderBy('surname').orderBy('name').orderBy('id').execute();
 }
 
+/** The roles a user holds now; none when the account no longer exists. */
+export async function rolesOfUser(db: Db, userId: number): Promise<Role[]> {
+  const rows = await db
+    .selectFrom('user_roles')
+    .select('role')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.role);
+}
+
 /** The roles of those of `emails` that have an account, in the order the accounts were made. */
 export async function rolesByEmail(
   db: Db,

@@ -46,6 +46,31 @@ export const EMAIL_MAX_LENGTH = 254;
  */
 export const emailSchema = z.email().check(z.maxLength(EMAIL_MAX_LENGTH));
 
+/**
+ * Maximum lengths of every string a request carries, checked before anything stores, logs or
+ * keys a value (UTF-16 code units, as `maxLength` counts them).
+ */
+export const FIELD_MAX_LENGTHS = {
+  email: EMAIL_MAX_LENGTH,
+  name: 100,
+  /** The password rules allow 256 characters; astral ones take two units each, and more. */
+  password: 1024,
+  /** Every opaque token (refresh, invitation, reset, unsubscribe): 32 random bytes, base64url. */
+  opaqueToken: 43,
+  /** ALTCHA payloads are about 700 characters, reCAPTCHA responses about 2,000. */
+  robotCheckToken: 8192,
+  campaignName: 200,
+} as const;
+
+/** A string field of at most `max` units, named as in the request in its message. */
+const boundedString = (field: string, max: number, params?: { error: string }) =>
+  z.string(params).check(z.maxLength(max, `${field} must be at most ${max} characters long.`));
+
+const emailField = (field = 'email') => boundedString(field, FIELD_MAX_LENGTHS.email);
+const opaqueToken = (field: string) => boundedString(field, FIELD_MAX_LENGTHS.opaqueToken);
+const passwordField = (field: string) => boundedString(field, FIELD_MAX_LENGTHS.password);
+const nameField = (field: string) => boundedString(field, FIELD_MAX_LENGTHS.name);
+
 /** SPEC 3: stored user. */
 export const storedUserSchema = z.object({
   id: z.number(),
@@ -64,7 +89,7 @@ export type Tokens = z.infer<typeof tokensSchema>;
 export const authResponseSchema = z.extend(storedUserSchema, tokensSchema.shape);
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const refreshRequestSchema = z.object({ refreshToken: z.string() });
+export const refreshRequestSchema = z.object({ refreshToken: opaqueToken('refreshToken') });
 export const refreshResponseSchema = tokensSchema;
 
 /**
@@ -72,7 +97,9 @@ export const refreshResponseSchema = tokensSchema;
  * (reCAPTCHA response or base64 ALTCHA payload).
  */
 export const ROBOT_CHECK_REQUIRED = 'The robot check (recaptchaToken) is required.';
-const robotCheckToken = z.string({ error: ROBOT_CHECK_REQUIRED });
+const robotCheckToken = boundedString('recaptchaToken', FIELD_MAX_LENGTHS.robotCheckToken, {
+  error: ROBOT_CHECK_REQUIRED,
+});
 
 export const GENDERS = ['male', 'female'] as const;
 export const genderSchema = z.enum(GENDERS);
@@ -80,8 +107,8 @@ export type Gender = z.infer<typeof genderSchema>;
 
 /** POST /users/login. */
 export const loginRequestSchema = z.object({
-  email: z.string(),
-  password: z.string(),
+  email: emailField(),
+  password: passwordField('password'),
   recaptchaToken: robotCheckToken,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -91,7 +118,9 @@ export const loginResponseSchema = authResponseSchema;
 export const revokeTokenRequestSchema = refreshRequestSchema;
 
 /** POST /users/validate-registration: read-only, the token is not spent. */
-export const validateRegistrationRequestSchema = z.object({ invitationToken: z.string() });
+export const validateRegistrationRequestSchema = z.object({
+  invitationToken: opaqueToken('invitationToken'),
+});
 /** Names from the invitation; empty strings when the inviter left them out. */
 export const validateRegistrationResponseSchema = z.object({
   name: z.string(),
@@ -101,34 +130,34 @@ export type ValidateRegistrationResponse = z.infer<typeof validateRegistrationRe
 
 /** POST /users/complete-registration: answers like login. */
 export const completeRegistrationRequestSchema = z.object({
-  name: z.string(),
-  surname: z.string(),
-  password: z.string(),
-  invitationToken: z.string(),
+  name: nameField('name'),
+  surname: nameField('surname'),
+  password: passwordField('password'),
+  invitationToken: opaqueToken('invitationToken'),
 });
 export type CompleteRegistrationRequest = z.infer<typeof completeRegistrationRequestSchema>;
 export const completeRegistrationResponseSchema = authResponseSchema;
 
 /** POST /users/request-password-reset: 204 whether or not the e-mail is known. */
 export const requestPasswordResetRequestSchema = z.object({
-  email: z.string(),
+  email: emailField(),
   recaptchaToken: robotCheckToken,
 });
 export type RequestPasswordResetRequest = z.infer<typeof requestPasswordResetRequestSchema>;
 
 /** PUT /users/change-password: 204. */
 export const changePasswordRequestSchema = z.object({
-  newPassword: z.string(),
-  resetToken: z.string(),
+  newPassword: passwordField('newPassword'),
+  resetToken: opaqueToken('resetToken'),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** POST /users/invite: 204. SPEC 5: an unknown gender and empty names are sent as null. */
 export const inviteRequestSchema = z.object({
-  email: z.string(),
-  roles: z.array(roleSchema).check(z.minLength(1)),
-  firstName: z.nullable(z.optional(z.string())),
-  lastName: z.nullable(z.optional(z.string())),
+  email: emailField(),
+  roles: z.array(roleSchema).check(z.minLength(1), z.maxLength(ROLES.length)),
+  firstName: z.nullable(z.optional(nameField('firstName'))),
+  lastName: z.nullable(z.optional(nameField('lastName'))),
   gender: z.nullable(z.optional(genderSchema)),
 });
 export type InviteRequest = z.infer<typeof inviteRequestSchema>;
@@ -210,6 +239,12 @@ export const COURSE_RULES = {
   priceMin: 0,
   priceStep: 0.01,
   priceMax: 1_000_000,
+  /**
+   * Course dates lie in this range (UTC, start inclusive), so that every stored date stays an
+   * ISO instant with a four-digit year, as `courseSchema` reads it.
+   */
+  earliestDate: '2000-01-01T00:00:00.000Z',
+  latestDate: '2100-01-01T00:00:00.000Z',
   /** What the server accepts per file (decided from the bytes, not from the name or type). */
   imageMaxBytes: 10 * 1024 * 1024,
   pdfMaxBytes: 20 * 1024 * 1024,
@@ -217,6 +252,12 @@ export const COURSE_RULES = {
   imageAccept: 'image/jpeg,image/png,image/webp,image/avif',
   pdfAccept: 'application/pdf,.pdf',
 } as const;
+
+/**
+ * A `StartDate` or `EndDate` field as sent: an ISO 8601 date and time with seconds and a zone
+ * (`Z` or `±hh:mm`), on a real calendar day. `Date#toISOString()` always matches.
+ */
+export const courseDateTextSchema = z.iso.datetime({ offset: true });
 
 /** A `Price` field as sent: empty, or digits with at most two decimals after a dot. */
 const PRICE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
@@ -240,7 +281,9 @@ export const createCourseResponseSchema = courseSchema;
 /* Newsletter campaigns (SPEC 3 "Campaign", "Subscription"; SPEC 7). */
 
 /** GET /campaigns/by-name/{campaignName}: the campaigns the configuration names. */
-export const campaignByNameParamsSchema = z.object({ campaignName: z.string() });
+export const campaignByNameParamsSchema = z.object({
+  campaignName: boundedString('campaignName', FIELD_MAX_LENGTHS.campaignName),
+});
 export const campaignSchema = z.object({ id: z.number() });
 export type Campaign = z.infer<typeof campaignSchema>;
 
@@ -260,7 +303,7 @@ const sitePath = z
  * (docs/decisions/0007-subscription-consent-and-unsubscribe-tokens.md).
  */
 export const subscriptionRequestSchema = z.object({
-  email: z.string(),
+  email: emailField(),
   campaignId,
   recaptchaToken: robotCheckToken,
   sourcePage: z.optional(sitePath),
@@ -269,17 +312,17 @@ export type SubscriptionRequest = z.infer<typeof subscriptionRequestSchema>;
 
 /** DELETE /campaigns/subscriptions (JSON body): 204. */
 export const unsubscribeRequestSchema = z.object({
-  email: z.string(),
+  email: emailField(),
   campaignId,
-  unsubscribeToken: z.string(),
+  unsubscribeToken: opaqueToken('unsubscribeToken'),
 });
 export type UnsubscribeRequest = z.infer<typeof unsubscribeRequestSchema>;
 
 /** POST /campaigns/subscriptions/one-click?email&campaignId&unsubscribeToken (RFC 8058): 204. */
 export const oneClickUnsubscribeQuerySchema = z.object({
-  email: z.string(),
+  email: emailField(),
   campaignId: z.coerce.number({ error: 'campaignId must be a campaign id.' }).check(z.int()),
-  unsubscribeToken: z.string(),
+  unsubscribeToken: opaqueToken('unsubscribeToken'),
 });
 
 /* Products (SPEC 3 "Product", "Paged product response"; SPEC 7, 9). */

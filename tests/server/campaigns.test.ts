@@ -141,7 +141,7 @@ describe('POST /campaigns/subscriptions', () => {
     const catalogs = await campaignId('Catalogs');
     const recaptchaToken = await solveRobotCheck(server.app);
     const bad = ['', '   ', 'ana', 'ana@', '@primjer.hr', 'ana@primjer', 'ana horvat@primjer.hr'];
-    for (const email of [...bad, `${'a'.repeat(250)}@primjer.hr`]) {
+    for (const email of bad) {
       const response = await request('POST', '/campaigns/subscriptions', {
         email,
         campaignId: catalogs,
@@ -150,6 +150,16 @@ describe('POST /campaigns/subscriptions', () => {
       expect(response.statusCode, email).toBe(400);
       expect(response.json(), email).toEqual(INVALID_EMAIL);
     }
+    // Longer than any deliverable address: refused by the contract, before the handler.
+    const tooLong = await request('POST', '/campaigns/subscriptions', {
+      email: `${'a'.repeat(250)}@primjer.hr`,
+      campaignId: catalogs,
+      recaptchaToken,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      errors: { email: ['email must be at most 254 characters long.'] },
+    });
     const good = { email: EMAIL, campaignId: catalogs, recaptchaToken };
     expect((await request('POST', '/campaigns/subscriptions', good)).statusCode).toBe(204);
     expect(server.mailer.sent).toHaveLength(1);

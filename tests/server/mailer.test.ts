@@ -22,6 +22,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
       dataDir,
       now: () => new Date('2026-03-01T09:00:00.000Z'),
       log,
+      logLinks: true,
     });
     const link = 'http://localhost:3000/aktivacija?token=abc';
     await mailer.send({

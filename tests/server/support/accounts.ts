@@ -98,6 +98,18 @@ export async function login(
   return response.json<AuthResponse>();
 }
 
+/**
+ * The `count`-th mail the recorder got, once it is there: a password reset is answered before
+ * its mail is sent.
+ */
+export async function recordedMail(
+  mailer: { sent: MailMessage[] },
+  count: number,
+): Promise<MailMessage | undefined> {
+  await expect.poll(() => mailer.sent.length).toBeGreaterThanOrEqual(count);
+  return mailer.sent[count - 1];
+}
+
 /** The token of the last link to `route` in a recorded mail. */
 export function tokenInMail(message: MailMessage | undefined, route: string): string {
   const match = new RegExp(`/${route}/([\\w-]+)`).exec(message?.text ?? '');

@@ -19,7 +19,7 @@ export async function createTestApp(
   } & Partial<
     Pick<
       BuildAppOptions,
-      'spaDir' | 'mailer' | 'logDestination' | 'now' | 'rateLimits' | 'robotCheck'
+      'spaDir' | 'mailer' | 'logDestination' | 'now' | 'rateLimits' | 'robotCheck' | 'onRoute'
     >
   > = {},
 ): Promise<TestApp> {

@@ -1,0 +1,400 @@
+/**
+ * Who may call what, for every route the server registers: the test learns the routes from
+ * Fastify's `onRoute` hook and holds one row per route with the status each caller gets. A route
+ * without a row fails the test, so a new route cannot ship without deciding who may call it.
+ * Callers log in through the real login route with a solved robot check.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, Course } from '../../src/api/contract.ts';
+import { imageFile, multipart } from './media-fixtures.ts';
+import {
+  ADMIN,
+  EMPLOYEE,
+  USER,
+  login,
+  postJson,
+  recordedMail,
+  recordingMailer,
+  seedAccounts,
+  solveRobotCheck,
+  tokenInMail,
+} from './support/accounts.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const CALLERS = ['anonymous', 'user', 'otherUser', 'employee', 'administrator'] as const;
+type Caller = (typeof CALLERS)[number];
+type Expected = Record<Caller, number>;
+
+const everyone = (status: number): Expected => ({
+  anonymous: status,
+  user: status,
+  otherUser: status,
+  employee: status,
+  administrator: status,
+});
+/** Open to employees and administrators only. */
+const staff = (status: number): Expected => ({
+  anonymous: 401,
+  user: 403,
+  otherUser: 403,
+  employee: status,
+  administrator: status,
+});
+const administrators = (status: number): Expected => ({ ...staff(403), administrator: status });
+
+interface Row {
+  expected: Expected;
+  /** A request that succeeds for a caller who may make it; built fresh for every cell. */
+  request(caller: Caller): Promise<InjectOptions> | InjectOptions;
+}
+
+let root: string;
+const mailer = recordingMailer();
+const registered = new Set<string>();
+let testApp: TestApp;
+const accessTokens: Partial<Record<Caller, string>> = {};
+let refreshToken: string;
+let pendingInvitation: string;
+let mediaPath: string;
+let png: Buffer;
+let serial = 0;
+const unique = (prefix: string) => `${prefix}.${(serial += 1)}@example.com`;
+
+const STRONG = 'Zubar-Sigurno-77';
+const SPA_INDEX = '<!doctype html><html lang="hr"><title>Dentalia</title>';
+const SPA_SCRIPT = 'console.log(1);\n';
+
+function writeSpaBuild(root: string): string {
+  const spaDir = path.join(root, 'dist');
+  mkdirSync(path.join(spaDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(spaDir, 'index.html'), SPA_INDEX);
+  writeFileSync(path.join(spaDir, 'assets', 'index-B4x9kQ2z.js'), SPA_SCRIPT);
+  return spaDir;
+}
+
+function api(
+  method: InjectOptions['method'],
+  url: string,
+  payload?: object | string,
+): InjectOptions {
+  return {
+    method,
+    url: `/api/v1${url}`,
+    ...(payload !== undefined && { payload }),
+  };
+}
+
+async function invitationToken(roles: string[] = ['user'], email = unique('pozvan')) {
+  const response = await postJson(
+    testApp.app,
+    '/users/invite',
+    { email, roles },
+    { token: accessTokens.administrator },
+  );
+  expect(response.statusCode, response.body).toBe(204);
+  return tokenInMail(mailer.sent.at(-1), 'aktiviraj-racun');
+}
+
+/** A new account's first session, through an invitation (no login limit is spent). */
+async function registeredSession(email = unique('novi')): Promise<AuthResponse> {
+  const response = await testApp.app.inject(
+    api('POST', '/users/complete-registration', {
+      name: 'Nova',
+      surname: 'Korisnica',
+      password: STRONG,
+      invitationToken: await invitationToken(['user'], email),
+    }),
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AuthResponse>();
+}
+
+async function newCourseId(): Promise<number> {
+  const body = await multipart(courseForm());
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/courses',
+    headers: { ...body.headers, authorization: `Bearer ${accessTokens.administrator}` },
+    payload: body.payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Course>().id;
+}
+
+function courseForm() {
+  const start = new Date(Date.now() + 10 * 24 * 3_600_000);
+  return {
+    Title: 'Endodoncija',
+    Description: 'Strojna obrada kanala.',
+    Lecturer: 'dr. Ana Anić',
+    Location: 'Split',
+    StartDate: start.toISOString(),
+    EndDate: new Date(start.getTime() + 8 * 3_600_000).toISOString(),
+    Price: '',
+    Image: { bytes: png, filename: 'naslovna.png', type: 'image/png' },
+  };
+}
+
+async function subscription() {
+  const email = unique('pretplata');
+  const campaignId = await campaignId_();
+  const response = await postJson(testApp.app, '/campaigns/subscriptions', {
+    email,
+    campaignId,
+    recaptchaToken: await solveRobotCheck(testApp.app),
+  });
+  expect(response.statusCode, response.body).toBe(204);
+  const unsubscribeToken = /unsubscribeToken=([\w-]+)/.exec(mailer.sent.at(-1)?.text ?? '')?.[1];
+  if (!unsubscribeToken) throw new Error('no unsubscribe token in the confirmation mail');
+  return { email, campaignId, unsubscribeToken };
+}
+
+async function campaignId_(): Promise<number> {
+  const response = await testApp.app.inject(api('GET', '/campaigns/by-name/Courses'));
+  return response.json<{ id: number }>().id;
+}
+
+/** Every route of the server but the HEAD twins of GET routes, `METHOD url` as registered. */
+const GET_AND_WRITE_ROWS: Record<string, Row> = {
+  'GET /api/v1/health': { expected: everyone(200), request: () => api('GET', '/health') },
+  'GET /api/v1/config': { expected: everyone(200), request: () => api('GET', '/config') },
+  'GET /api/v1/captcha/challenge': {
+    expected: everyone(200),
+    request: () => api('GET', '/captcha/challenge'),
+  },
+  'POST /api/v1/users/login': {
+    expected: everyone(200),
+    request: async () =>
+      api('POST', '/users/login', {
+        email: USER,
+        password: 'Demo-Lozinka-42',
+        recaptchaToken: await solveRobotCheck(testApp.app),
+      }),
+  },
+  'POST /api/v1/users/refresh-token': {
+    // A chain of rotations of one session: each cell spends the token the last one received.
+    expected: everyone(200),
+    request: () => api('POST', '/users/refresh-token', { refreshToken }),
+  },
+  'POST /api/v1/users/revoke-token': {
+    expected: everyone(204),
+    request: async () => {
+      const session = await registeredSession();
+      return api('POST', '/users/revoke-token', { refreshToken: session.refreshToken });
+    },
+  },
+  'POST /api/v1/users/validate-registration': {
+    expected: everyone(200),
+    request: () =>
+      api('POST', '/users/validate-registration', { invitationToken: pendingInvitation }),
+  },
+  'POST /api/v1/users/complete-registration': {
+    expected: everyone(200),
+    request: async () =>
+      api('POST', '/users/complete-registration', {
+        name: 'Nova',
+        surname: 'Korisnica',
+        password: STRONG,
+        invitationToken: await invitationToken(),
+      }),
+  },
+  'POST /api/v1/users/request-password-reset': {
+    expected: everyone(204),
+    request: async () =>
+      api('POST', '/users/request-password-reset', {
+        email: unique('zaboravio'),
+        recaptchaToken: await solveRobotCheck(testApp.app),
+      }),
+  },
+  'PUT /api/v1/users/change-password': {
+    // Open, proven by the mailed token: anyone holding one may use it.
+    expected: everyone(204),
+    request: async () => {
+      const email = unique('mijenja');
+      await registeredSession(email);
+      const sent = mailer.sent.length;
+      const reset = await postJson(testApp.app, '/users/request-password-reset', {
+        email,
+        recaptchaToken: await solveRobotCheck(testApp.app),
+      });
+      expect(reset.statusCode, reset.body).toBe(204);
+      const resetToken = tokenInMail(await recordedMail(mailer, sent + 1), 'resetiraj-lozinku');
+      return api('PUT', '/users/change-password', { newPassword: `${STRONG}!`, resetToken });
+    },
+  },
+  'POST /api/v1/users/invite': {
+    expected: staff(204),
+    request: () => api('POST', '/users/invite', { email: unique('novi'), roles: ['user'] }),
+  },
+  'GET /api/v1/users': { expected: administrators(200), request: () => api('GET', '/users') },
+  'GET /api/v1/countries': { expected: everyone(200), request: () => api('GET', '/countries') },
+  'GET /api/v1/courses': { expected: everyone(200), request: () => api('GET', '/courses') },
+  'POST /api/v1/courses': {
+    expected: administrators(201),
+    request: async () => {
+      const body = await multipart(courseForm());
+      return {
+        method: 'POST',
+        url: '/api/v1/courses',
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
+  'DELETE /api/v1/courses/:id': {
+    expected: administrators(204),
+    request: async () => api('DELETE', `/courses/${await newCourseId()}`),
+  },
+  'GET /api/v1/campaigns/by-name/:campaignName': {
+    expected: everyone(200),
+    request: () => api('GET', '/campaigns/by-name/Catalogs'),
+  },
+  'POST /api/v1/campaigns/subscriptions': {
+    expected: everyone(204),
+    request: async () =>
+      api('POST', '/campaigns/subscriptions', {
+        email: unique('novosti'),
+        campaignId: await campaignId_(),
+        recaptchaToken: await solveRobotCheck(testApp.app),
+      }),
+  },
+  'DELETE /api/v1/campaigns/subscriptions': {
+    expected: everyone(204),
+    request: async () => api('DELETE', '/campaigns/subscriptions', await subscription()),
+  },
+  'POST /api/v1/campaigns/subscriptions/one-click': {
+    expected: everyone(204),
+    request: async () => {
+      const { email, campaignId, unsubscribeToken } = await subscription();
+      const query = new URLSearchParams({
+        email,
+        campaignId: String(campaignId),
+        unsubscribeToken,
+      });
+      return {
+        method: 'POST',
+        url: `/api/v1/campaigns/subscriptions/one-click?${query}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      };
+    },
+  },
+  'GET /api/v1/products': { expected: everyone(200), request: () => api('GET', '/products') },
+  // Uploaded files are public by design (course images and PDFs); restricted media would get
+  // signed URLs and rows of their own here.
+  'GET /media/*': { expected: everyone(200), request: () => ({ method: 'GET', url: mediaPath }) },
+  'GET /index.html': {
+    expected: everyone(200),
+    request: () => ({ method: 'GET', url: '/index.html' }),
+  },
+  'GET /': { expected: everyone(200), request: () => ({ method: 'GET', url: '/' }) },
+  'GET /assets/index-B4x9kQ2z.js': {
+    expected: everyone(200),
+    request: () => ({ method: 'GET', url: '/assets/index-B4x9kQ2z.js' }),
+  },
+};
+
+/** Fastify answers HEAD wherever it answers GET: the same callers, the same statuses. */
+const ROWS: Record<string, Row> = {
+  ...GET_AND_WRITE_ROWS,
+  ...Object.fromEntries(
+    Object.entries(GET_AND_WRITE_ROWS)
+      .filter(([route]) => route.startsWith('GET '))
+      .map(([route, row]) => [
+        route.replace(/^GET /, 'HEAD '),
+        {
+          expected: row.expected,
+          request: async (caller: Caller) => ({ ...(await row.request(caller)), method: 'HEAD' }),
+        } satisfies Row,
+      ]),
+  ),
+};
+
+/**
+ * Not routes but answers every caller can reach: the SPA's history fallback for page addresses
+ * (login-only pages too: the SPA asks the API, which decides) and the JSON 404 elsewhere.
+ */
+const FALLBACKS: Record<string, Row> = {
+  'GET /admin/course (SPA fallback)': {
+    expected: everyone(200),
+    request: () => ({ method: 'GET', url: '/admin/course', headers: { accept: 'text/html' } }),
+  },
+  'GET /api/v1/nothing-here': {
+    expected: everyone(404),
+    request: () => api('GET', '/nothing-here'),
+  },
+  'GET /media/courses/missing.webp': {
+    expected: everyone(404),
+    request: () => ({ method: 'GET', url: '/media/courses/missing.webp' }),
+  },
+};
+
+function withCaller(options: InjectOptions, caller: Caller): InjectOptions {
+  const token = accessTokens[caller];
+  if (token === undefined) return options;
+  return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'dental-matrix-'));
+  const dataDir = path.join(root, 'var');
+  mkdirSync(dataDir);
+  testApp = await createTestApp(dataDir, {
+    spaDir: writeSpaBuild(root),
+    mailer,
+    onRoute: (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) registered.add(`${method} ${route.url}`);
+    },
+  });
+  await seedAccounts(testApp.db, dataDir, () => new Date());
+  png = await imageFile('png', 400, 300);
+  const admin = await login(testApp.app, ADMIN);
+  accessTokens.administrator = admin.accessToken;
+  accessTokens.employee = (await login(testApp.app, EMPLOYEE)).accessToken;
+  const user = await login(testApp.app, USER);
+  accessTokens.user = user.accessToken;
+  refreshToken = user.refreshToken;
+  accessTokens.otherUser = (await registeredSession()).accessToken;
+  pendingInvitation = await invitationToken();
+  const courses = (await testApp.app.inject(api('GET', '/courses'))).json<Course[]>();
+  mediaPath = courses[0]?.imagePath ?? '';
+  expect(mediaPath).toMatch(/^\/media\//);
+}, 120_000);
+afterAll(async () => {
+  await testApp.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('authorization matrix', () => {
+  it('has a row for every registered route and no row for a route that is gone', () => {
+    const rows = Object.keys(ROWS);
+    expect([...registered].filter((route) => !rows.includes(route))).toEqual([]);
+    expect(rows.filter((route) => !registered.has(route))).toEqual([]);
+  });
+
+  const cells = Object.entries({ ...ROWS, ...FALLBACKS }).flatMap(([route, row]) =>
+    CALLERS.map((caller) => ({ route, row, caller })),
+  );
+
+  it.each(cells)(
+    '$route as $caller',
+    async ({ route, row, caller }) => {
+      const response: LightMyRequestResponse = await testApp.app.inject(
+        withCaller(await row.request(caller), caller),
+      );
+      expect(response.statusCode, `${route} as ${caller}: ${response.body}`).toBe(
+        row.expected[caller],
+      );
+      if (response.statusCode === 401) expect(response.headers['www-authenticate']).toBe('Bearer');
+      if (refreshToken && route === 'POST /api/v1/users/refresh-token') {
+        refreshToken = response.json<AuthResponse>().refreshToken;
+      }
+    },
+    30_000,
+  );
+});

@@ -1,0 +1,493 @@
+/**
+ * Schema-driven fuzzing of every route that reads a body, a query or path parameters: requests
+ * generated from the zod contract, valid-looking and hostile, against the real application.
+ * Properties of every answer: never a 5xx, the security headers, one of the two error shapes when
+ * refused, no row and no file left behind by a refused request, and a success that matches its
+ * response schema.
+ *
+ * `FUZZ_RUNS` sets the requests per route (100 in the normal suite, `npm run test:fuzz` runs
+ * 1,000); `FUZZ_SEED` replays the run a failure names.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  authResponseSchema,
+  campaignByNameParamsSchema,
+  campaignSchema,
+  changePasswordRequestSchema,
+  completeRegistrationRequestSchema,
+  COURSE_FIELDS,
+  courseListSchema,
+  courseSchema,
+  domainErrorSchema,
+  inviteRequestSchema,
+  loginRequestSchema,
+  oneClickUnsubscribeQuerySchema,
+  productListQuerySchema,
+  productPageSchema,
+  refreshRequestSchema,
+  requestPasswordResetRequestSchema,
+  revokeTokenRequestSchema,
+  subscriptionRequestSchema,
+  unsubscribeRequestSchema,
+  userListQuerySchema,
+  userListSchema,
+  validateRegistrationRequestSchema,
+  validateRegistrationResponseSchema,
+  validationErrorSchema,
+} from '../../src/api/contract.ts';
+import {
+  DEFAULT_RATE_LIMITS,
+  type RateLimit,
+  type RateLimits,
+} from '../../server/http/rate-limits.ts';
+import { MEDIA_FOLDER } from '../../server/media/store.ts';
+import {
+  filesUnder,
+  imageFile,
+  multipart,
+  pdfFile,
+  SVG,
+  type FormValue,
+} from './media-fixtures.ts';
+import {
+  hostileString,
+  percentEncode,
+  PROTOTYPE_KEYS,
+  queryString,
+  requestObject,
+  type ContractSchema,
+} from './support/contract-arbitraries.ts';
+import { ADMIN, login, recordingMailer, seedAccounts } from './support/accounts.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+/** Generous per request: a valid course is an image re-encoded by sharp. */
+const ROUTE_TIMEOUT_MS = 60_000 + RUNS * 250;
+
+/** The limits stay on, high enough that fuzzing reaches the handlers rather than the 429. */
+const UNLIMITED = Object.fromEntries(
+  Object.entries(DEFAULT_RATE_LIMITS).map(([route, limits]) => [
+    route,
+    Object.fromEntries(
+      Object.entries(limits as Record<string, RateLimit>).map(([scope, limit]) => [
+        scope,
+        { ...limit, max: 1_000_000 },
+      ]),
+    ),
+  ]),
+) as unknown as RateLimits;
+
+type Success = Record<number, ContractSchema | 'empty'>;
+type Form = Record<string, FormValue | FormValue[]>;
+
+interface FuzzRoute {
+  /** As Fastify registers it: `METHOD url`. */
+  route: string;
+  caller: 'anonymous' | 'administrator';
+  /** JSON, query and path requests as they are; multipart forms as their fields. */
+  requests: fc.Arbitrary<InjectOptions> | fc.Arbitrary<{ form: Form }>;
+  success: Success;
+  /**
+   * Generated requests reach a success now and then (no robot-check solution or mailed token
+   * needed), so the success property is seen to hold rather than hold vacuously.
+   */
+  succeedsSometimes?: true;
+}
+
+let root: string;
+let dataDir: string;
+let testApp: TestApp;
+let adminToken: { value: string; at: number };
+const registered = new Set<string>();
+/** Routes that read a body, a query string or path parameters: every one must be fuzzed. */
+const routesWithInput = new Set<string>();
+
+const json = (method: InjectOptions['method'], url: string, schema: ContractSchema) =>
+  requestObject(schema).map((body): InjectOptions => ({
+    method,
+    url: `/api/v1${url}`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body) ?? 'null',
+  }));
+
+const withQuery = (method: InjectOptions['method'], url: string, schema: ContractSchema) =>
+  requestObject(schema).map((query): InjectOptions => ({
+    method,
+    url: `/api/v1${url}?${queryString(query)}`,
+  }));
+
+/** Path parameters: well-formed, hostile text, over-long, or broken percent-encoding. */
+const pathParameter = fc.oneof(
+  fc.integer({ min: -5, max: 1_000_000 }).map(String),
+  hostileString.map((text) => percentEncode(text.slice(0, 2_000))),
+  fc.constantFrom('%', '%E0%A4%A', '%zz', '%C0%AF', 'a'.repeat(150), '1'.repeat(120)),
+);
+
+const FUTURE_DAY = 24 * 3_600_000;
+const instantText = fc
+  .oneof(
+    {
+      arbitrary: fc
+        .tuple(fc.integer({ min: 1, max: 800 }), fc.integer({ min: 0, max: 23 }))
+        .map(([days, hours]) => new Date(Date.now() + days * FUTURE_DAY + hours * 3_600_000)),
+      weight: 4,
+    },
+    { arbitrary: fc.date({ noInvalidDate: true }), weight: 2 },
+    {
+      arbitrary: fc.constantFrom(
+        new Date('9999-12-31T23:00:00Z'),
+        new Date('0000-01-01T00:00:00Z'),
+      ),
+      weight: 1,
+    },
+  )
+  .chain((date) =>
+    fc.oneof(
+      fc.constant(date.toISOString()),
+      fc
+        .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.boolean())
+        .map(
+          ([hours, minutes, ahead]) =>
+            `${date.toISOString().slice(0, 19)}${ahead ? '+' : '-'}${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`,
+        ),
+    ),
+  );
+
+/**
+ * Course forms: a third as the form sends them (every rule kept, so some are stored), a third
+ * such a form with one field made hostile or dropped, a third anything goes.
+ */
+function courseRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
+  const file = (kind: fc.Arbitrary<keyof typeof files | 'svg'>) =>
+    fc
+      .tuple(kind, fc.oneof(fc.constant('datoteka.png'), hostileString))
+      .map(([name, filename]): FormValue => ({
+        bytes: name === 'svg' ? SVG : files[name],
+        filename: filename.slice(0, 200),
+      }));
+  const name = fc
+    .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
+    .map(([first, rest]) => `${first}${rest}`);
+  const validDates = fc
+    .tuple(fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 1, max: 72 }))
+    .map(([days, hours]) => {
+      const start = new Date(Date.now() + days * FUTURE_DAY);
+      return [start, new Date(start.getTime() + hours * 3_600_000)].map((date) =>
+        date.toISOString(),
+      );
+    });
+  const validForm = fc
+    .record({
+      [COURSE_FIELDS.title]: name,
+      [COURSE_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
+      [COURSE_FIELDS.lecturer]: fc
+        .array(name, { minLength: 1, maxLength: 3 })
+        .map((names) => names.join(', ')),
+      [COURSE_FIELDS.location]: name,
+      [COURSE_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),
+      dates: validDates,
+      [COURSE_FIELDS.price]: fc.constantFrom('', '12.50', '0', '1000000', '99.9'),
+      [COURSE_FIELDS.image]: file(fc.constant('png')),
+      [COURSE_FIELDS.pdf]: fc.option(file(fc.constant('pdf')), { nil: undefined }),
+    })
+    .map(({ dates: [start = '', end = ''], ...fields }) => ({
+      ...fields,
+      [COURSE_FIELDS.startDate]: start,
+      [COURSE_FIELDS.endDate]: end,
+    }));
+  const fields = Object.values(COURSE_FIELDS);
+  const hostileField = fc.oneof(
+    hostileString,
+    instantText,
+    file(fc.constantFrom('png', 'pdf', 'noise', 'svg')),
+    fc.constant(undefined),
+  );
+  const oneFieldBroken = fc
+    .tuple(validForm, fc.constantFrom(...fields), hostileField)
+    .map(([form, field, value]) => ({ ...form, [field]: value }));
+  const anything = fc.dictionary(
+    fc.oneof(fc.constantFrom(...fields, ...PROTOTYPE_KEYS), fc.string({ maxLength: 10 })),
+    hostileField,
+    { maxKeys: 12 },
+  );
+  const extra = fc.array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 10 })),
+      hostileString,
+    ),
+    { maxLength: 2 },
+  );
+  return fc
+    .tuple(fc.oneof(validForm, oneFieldBroken, anything), fc.option(extra, { freq: 3 }))
+    .map(([fields, extraFields]) => {
+      const form: Form = {};
+      for (const [key, value] of Object.entries(fields)) {
+        if (value !== undefined) form[key] = value;
+      }
+      for (const [key, value] of extraFields ?? []) {
+        Object.defineProperty(form, key, { value, enumerable: true, configurable: true });
+      }
+      return { form };
+    });
+}
+
+function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[] {
+  const anonymousJson = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    schema: ContractSchema,
+    success: Success,
+  ): FuzzRoute => ({
+    route: `${method} /api/v1${url}`,
+    caller: 'anonymous',
+    requests: json(method, url, schema),
+    success,
+  });
+  return [
+    anonymousJson('POST', '/users/login', loginRequestSchema, { 200: authResponseSchema }),
+    anonymousJson('POST', '/users/refresh-token', refreshRequestSchema, {
+      200: authResponseSchema,
+    }),
+    {
+      ...anonymousJson('POST', '/users/revoke-token', revokeTokenRequestSchema, { 204: 'empty' }),
+      succeedsSometimes: true,
+    },
+    anonymousJson('POST', '/users/validate-registration', validateRegistrationRequestSchema, {
+      200: validateRegistrationResponseSchema,
+    }),
+    anonymousJson('POST', '/users/complete-registration', completeRegistrationRequestSchema, {
+      200: authResponseSchema,
+    }),
+    anonymousJson('POST', '/users/request-password-reset', requestPasswordResetRequestSchema, {
+      204: 'empty',
+    }),
+    anonymousJson('PUT', '/users/change-password', changePasswordRequestSchema, {
+      204: 'empty',
+    }),
+    {
+      route: 'POST /api/v1/users/invite',
+      caller: 'administrator',
+      requests: json('POST', '/users/invite', inviteRequestSchema),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'GET /api/v1/users',
+      caller: 'administrator',
+      requests: withQuery('GET', '/users', userListQuerySchema),
+      success: { 200: userListSchema },
+      succeedsSometimes: true,
+    },
+    anonymousJson('POST', '/campaigns/subscriptions', subscriptionRequestSchema, {
+      204: 'empty',
+    }),
+    anonymousJson('DELETE', '/campaigns/subscriptions', unsubscribeRequestSchema, {
+      204: 'empty',
+    }),
+    {
+      route: 'POST /api/v1/campaigns/subscriptions/one-click',
+      caller: 'anonymous',
+      requests: withQuery(
+        'POST',
+        '/campaigns/subscriptions/one-click',
+        oneClickUnsubscribeQuerySchema,
+      ).map((request) => ({
+        ...request,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      })),
+      success: { 204: 'empty' },
+    },
+    {
+      route: 'GET /api/v1/products',
+      caller: 'anonymous',
+      requests: withQuery('GET', '/products', productListQuerySchema),
+      success: { 200: productPageSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'GET /api/v1/campaigns/by-name/:campaignName',
+      caller: 'anonymous',
+      requests: fc
+        .oneof(
+          fc.constantFrom('Courses', 'Catalogs', 'courses'),
+          pathParameter,
+          requestObject(campaignByNameParamsSchema).map(queryString),
+        )
+        .map((name) => ({ method: 'GET', url: `/api/v1/campaigns/by-name/${name}` })),
+      success: { 200: campaignSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'DELETE /api/v1/courses/:id',
+      caller: 'administrator',
+      requests: pathParameter.map((id) => ({ method: 'DELETE', url: `/api/v1/courses/${id}` })),
+      success: { 204: 'empty' },
+    },
+    {
+      route: 'POST /api/v1/courses',
+      caller: 'administrator',
+      requests: courseRequests(files),
+      success: { 201: courseSchema },
+      succeedsSometimes: true,
+    },
+  ];
+}
+
+async function authorization(caller: FuzzRoute['caller']): Promise<Record<string, string>> {
+  if (caller === 'anonymous') return {};
+  // Access tokens live 15 minutes; a nightly run takes longer.
+  if (Date.now() - adminToken.at > 10 * 60_000) {
+    adminToken = { value: (await login(testApp.app, ADMIN)).accessToken, at: Date.now() };
+  }
+  return { authorization: `Bearer ${adminToken.value}` };
+}
+
+/** Rows per table and stored media files: what a refused request must leave as it was. */
+async function storedState() {
+  const tables = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name not like 'sqlite_%'
+  `.execute(testApp.db);
+  const rows: Record<string, number> = {};
+  for (const { name } of tables.rows) {
+    const result = await sql<{
+      count: number;
+    }>`select count(*) as count from ${sql.table(name)}`.execute(testApp.db);
+    rows[name] = Number(result.rows[0]?.count);
+  }
+  return { rows, mediaFiles: filesUnder(path.join(dataDir, MEDIA_FOLDER)).sort() };
+}
+
+function checkAnswer(route: FuzzRoute, request: InjectOptions, response: LightMyRequestResponse) {
+  const context = `${route.route} ${request.url} -> ${response.statusCode} ${response.body.slice(0, 500)}`;
+  expect(response.statusCode, context).toBeLessThan(500);
+  expect(response.headers['x-content-type-options'], context).toBe('nosniff');
+  expect(response.headers['content-security-policy'], context).toBeDefined();
+  if (response.statusCode >= 400) {
+    const body: unknown = JSON.parse(response.body);
+    const shaped =
+      z.safeParse(domainErrorSchema, body).success ||
+      z.safeParse(validationErrorSchema, body).success;
+    expect(shaped, context).toBe(true);
+    return;
+  }
+  const expected = route.success[response.statusCode];
+  expect(expected, context).toBeDefined();
+  if (expected === 'empty') expect(response.body, context).toBe('');
+  else
+    expect(
+      z.safeParse(expected as z.ZodMiniType, JSON.parse(response.body)).error,
+      context,
+    ).toBeUndefined();
+}
+
+let routes: FuzzRoute[];
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'dental-fuzz-'));
+  dataDir = path.join(root, 'var');
+  mkdirSync(dataDir);
+  testApp = await createTestApp(dataDir, {
+    mailer: recordingMailer(),
+    rateLimits: UNLIMITED,
+    onRoute: (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        const name = `${method} ${route.url}`;
+        registered.add(name);
+        const readsInput =
+          !['GET', 'HEAD'].includes(method) || route.url.includes(':') || route.schema?.querystring;
+        if (readsInput && method !== 'HEAD') routesWithInput.add(name);
+      }
+    },
+  });
+  await seedAccounts(testApp.db, dataDir, () => new Date());
+  adminToken = { value: (await login(testApp.app, ADMIN)).accessToken, at: Date.now() };
+  routes = fuzzRoutes({
+    png: await imageFile('png', 160, 90),
+    pdf: await pdfFile(),
+    noise: Buffer.from(Array.from({ length: 2048 }, (_, index) => (index * 7919) % 256)),
+  });
+}, 60_000);
+afterAll(async () => {
+  await testApp.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe(`contract fuzzing, ${RUNS} requests per route`, () => {
+  it('fuzzes every route that reads a body, a query or path parameters', () => {
+    const fuzzed = routes.map((route) => route.route);
+    expect([...routesWithInput].filter((route) => !fuzzed.includes(route))).toEqual([]);
+    expect(fuzzed.filter((route) => !registered.has(route))).toEqual([]);
+  });
+
+  const names = [
+    'POST /api/v1/users/login',
+    'POST /api/v1/users/refresh-token',
+    'POST /api/v1/users/revoke-token',
+    'POST /api/v1/users/validate-registration',
+    'POST /api/v1/users/complete-registration',
+    'POST /api/v1/users/request-password-reset',
+    'PUT /api/v1/users/change-password',
+    'POST /api/v1/users/invite',
+    'GET /api/v1/users',
+    'POST /api/v1/campaigns/subscriptions',
+    'DELETE /api/v1/campaigns/subscriptions',
+    'POST /api/v1/campaigns/subscriptions/one-click',
+    'GET /api/v1/products',
+    'GET /api/v1/campaigns/by-name/:campaignName',
+    'DELETE /api/v1/courses/:id',
+    'POST /api/v1/courses',
+  ];
+
+  it('names every fuzzed route in this list', () => {
+    expect(routes.map((route) => route.route)).toEqual(names);
+  });
+
+  it.each(names)(
+    '%s',
+    async (name) => {
+      const route = routes.find((candidate) => candidate.route === name);
+      if (route === undefined) throw new Error(`${name} is not fuzzed`);
+      let successes = 0;
+      const requests = route.requests as fc.Arbitrary<InjectOptions | { form: Form }>;
+      const property = fc.asyncProperty(requests, async (generated) => {
+        const request = await toInjectOptions(route, generated);
+        const before = await storedState();
+        const response = await testApp.app.inject(request);
+        checkAnswer(route, request, response);
+        if (response.statusCode < 300) successes += 1;
+        if (response.statusCode >= 400) expect(await storedState()).toEqual(before);
+        if (route.route === 'POST /api/v1/courses') {
+          // A stored course must never break the public list (it is served to everyone).
+          const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/courses' });
+          expect(list.statusCode).toBe(200);
+          expect(z.safeParse(courseListSchema, JSON.parse(list.body)).error).toBeUndefined();
+        }
+      });
+      await fc.assert(property, { numRuns: RUNS, seed: SEED });
+      if (route.succeedsSometimes) expect(successes).toBeGreaterThan(0);
+    },
+    ROUTE_TIMEOUT_MS,
+  );
+});
+
+async function toInjectOptions(
+  route: FuzzRoute,
+  generated: InjectOptions | { form: Form },
+): Promise<InjectOptions> {
+  const headers = await authorization(route.caller);
+  if (!('form' in generated))
+    return { ...generated, headers: { ...generated.headers, ...headers } };
+  const [method, url] = route.route.split(' ') as ['POST', string];
+  const body = await multipart(generated.form);
+  return { method, url, headers: { ...body.headers, ...headers }, payload: body.payload };
+}
