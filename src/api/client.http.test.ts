@@ -5,14 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createApiClient, type SessionBridge } from './client.ts';
-import type { Tokens } from './contract.ts';
+import { INVALID_REFRESH_TOKEN, type Tokens } from './contract.ts';
 import {
   ApiError,
   AuthExpiredError,
   AuthInvalidError,
   firstErrorMessage,
   isErrorBody,
-  REFRESH_TOKEN_INVALID,
 } from './errors.ts';
 
 const json = (status: number, body: unknown) =>
@@ -246,8 +245,8 @@ describe('api errors', () => {
     const { api } = fakeServer(
       (call) =>
         call.path === '/api/v1/first'
-          ? json(401, { errors: [REFRESH_TOKEN_INVALID, 'x'] })
-          : json(401, { errors: ['x', REFRESH_TOKEN_INVALID] }),
+          ? json(401, { errors: [INVALID_REFRESH_TOKEN, 'x'] })
+          : json(401, { errors: ['x', INVALID_REFRESH_TOKEN] }),
       null,
     );
     const first = await api.get('/first').catch((e: unknown) => e);
