@@ -107,6 +107,24 @@ const SWAPS: Swap[] = [
     second: "session?.send({ type: 'AUTH_EXPIRED' })",
     tests: ['tests/machines/authSession.test.tsx'],
   },
+  {
+    container: 'src/app/usePasswordResetDialog.tsx',
+    first: "send({ type: 'SUBMIT', via: 'button' })",
+    second: "send({ type: 'SUBMIT', via: 'enter' })",
+    tests: ['tests/machines/emailInputModal.test.tsx'],
+  },
+  {
+    container: 'src/app/InviteContainer.tsx',
+    first: "session.send({ type: 'LOGOUT' })",
+    second: 'navigate(routes.login.href())',
+    tests: ['tests/machines/invite.test.tsx'],
+  },
+  {
+    container: 'src/app/UnsubscribeContainer.tsx',
+    first: 'api.campaigns.unsubscribe(',
+    second: 'api.campaigns.campaignIdByName(',
+    tests: ['tests/machines/unsubscribe.test.tsx'],
+  },
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -9,7 +9,7 @@ import type {
   FastifyRequest,
   FastifySchemaValidationError,
 } from 'fastify';
-import { DomainError, MESSAGES, ValidationError } from './errors.ts';
+import { DomainError, MESSAGES, OverloadedError, ValidationError } from './errors.ts';
 
 /** Fastify's own client errors, answered with our stable messages instead of its wording. */
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
@@ -23,6 +23,13 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
 };
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof OverloadedError) {
+    // Shed load is not an outage to log per request: the load-shedding plugin warns once.
+    return reply
+      .code(503)
+      .header('retry-after', String(OverloadedError.RETRY_AFTER_SECONDS))
+      .send(error.toBody());
+  }
   if (error instanceof DomainError || error instanceof ValidationError) {
     // A 5xx domain error is an outage the caller is told about (mail, robot check): log it.
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);

@@ -99,6 +99,16 @@ export class DomainError extends Error {
   }
 }
 
+/** 503: too much work in line; the client is told when to come back instead of waiting. */
+export class OverloadedError extends DomainError {
+  override name = 'OverloadedError';
+  static readonly RETRY_AFTER_SECONDS = 10;
+
+  constructor() {
+    super(503, MESSAGES.overloaded);
+  }
+}
+
 /** Always 400: the request named fields whose values are wrong. */
 export class ValidationError extends Error {
   override name = 'ValidationError';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DomainError, ValidationError } from '../../server/http/errors.ts';
+import { DomainError, OverloadedError, ValidationError } from '../../server/http/errors.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { useTempDir } from './support/temp-dir.ts';
 
@@ -29,6 +29,9 @@ beforeEach(async () => {
   );
   api.get('/api/v1/test/taken', async () => {
     throw new DomainError(409, 'User ana@example.com is already invited.');
+  });
+  api.get('/api/v1/test/overloaded', async () => {
+    throw new OverloadedError();
   });
   api.get('/api/v1/test/staff-domain', async () => {
     throw ValidationError.field(
@@ -115,6 +118,15 @@ describe('the error contract', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/test/taken' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ errors: ['User ana@example.com is already invited.'] });
+  });
+
+  it('work shed for overload: 503 with Retry-After, a domain error', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/test/overloaded' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('10');
+    expect(response.json()).toEqual({
+      errors: ['The server is overloaded. Please try again later.'],
+    });
   });
 
   it('a thrown ValidationError is a 400 with its fields', async () => {

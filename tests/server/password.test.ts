@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
+import { hashPassword, MAX_WAITING_HASHES, verifyPassword } from '../../server/auth/password.ts';
+import { OverloadedError } from '../../server/http/errors.ts';
 import {
   brokenPasswordRules,
   generateStrongPassword,
@@ -34,5 +35,18 @@ describe('password rules', () => {
       expect(password).toHaveLength(16);
       expect(brokenPasswordRules(password)).toEqual([]);
     }
+  });
+});
+
+describe('the line of password hashes', () => {
+  it('turns a caller away at once when the line is full, and takes callers again after', async () => {
+    // A malformed stored hash fails fast inside its slot, so the line drains quickly.
+    const inLine = Array.from({ length: 2 + MAX_WAITING_HASHES }, () =>
+      verifyPassword('not a hash', 'x'),
+    );
+    await expect(verifyPassword('not a hash', 'x')).rejects.toBeInstanceOf(OverloadedError);
+    await expect(hashPassword('Tajna-Lozinka-1')).rejects.toBeInstanceOf(OverloadedError);
+    expect(await Promise.all(inLine)).toEqual(inLine.map(() => false));
+    expect(await verifyPassword('not a hash', 'x')).toBe(false);
   });
 });
