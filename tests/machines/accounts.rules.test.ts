@@ -12,6 +12,7 @@ import type {
   InviteRequest,
 } from '../../src/api/contract.ts';
 import { ApiError, AuthExpiredError } from '../../src/api/errors.ts';
+import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 import {
   activationMachine,
   invitationProblem,
@@ -69,7 +70,7 @@ describe('password rules', () => {
     ['Password must contain an uppercase letter.', rules.uppercase],
     ['Password must contain a digit.', rules.digit],
     ['Password must contain a special character.', rules.special],
-    ['This password is too common.', rules.common],
+    [SERVER_MESSAGES.commonPassword, rules.common],
     ['Password must be at most 128 characters long.', rules.tooLong],
     ['Something else.', 'Something else.'],
   ])('reads the server message "%s"', (message, text) => {
@@ -186,7 +187,7 @@ describe('activation', () => {
           InvitationToken: ['Invalid invitation token.'],
           Name: ['Name must be longer than 2 characters.'],
           Surname: ['Surname must be longer than 2 characters.'],
-          Password: ['Password must contain a digit.', 'This password is too common.'],
+          Password: ['Password must contain a digit.', SERVER_MESSAGES.commonPassword],
         }),
       ),
     ).toEqual([
@@ -322,7 +323,7 @@ describe('invite', () => {
 
   it('shows any other refusal on the form', async () => {
     const invite = startInvite(true, () =>
-      Promise.reject(domainError(409, 'The user ana@dentalia.hr is already invited.')),
+      Promise.reject(domainError(409, SERVER_MESSAGES.alreadyInvited('ana@dentalia.hr'))),
     );
     fill(invite, { email: 'ana@dentalia.hr', role: 'user' });
     await waitFor(invite.actor, (s) => s.matches('editing'));
@@ -340,8 +341,11 @@ describe('invite', () => {
       }),
       messages.invite.staffDomain('dentalia.hr'),
     ],
-    [domainError(409, 'x is already invited'), messages.invite.alreadyInvited],
-    [domainError(409, 'x is already registered'), messages.invite.alreadyRegistered],
+    [domainError(409, SERVER_MESSAGES.alreadyInvited('x@y.hr')), messages.invite.alreadyInvited],
+    [
+      domainError(409, SERVER_MESSAGES.alreadyRegistered('x@y.hr')),
+      messages.invite.alreadyRegistered,
+    ],
     [
       validation({ Email: ['Email is invalid.'] }),
       messages.invite.serverSaid('{"Email":["Email is invalid."]}'),
@@ -424,7 +428,7 @@ describe('new password', () => {
 
   it('lists the server password problems on the form, cleared by the next attempt', async () => {
     let answer: Promise<undefined> = Promise.reject(
-      validation({ Password: ['This password is too common.'] }),
+      validation({ Password: [SERVER_MESSAGES.commonPassword] }),
     );
     const form = startNewPassword(() => answer);
     submit(form, STRONG);
