@@ -1,0 +1,242 @@
+/**
+ * Every call of `createApi` against a fake `fetch`: the method, path, query and body SPEC 7 names,
+ * and the answer as parsed. The containers' tests fake these calls, so this is where their wire
+ * shape is pinned.
+ */
+import { describe, expect, it } from 'vitest';
+import { aCourse } from '../../tests/support/courses.ts';
+import { createApi } from './api.ts';
+import { createApiClient } from './client.ts';
+import type { AuthResponse, ProductPage } from './contract.ts';
+
+interface Sent {
+  method: string;
+  path: string;
+  contentType: string | null;
+  body: unknown;
+}
+
+/** A fake server answering each "METHOD /path?query" with its JSON (or 204 when none). */
+function apiAgainst(answers: Record<string, unknown> = {}) {
+  const sent: Sent[] = [];
+  const client = createApiClient({
+    baseURL: 'http://test/api/v1',
+    session: {
+      getTokens: () => null,
+      onTokensRefreshed: () => undefined,
+      onAuthExpired: () => undefined,
+    },
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const contentType = request.headers.get('Content-Type');
+      const body = contentType?.startsWith('multipart/form-data')
+        ? Object.fromEntries(
+            [...(await request.formData()).entries()].map(([name, value]) => [
+              name,
+              typeof value === 'string' ? value : `file:${value.name}`,
+            ]),
+          )
+        : (await request.text()) || undefined;
+      const path = `${url.pathname.replace('/api/v1', '')}${url.search}`;
+      sent.push({
+        method: request.method,
+        path,
+        contentType,
+        body: typeof body === 'string' ? JSON.parse(body) : body,
+      });
+      const answer = answers[`${request.method} ${path}`];
+      return answer === undefined
+        ? new Response(null, { status: 204 })
+        : new Response(JSON.stringify(answer), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          });
+    },
+  });
+  return { api: createApi(client), sent };
+}
+
+const auth: AuthResponse = {
+  id: 1,
+  name: 'Ana',
+  surname: 'Anić',
+  email: 'ana@primjer.hr',
+  roles: ['user'],
+  accessToken: 'a',
+  refreshToken: 'r',
+};
+
+describe('users', () => {
+  it('logs in and completes a registration with the user and tokens as answered', async () => {
+    const { api, sent } = apiAgainst({
+      'POST /users/login': auth,
+      'POST /users/complete-registration': auth,
+    });
+    const login = { email: 'ana@primjer.hr', password: 'Lozinka1!', recaptchaToken: 't' };
+    expect(await api.users.login(login)).toEqual(auth);
+    const registration = {
+      name: 'Ana',
+      surname: 'Anić',
+      password: 'Lozinka1!',
+      invitationToken: 'i',
+    };
+    expect(await api.users.completeRegistration(registration)).toEqual(auth);
+    expect(sent).toEqual([
+      { method: 'POST', path: '/users/login', contentType: 'application/json', body: login },
+      {
+        method: 'POST',
+        path: '/users/complete-registration',
+        contentType: 'application/json',
+        body: registration,
+      },
+    ]);
+  });
+
+  it('validates an invitation token and reads the invited name', async () => {
+    const { api, sent } = apiAgainst({
+      'POST /users/validate-registration': { name: 'Ana', surname: 'Anić' },
+    });
+    expect(await api.users.validateRegistration('token-1')).toEqual({
+      name: 'Ana',
+      surname: 'Anić',
+    });
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/users/validate-registration',
+      body: { invitationToken: 'token-1' },
+    });
+  });
+
+  it('sends the reset request, the new password, the invitation and the revoke', async () => {
+    const { api, sent } = apiAgainst();
+    await api.users.requestPasswordReset({ email: 'ana@primjer.hr', recaptchaToken: 't' });
+    await api.users.changePassword({ newPassword: 'Lozinka1!', resetToken: 'r' });
+    const invitation = {
+      email: 'ivo@primjer.hr',
+      roles: ['user' as const],
+      firstName: 'Ivo',
+      lastName: null,
+      gender: null,
+    };
+    await api.users.invite(invitation);
+    await api.users.revokeToken({ refreshToken: 'r1' });
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      {
+        method: 'POST',
+        path: '/users/request-password-reset',
+        body: { email: 'ana@primjer.hr', recaptchaToken: 't' },
+      },
+      {
+        method: 'PUT',
+        path: '/users/change-password',
+        body: { newPassword: 'Lozinka1!', resetToken: 'r' },
+      },
+      { method: 'POST', path: '/users/invite', body: invitation },
+      { method: 'POST', path: '/users/revoke-token', body: { refreshToken: 'r1' } },
+    ]);
+  });
+});
+
+describe('campaigns', () => {
+  it('looks a campaign up by its name, escaped, and answers its id', async () => {
+    const { api, sent } = apiAgainst({ 'GET /campaigns/by-name/Te%C4%8Dajevi%202': { id: 7 } });
+    expect(await api.campaigns.campaignIdByName('Tečajevi 2')).toBe(7);
+    expect(sent[0]).toMatchObject({ method: 'GET', path: '/campaigns/by-name/Te%C4%8Dajevi%202' });
+  });
+
+  it('subscribes with POST and unsubscribes with DELETE and a JSON body', async () => {
+    const { api, sent } = apiAgainst();
+    const subscription = {
+      email: 'a@b.hr',
+      campaignId: 7,
+      recaptchaToken: 't',
+      sourcePage: '/katalozi',
+    };
+    await api.campaigns.subscribe(subscription);
+    const unsubscription = { email: 'a@b.hr', campaignId: 7, unsubscribeToken: 'u' };
+    await api.campaigns.unsubscribe(unsubscription);
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'POST', path: '/campaigns/subscriptions', body: subscription },
+      { method: 'DELETE', path: '/campaigns/subscriptions', body: unsubscription },
+    ]);
+  });
+});
+
+describe('courses and countries', () => {
+  it('lists courses and countries as answered', async () => {
+    const course = aCourse({ id: 3, title: 'Endodoncija' });
+    const { api } = apiAgainst({
+      'GET /courses': [course],
+      'GET /countries': [{ isoCode: 'HR' }, { isoCode: 'SI' }],
+    });
+    expect(await api.courses.listCourses()).toEqual([course]);
+    expect(await api.countries.listCountries()).toEqual([{ isoCode: 'HR' }, { isoCode: 'SI' }]);
+  });
+
+  it('creates a course as multipart with the SPEC 7 field names, the PDF only when given', async () => {
+    const course = aCourse({ id: 4, title: 'Protetika' });
+    const { api, sent } = apiAgainst({ 'POST /courses': course });
+    const request = {
+      title: 'Protetika',
+      description: 'Opis',
+      countryIsoCode: 'HR',
+      lecturer: 'dr. Ana',
+      location: 'Zagreb',
+      startDate: '2031-03-12T08:00:00.000Z',
+      endDate: '2031-03-12T16:00:00.000Z',
+      price: '12.5',
+      image: new File(['jpeg'], 'naslovna.jpg', { type: 'image/jpeg' }),
+    };
+    expect(await api.courses.createCourse({ ...request, pdf: null })).toEqual(course);
+    await api.courses.createCourse({
+      ...request,
+      pdf: new File(['%PDF'], 'program.pdf', { type: 'application/pdf' }),
+    });
+    const fields = {
+      Title: 'Protetika',
+      Description: 'Opis',
+      CountryIsoCode: 'HR',
+      Lecturer: 'dr. Ana',
+      Location: 'Zagreb',
+      StartDate: '2031-03-12T08:00:00.000Z',
+      EndDate: '2031-03-12T16:00:00.000Z',
+      Price: '12.5',
+      Image: 'file:naslovna.jpg',
+    };
+    expect(sent[0]).toMatchObject({ method: 'POST', path: '/courses', body: fields });
+    expect(sent[1]?.body).toEqual({ ...fields, Pdf: 'file:program.pdf' });
+  });
+
+  it('deletes a course by its id', async () => {
+    const { api, sent } = apiAgainst();
+    await api.courses.deleteCourse(12);
+    expect(sent[0]).toMatchObject({ method: 'DELETE', path: '/courses/12' });
+  });
+});
+
+describe('products', () => {
+  const page: ProductPage = {
+    items: [],
+    pageNumber: 2,
+    pageSize: 10,
+    totalPages: 3,
+    totalCount: 25,
+  };
+
+  it('asks for the page and size given, and for neither when none is given', async () => {
+    const { api, sent } = apiAgainst({
+      'GET /products?pageSize=10&pageNumber=2': page,
+      'GET /products': page,
+      'GET /products?pageNumber=1': page,
+    });
+    expect(await api.products.listProducts({ pageSize: 10, pageNumber: 2 })).toEqual(page);
+    await api.products.listProducts();
+    await api.products.listProducts({ pageNumber: 1 });
+    expect(sent.map(({ path }) => path)).toEqual([
+      '/products?pageSize=10&pageNumber=2',
+      '/products',
+      '/products?pageNumber=1',
+    ]);
+  });
+});
