@@ -29,6 +29,9 @@ import {
   inviteRequestSchema,
   loginRequestSchema,
   oneClickUnsubscribeQuerySchema,
+  PARTNER_FIELDS,
+  partnerListSchema,
+  partnerSchema,
   productListQuerySchema,
   productPageSchema,
   refreshRequestSchema,
@@ -166,13 +169,7 @@ const instantText = fc
  * such a form with one field made hostile or dropped, a third anything goes.
  */
 function courseRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
-  const file = (kind: fc.Arbitrary<keyof typeof files | 'svg'>) =>
-    fc
-      .tuple(kind, fc.oneof(fc.constant('datoteka.png'), hostileString))
-      .map(([name, filename]): FormValue => ({
-        bytes: name === 'svg' ? SVG : files[name],
-        filename: filename.slice(0, 200),
-      }));
+  const file = (kind: fc.Arbitrary<keyof typeof files | 'svg'>) => filePart(files, kind);
   const name = fc
     .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
     .map(([first, rest]) => `${first}${rest}`);
@@ -203,13 +200,37 @@ function courseRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
       [COURSE_FIELDS.startDate]: start,
       [COURSE_FIELDS.endDate]: end,
     }));
-  const fields = Object.values(COURSE_FIELDS);
   const hostileField = fc.oneof(
     hostileString,
     instantText,
     file(fc.constantFrom('png', 'pdf', 'noise', 'svg')),
     fc.constant(undefined),
   );
+  return formVariants(validForm, Object.values(COURSE_FIELDS), hostileField);
+}
+
+/** A file part of one of the fixtures (or an SVG), under a plain or a hostile file name. */
+function filePart(
+  files: Record<'png' | 'pdf' | 'noise', Buffer>,
+  kind: fc.Arbitrary<'png' | 'pdf' | 'noise' | 'svg'>,
+) {
+  return fc
+    .tuple(kind, fc.oneof(fc.constant('datoteka.png'), hostileString))
+    .map(([name, filename]): FormValue => ({
+      bytes: name === 'svg' ? SVG : files[name],
+      filename: filename.slice(0, 200),
+    }));
+}
+
+/**
+ * Multipart forms: a third as the form sends them (so some are stored), a third such a form with
+ * one field made hostile or dropped, a third anything goes; some with extra hostile fields.
+ */
+function formVariants(
+  validForm: fc.Arbitrary<Record<string, FormValue | undefined>>,
+  fields: string[],
+  hostileField: fc.Arbitrary<FormValue | undefined>,
+) {
   const oneFieldBroken = fc
     .tuple(validForm, fc.constantFrom(...fields), hostileField)
     .map(([form, field, value]) => ({ ...form, [field]: value }));
@@ -237,6 +258,28 @@ function courseRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
       }
       return { form };
     });
+}
+
+/** Partner forms: names with Croatian letters (some repeated, so some are duplicates), URLs. */
+function partnerRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
+  const validForm = fc.record({
+    [PARTNER_FIELDS.name]: fc
+      .tuple(fc.constantFrom('Šime', 'Đurđa', 'Dental', 'ČĆ'), fc.string({ maxLength: 40 }))
+      .map(([first, rest]) => `${first}${rest}`),
+    [PARTNER_FIELDS.websiteUrl]: fc.oneof(
+      fc.webUrl({ validSchemes: ['http', 'https'] }),
+      fc.constantFrom('https://partner.example', 'HTTP://PARTNER.EXAMPLE/a?b=c'),
+    ),
+    [PARTNER_FIELDS.logo]: filePart(files, fc.constant('png')),
+  });
+  const hostileField = fc.oneof(
+    hostileString,
+    fc.webUrl(),
+    fc.constantFrom('javascript:alert(1)', 'ftp://partner.example', '//partner.example'),
+    filePart(files, fc.constantFrom('png', 'pdf', 'noise', 'svg')),
+    fc.constant(undefined),
+  );
+  return formVariants(validForm, Object.values(PARTNER_FIELDS), hostileField);
 }
 
 function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[] {
@@ -299,6 +342,9 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
         'POST',
         '/campaigns/subscriptions/one-click',
         oneClickUnsubscribeQuerySchema,
+        PARTNER_FIELDS,
+        partnerListSchema,
+        partnerSchema,
       ).map((request) => ({
         ...request,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -337,6 +383,13 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
       caller: 'administrator',
       requests: courseRequests(files),
       success: { 201: courseSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'POST /api/v1/partners',
+      caller: 'administrator',
+      requests: partnerRequests(files),
+      success: { 201: partnerSchema },
       succeedsSometimes: true,
     },
   ];
@@ -446,6 +499,7 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'GET /api/v1/campaigns/by-name/:campaignName',
     'DELETE /api/v1/courses/:id',
     'POST /api/v1/courses',
+    'POST /api/v1/partners',
   ];
 
   it('names every fuzzed route in this list', () => {
@@ -471,6 +525,11 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
           const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/courses' });
           expect(list.statusCode).toBe(200);
           expect(z.safeParse(courseListSchema, JSON.parse(list.body)).error).toBeUndefined();
+        }
+        if (route.route === 'POST /api/v1/partners') {
+          const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/partners' });
+          expect(list.statusCode).toBe(200);
+          expect(z.safeParse(partnerListSchema, JSON.parse(list.body)).error).toBeUndefined();
         }
       });
       await fc.assert(property, { numRuns: RUNS, seed: SEED });
