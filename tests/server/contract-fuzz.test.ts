@@ -342,9 +342,6 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
         'POST',
         '/campaigns/subscriptions/one-click',
         oneClickUnsubscribeQuerySchema,
-        PARTNER_FIELDS,
-        partnerListSchema,
-        partnerSchema,
       ).map((request) => ({
         ...request,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
