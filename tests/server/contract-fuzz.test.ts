@@ -164,73 +164,36 @@ const instantText = fc
     ),
   );
 
-/**
- * Course forms: a third as the form sends them (every rule kept, so some are stored), a third
- * such a form with one field made hostile or dropped, a third anything goes.
- */
-function courseRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
-  const file = (kind: fc.Arbitrary<keyof typeof files | 'svg'>) => filePart(files, kind);
-  const name = fc
-    .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
-    .map(([first, rest]) => `${first}${rest}`);
-  const validDates = fc
-    .tuple(fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 1, max: 72 }))
-    .map(([days, hours]) => {
-      const start = new Date(Date.now() + days * FUTURE_DAY);
-      return [start, new Date(start.getTime() + hours * 3_600_000)].map((date) =>
-        date.toISOString(),
-      );
-    });
-  const validForm = fc
-    .record({
-      [COURSE_FIELDS.title]: name,
-      [COURSE_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
-      [COURSE_FIELDS.lecturer]: fc
-        .array(name, { minLength: 1, maxLength: 3 })
-        .map((names) => names.join(', ')),
-      [COURSE_FIELDS.location]: name,
-      [COURSE_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),
-      dates: validDates,
-      [COURSE_FIELDS.price]: fc.constantFrom('', '12.50', '0', '1000000', '99.9'),
-      [COURSE_FIELDS.image]: file(fc.constant('png')),
-      [COURSE_FIELDS.pdf]: fc.option(file(fc.constant('pdf')), { nil: undefined }),
-    })
-    .map(({ dates: [start = '', end = ''], ...fields }) => ({
-      ...fields,
-      [COURSE_FIELDS.startDate]: start,
-      [COURSE_FIELDS.endDate]: end,
-    }));
-  const hostileField = fc.oneof(
-    hostileString,
-    instantText,
-    file(fc.constantFrom('png', 'pdf', 'noise', 'svg')),
-    fc.constant(undefined),
-  );
-  return formVariants(validForm, Object.values(COURSE_FIELDS), hostileField);
-}
+type Files = Record<'png' | 'pdf' | 'noise', Buffer>;
 
 /** A file part of one of the fixtures (or an SVG), under a plain or a hostile file name. */
-function filePart(
-  files: Record<'png' | 'pdf' | 'noise', Buffer>,
-  kind: fc.Arbitrary<'png' | 'pdf' | 'noise' | 'svg'>,
-) {
-  return fc
+const filePart = (files: Files, kind: fc.Arbitrary<keyof Files | 'svg'>) =>
+  fc
     .tuple(kind, fc.oneof(fc.constant('datoteka.png'), hostileString))
     .map(([name, filename]): FormValue => ({
       bytes: name === 'svg' ? SVG : files[name],
       filename: filename.slice(0, 200),
     }));
-}
+
+const personName = fc
+  .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
+  .map(([first, rest]) => `${first}${rest}`);
 
 /**
- * Multipart forms: a third as the form sends them (so some are stored), a third such a form with
- * one field made hostile or dropped, a third anything goes; some with extra hostile fields.
+ * Multipart forms: a third as the form sends them (`validForm`: every rule kept, so some are
+ * stored), a third such a form with one of `fields` made hostile or dropped, a third anything.
  */
-function formVariants(
+function formRequests(
   validForm: fc.Arbitrary<Record<string, FormValue | undefined>>,
-  fields: string[],
-  hostileField: fc.Arbitrary<FormValue | undefined>,
+  fields: readonly string[],
+  files: Files,
 ) {
+  const hostileField = fc.oneof(
+    hostileString,
+    instantText,
+    filePart(files, fc.constantFrom('png', 'pdf', 'noise', 'svg')),
+    fc.constant(undefined),
+  );
   const oneFieldBroken = fc
     .tuple(validForm, fc.constantFrom(...fields), hostileField)
     .map(([form, field, value]) => ({ ...form, [field]: value }));
@@ -260,29 +223,39 @@ function formVariants(
     });
 }
 
-/** Partner forms: names with Croatian letters (some repeated, so some are duplicates), URLs. */
-function partnerRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
-  const validForm = fc.record({
-    [PARTNER_FIELDS.name]: fc
-      .tuple(fc.constantFrom('Šime', 'Đurđa', 'Dental', 'ČĆ'), fc.string({ maxLength: 40 }))
-      .map(([first, rest]) => `${first}${rest}`),
-    [PARTNER_FIELDS.websiteUrl]: fc.oneof(
-      fc.webUrl({ validSchemes: ['http', 'https'] }),
-      fc.constantFrom('https://partner.example', 'HTTP://PARTNER.EXAMPLE/a?b=c'),
-    ),
-    [PARTNER_FIELDS.logo]: filePart(files, fc.constant('png')),
-  });
-  const hostileField = fc.oneof(
-    hostileString,
-    fc.webUrl(),
-    fc.constantFrom('javascript:alert(1)', 'ftp://partner.example', '//partner.example'),
-    filePart(files, fc.constantFrom('png', 'pdf', 'noise', 'svg')),
-    fc.constant(undefined),
-  );
-  return formVariants(validForm, Object.values(PARTNER_FIELDS), hostileField);
+/** Course forms (formRequests). */
+function courseRequests(files: Files) {
+  const validDates = fc
+    .tuple(fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 1, max: 72 }))
+    .map(([days, hours]) => {
+      const start = new Date(Date.now() + days * FUTURE_DAY);
+      return [start, new Date(start.getTime() + hours * 3_600_000)].map((date) =>
+        date.toISOString(),
+      );
+    });
+  const validForm = fc
+    .record({
+      [COURSE_FIELDS.title]: personName,
+      [COURSE_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
+      [COURSE_FIELDS.lecturer]: fc
+        .array(personName, { minLength: 1, maxLength: 3 })
+        .map((names) => names.join(', ')),
+      [COURSE_FIELDS.location]: personName,
+      [COURSE_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),
+      dates: validDates,
+      [COURSE_FIELDS.price]: fc.constantFrom('', '12.50', '0', '1000000', '99.9'),
+      [COURSE_FIELDS.image]: filePart(files, fc.constant('png')),
+      [COURSE_FIELDS.pdf]: fc.option(filePart(files, fc.constant('pdf')), { nil: undefined }),
+    })
+    .map(({ dates: [start = '', end = ''], ...fields }) => ({
+      ...fields,
+      [COURSE_FIELDS.startDate]: start,
+      [COURSE_FIELDS.endDate]: end,
+    }));
+  return formRequests(validForm, Object.values(COURSE_FIELDS), files);
 }
 
-function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[] {
+function fuzzRoutes(files: Files): FuzzRoute[] {
   const anonymousJson = (
     method: 'POST' | 'PUT' | 'DELETE',
     url: string,
@@ -546,4 +519,23 @@ async function toInjectOptions(
   const [method, url] = route.route.split(' ') as ['POST', string];
   const body = await multipart(generated.form);
   return { method, url, headers: { ...body.headers, ...headers }, payload: body.payload };
+}
+
+/** Partner forms (formRequests): names with Croatian letters, some taken, and website addresses. */
+function partnerRequests(files: Files) {
+  const validForm = fc.record({
+    [PARTNER_FIELDS.name]: personName,
+    [PARTNER_FIELDS.websiteUrl]: fc.oneof(
+      fc.webUrl({ validSchemes: ['http', 'https'] }),
+      fc.constantFrom(
+        'https://partner.example',
+        'HTTP://PARTNER.EXAMPLE/a?b=c',
+        'javascript:alert(1)',
+        'ftp://partner.example',
+        '//partner.example',
+      ),
+    ),
+    [PARTNER_FIELDS.logo]: filePart(files, fc.constant('png')),
+  });
+  return formRequests(validForm, Object.values(PARTNER_FIELDS), files);
 }

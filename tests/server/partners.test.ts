@@ -8,6 +8,7 @@ import {
 } from '../../src/api/contract.ts';
 import { SVG, corruptPng, imageFile, pdfFile, postForm, type FormValue } from './media-fixtures.ts';
 import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
+import { referencedMediaKeys } from '../../server/db/media-references.ts';
 import { useServer } from './support/server-fixture.ts';
 import { mediaFilesIn, rowCount, uploadTempFilesIn } from './support/stored.ts';
 
@@ -312,6 +313,19 @@ describe('POST /partners with bad input', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ errors: ['The request must be multipart/form-data.'] });
+  });
+});
+
+describe('crash recovery', () => {
+  it("counts a partner's logo files as referenced, so they are never taken for orphans", async () => {
+    const created = (await createPartner(validForm())).json<Partner>();
+    const cardKey = created.logoUrl.replace(/^\/media\//, '');
+    const fullKey = cardKey.replace('-card.webp', '.webp');
+    const orphan = 'partners/AAAAAAAAAAAAAAAAAAAAAA.webp';
+    expect(mediaFiles()).toEqual(expect.arrayContaining([cardKey, fullKey]));
+    expect(await referencedMediaKeys(server.db)([fullKey, cardKey, orphan])).toEqual(
+      new Set([fullKey, cardKey]),
+    );
   });
 });
 
