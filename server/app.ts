@@ -44,12 +44,14 @@ import { rolesOfUser } from './users/store.ts';
 import { countriesRoutes } from './countries/routes.ts';
 import { coursesRoutes } from './courses/routes.ts';
 import { coursesService } from './courses/service.ts';
-import { courseMediaKeysAmong } from './courses/store.ts';
+import { referencedMediaKeys } from './db/media-references.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createMedia, type Media } from './media/service.ts';
 import { MEDIA_URL_PREFIX } from './media/store.ts';
 import { registerMultipart } from './media/upload.ts';
 import { startUp } from './startup.ts';
+import { partnersRoutes } from './partners/routes.ts';
+import { partnersService } from './partners/service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -129,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     media: await createMedia({
       dataDir: config.dataDir,
       log: app.log,
-      referencedKeys: (keys) => courseMediaKeysAmong(db, keys),
+      referencedKeys: referencedMediaKeys(db),
     }),
   };
   await app.register(apiRoutes(deps, tokens), { prefix: API_BASE_URL });
@@ -189,5 +191,6 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
     );
     await api.register(campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }));
     await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
+    await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));
   };
 }

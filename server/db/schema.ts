@@ -80,6 +80,7 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_subscriptions: CampaignSubscriptionsTable;
   products: ProductsTable;
+  partners: PartnersTable;
 }
 
 export interface CountriesTable {
@@ -153,3 +154,19 @@ export interface ProductsTable {
 }
 
 export type NewProductRow = Insertable<ProductsTable>;
+
+export interface PartnersTable {
+  id: Generated<number>;
+  name: string;
+  /** The name folded to lower case: unique, so two names differing only in case cannot both exist. */
+  name_key: string;
+  /** http:// or https:// only. */
+  website_url: string;
+  /** Media storage keys (`partners/<id>.webp`): the logo up to 1600 px and up to 600 px wide. */
+  logo_key: string;
+  logo_card_key: string;
+  created_at: string;
+}
+
+export type PartnerRow = Selectable<PartnersTable>;
+export type NewPartnerRow = Insertable<PartnersTable>;

@@ -10,11 +10,12 @@ import { demoProductImages } from '../../src/data/demoProductImages.ts';
 import { hashPassword } from '../auth/password.ts';
 import { generateStrongPassword } from '../auth/password-rules.ts';
 import type { Clock } from '../clock.ts';
-import { courseMediaKeysAmong } from '../courses/store.ts';
+import { referencedMediaKeys } from './media-references.ts';
 import { createMedia } from '../media/service.ts';
 import { insertProducts } from '../products/store.ts';
 import { createUser, hasUsers, rolesByEmail } from '../users/store.ts';
 import { seedDemoCourses } from './seed-assets/demo-courses.ts';
+import { seedDemoPartners } from './seed-assets/demo-partners.ts';
 import type { Db } from './database.ts';
 import type { Gender, NewProductRow } from './schema.ts';
 
@@ -69,9 +70,10 @@ export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boo
   const media = await createMedia({
     dataDir: options.dataDir,
     log: seedLog,
-    referencedKeys: (keys) => courseMediaKeysAmong(db, keys),
+    referencedKeys: referencedMediaKeys(db),
   });
   await seedDemoCourses(db, media, options);
+  await seedDemoPartners(db, media, options);
 
   const password = options.demoPassword ?? generateStrongPassword();
   // Written before the accounts exist: a crash in between costs a re-seed, never a lost password.

@@ -67,7 +67,7 @@ export const MESSAGES = {
   // Courses (SPEC 9 rules; the SPA shows its own Croatian texts for the same rules).
   courseNotFound: 'Course not found.',
   required: SERVER_MESSAGES.required,
-  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
+  tooLong: SERVER_MESSAGES.tooLong,
   courseDateOutOfRange: (field: string) =>
     `${field} must lie from ${COURSE_RULES.earliestDate.slice(0, 4)} up to before ${COURSE_RULES.latestDate.slice(0, 4)}.`,
   courseDatesRequired: SERVER_MESSAGES.courseDatesRequired,
@@ -82,6 +82,10 @@ export const MESSAGES = {
   campaignNotFound: 'Campaign not found.',
   alreadySubscribed: SERVER_MESSAGES.alreadySubscribed,
   notSubscribed: SERVER_MESSAGES.notSubscribed,
+  // Partners (SPEC 5 "Partner"; the client matches these texts).
+  partnerNameTaken: SERVER_MESSAGES.partnerNameTaken,
+  websiteUrlScheme: SERVER_MESSAGES.websiteUrlScheme,
+  websiteUrlInvalid: SERVER_MESSAGES.websiteUrlInvalid,
 } as const;
 
 export class DomainError extends Error {

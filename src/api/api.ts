@@ -7,6 +7,7 @@ import type { ApiClient } from './client.ts';
 import { countriesApi } from './countries.ts';
 import { coursesApi } from './courses.ts';
 import { productsApi } from './products.ts';
+import { partnersApi } from './partners.ts';
 import { usersApi } from './users.ts';
 
 export function createApi(client: ApiClient) {
@@ -16,6 +17,7 @@ export function createApi(client: ApiClient) {
     courses: coursesApi(client),
     countries: countriesApi(client),
     products: productsApi(client),
+    partners: partnersApi(client),
   };
 }
 

@@ -8,12 +8,13 @@ import { invitationProblem, registrationProblems } from '../machines/activation.
 import { serverFieldErrors } from '../machines/courseForm.machine.ts';
 import { inviteErrorText } from '../machines/invite.machine.ts';
 import { newPasswordMachine } from '../machines/newPassword.machine.ts';
+import { partnerFailure } from '../machines/partnerForm.machine.ts';
 import { subscriptionFailureText } from '../machines/newsletterSubscription.machine.ts';
 import { passwordMessageText } from '../machines/passwordRules.ts';
 import { unsubscribeMachine, type Notice } from '../machines/unsubscribe.machine.ts';
 import { messages } from '../messages.ts';
 import { createApiClient } from './client.ts';
-import { COURSE_RULES, INVALID_REFRESH_TOKEN } from './contract.ts';
+import { COURSE_RULES, INVALID_REFRESH_TOKEN, PARTNER_RULES } from './contract.ts';
 import { SERVER_MESSAGES, isServerMessage } from './serverMessages.ts';
 import { ApiError, AuthInvalidError } from './errors.ts';
 
@@ -75,6 +76,9 @@ const { courseForm } = messages;
 const PDF_MAX_MB = COURSE_RULES.pdfMaxBytes / (1024 * 1024);
 const courseText = (field: string, message: string) =>
   Object.values(serverFieldErrors(fieldError(field, message)) ?? {}).flat();
+
+const partnerText = (field: string, message: string) =>
+  partnerFailure(fieldError(field, message)).problems;
 
 /** Per message: what the client makes of it, next to what SPEC 8 says it should be. */
 const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknown]>> = {
@@ -189,6 +193,31 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
   imageUnreadable: async () => [
     courseText('Image', SERVER_MESSAGES.imageUnreadable('Image')),
     [courseForm.imageType],
+  ],
+  tooLong: async () => [
+    [
+      ...partnerText('Name', SERVER_MESSAGES.tooLong('Name', PARTNER_RULES.nameMaxLength)),
+      ...partnerText(
+        'WebsiteUrl',
+        SERVER_MESSAGES.tooLong('WebsiteUrl', PARTNER_RULES.websiteUrlMaxLength),
+      ),
+    ],
+    [
+      messages.partnerForm.nameTooLong(PARTNER_RULES.nameMaxLength),
+      messages.partnerForm.websiteTooLong(PARTNER_RULES.websiteUrlMaxLength),
+    ],
+  ],
+  partnerNameTaken: async () => [
+    partnerFailure(domainError(409, SERVER_MESSAGES.partnerNameTaken('Nordentis'))).problems,
+    [messages.partnerForm.nameTaken],
+  ],
+  websiteUrlScheme: async () => [
+    partnerText('WebsiteUrl', SERVER_MESSAGES.websiteUrlScheme),
+    [messages.partnerForm.websiteScheme],
+  ],
+  websiteUrlInvalid: async () => [
+    partnerText('WebsiteUrl', SERVER_MESSAGES.websiteUrlInvalid),
+    [messages.partnerForm.websiteInvalid],
   ],
 };
 

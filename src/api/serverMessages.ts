@@ -76,4 +76,9 @@ export const SERVER_MESSAGES = {
   fileTooLarge: messageTemplate`The file in ${'field'} is larger than ${'size'}.`,
   fileNotAllowed: messageTemplate`${'field'} must be ${'kinds'}.`,
   imageUnreadable: messageTemplate`${'field'} is not a readable image.`,
+  tooLong: messageTemplate`${'field'} must be at most ${'max'} characters long.`,
+  // Partners (SPEC 5 "Partner"); field names as in the multipart request.
+  partnerNameTaken: messageTemplate`A partner named '${'name'}' already exists.`,
+  websiteUrlScheme: 'WebsiteUrl must start with http:// or https://.',
+  websiteUrlInvalid: 'WebsiteUrl is not a valid web address.',
 } as const;

@@ -11,6 +11,7 @@ import { AdminShell } from '../views/AdminShell.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
 import { routes } from '../routes.ts';
 import { InviteContainer } from './InviteContainer.tsx';
+import { PartnerFormContainer } from './PartnerFormContainer.tsx';
 import { retryableLazy } from './retryableLazy.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSession } from './session.tsx';
@@ -66,6 +67,9 @@ export function AdminContainer() {
           ) : (
             <Redirect to={selectAdminEntries(snapshot)[0]?.href ?? routes.home.href()} replace />
           )}
+        </Route>
+        <Route path={routes.adminPartners.pattern}>
+          <PartnerFormContainer />
         </Route>
         {/* Exactly /admin is on its way to the first entry: nothing to show meanwhile. */}
         <Route path={routes.admin.pattern}>{null}</Route>

@@ -6,7 +6,7 @@
  * picker and its styles load with this screen only.
  */
 import { hr } from 'date-fns/locale/hr';
-import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import type { COURSE_RULES } from '../api/contract.ts';
@@ -18,6 +18,7 @@ import type {
 } from '../machines/courseForm.machine.ts';
 import { messages } from '../messages.ts';
 import { ErrorList } from './ErrorList.tsx';
+import { FileInput } from './FileInput.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import './CourseFormPage.css';
 import './forms.css';
@@ -259,6 +260,7 @@ function CourseForm({
         <FileInput
           file={draft.image}
           id={fieldId('image')}
+          className="form__input course-form__file"
           accept={rules.imageAccept}
           disabled={submitting}
           invalid={invalid('image')}
@@ -272,6 +274,7 @@ function CourseForm({
         <FileInput
           file={draft.pdf}
           id={fieldId('pdf')}
+          className="form__input course-form__file"
           accept={rules.pdfAccept}
           disabled={submitting}
           invalid={invalid('pdf')}
@@ -288,37 +291,5 @@ function CourseForm({
         />
       </div>
     </form>
-  );
-}
-
-interface FileInputProps {
-  id: string;
-  /** The chosen file; when the form resets it to null, the input is cleared too. */
-  file: File | null;
-  accept: string;
-  disabled: boolean;
-  invalid: boolean;
-  describedBy: string | undefined;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}
-
-/** A file input follows the form: a browser lets a page clear it, never set it. */
-function FileInput({ id, file, accept, disabled, invalid, describedBy, onChange }: FileInputProps) {
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (!file && input.current) input.current.value = '';
-  }, [file]);
-  return (
-    <input
-      ref={input}
-      id={id}
-      className="form__input course-form__file"
-      type="file"
-      accept={accept}
-      disabled={disabled}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-      onChange={onChange}
-    />
   );
 }

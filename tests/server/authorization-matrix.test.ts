@@ -284,6 +284,23 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     },
   },
   'GET /api/v1/products': { expected: everyone(200), request: () => api('GET', '/products') },
+  'GET /api/v1/partners': { expected: everyone(200), request: () => api('GET', '/partners') },
+  'POST /api/v1/partners': {
+    expected: staff(201),
+    request: async () => {
+      const body = await multipart({
+        Name: `Partner ${(serial += 1)}`,
+        WebsiteUrl: 'https://partner.example',
+        Logo: { bytes: png, filename: 'logo.png', type: 'image/png' },
+      });
+      return {
+        method: 'POST',
+        url: '/api/v1/partners',
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
   // Uploaded files are public by design (course images and PDFs); restricted media would get
   // signed URLs and rows of their own here.
   'GET /media/*': { expected: everyone(200), request: () => ({ method: 'GET', url: mediaPath }) },

@@ -29,6 +29,9 @@ import {
   inviteRequestSchema,
   loginRequestSchema,
   oneClickUnsubscribeQuerySchema,
+  PARTNER_FIELDS,
+  partnerListSchema,
+  partnerSchema,
   productListQuerySchema,
   productPageSchema,
   refreshRequestSchema,
@@ -161,53 +164,34 @@ const instantText = fc
     ),
   );
 
-/**
- * Course forms: a third as the form sends them (every rule kept, so some are stored), a third
- * such a form with one field made hostile or dropped, a third anything goes.
- */
-function courseRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
-  const file = (kind: fc.Arbitrary<keyof typeof files | 'svg'>) =>
-    fc
-      .tuple(kind, fc.oneof(fc.constant('datoteka.png'), hostileString))
-      .map(([name, filename]): FormValue => ({
-        bytes: name === 'svg' ? SVG : files[name],
-        filename: filename.slice(0, 200),
-      }));
-  const name = fc
-    .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
-    .map(([first, rest]) => `${first}${rest}`);
-  const validDates = fc
-    .tuple(fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 1, max: 72 }))
-    .map(([days, hours]) => {
-      const start = new Date(Date.now() + days * FUTURE_DAY);
-      return [start, new Date(start.getTime() + hours * 3_600_000)].map((date) =>
-        date.toISOString(),
-      );
-    });
-  const validForm = fc
-    .record({
-      [COURSE_FIELDS.title]: name,
-      [COURSE_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
-      [COURSE_FIELDS.lecturer]: fc
-        .array(name, { minLength: 1, maxLength: 3 })
-        .map((names) => names.join(', ')),
-      [COURSE_FIELDS.location]: name,
-      [COURSE_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),
-      dates: validDates,
-      [COURSE_FIELDS.price]: fc.constantFrom('', '12.50', '0', '1000000', '99.9'),
-      [COURSE_FIELDS.image]: file(fc.constant('png')),
-      [COURSE_FIELDS.pdf]: fc.option(file(fc.constant('pdf')), { nil: undefined }),
-    })
-    .map(({ dates: [start = '', end = ''], ...fields }) => ({
-      ...fields,
-      [COURSE_FIELDS.startDate]: start,
-      [COURSE_FIELDS.endDate]: end,
+type Files = Record<'png' | 'pdf' | 'noise', Buffer>;
+
+/** A file part of one of the fixtures (or an SVG), under a plain or a hostile file name. */
+const filePart = (files: Files, kind: fc.Arbitrary<keyof Files | 'svg'>) =>
+  fc
+    .tuple(kind, fc.oneof(fc.constant('datoteka.png'), hostileString))
+    .map(([name, filename]): FormValue => ({
+      bytes: name === 'svg' ? SVG : files[name],
+      filename: filename.slice(0, 200),
     }));
-  const fields = Object.values(COURSE_FIELDS);
+
+const personName = fc
+  .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
+  .map(([first, rest]) => `${first}${rest}`);
+
+/**
+ * Multipart forms: a third as the form sends them (`validForm`: every rule kept, so some are
+ * stored), a third such a form with one of `fields` made hostile or dropped, a third anything.
+ */
+function formRequests(
+  validForm: fc.Arbitrary<Record<string, FormValue | undefined>>,
+  fields: readonly string[],
+  files: Files,
+) {
   const hostileField = fc.oneof(
     hostileString,
     instantText,
-    file(fc.constantFrom('png', 'pdf', 'noise', 'svg')),
+    filePart(files, fc.constantFrom('png', 'pdf', 'noise', 'svg')),
     fc.constant(undefined),
   );
   const oneFieldBroken = fc
@@ -239,7 +223,39 @@ function courseRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
     });
 }
 
-function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[] {
+/** Course forms (formRequests). */
+function courseRequests(files: Files) {
+  const validDates = fc
+    .tuple(fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 1, max: 72 }))
+    .map(([days, hours]) => {
+      const start = new Date(Date.now() + days * FUTURE_DAY);
+      return [start, new Date(start.getTime() + hours * 3_600_000)].map((date) =>
+        date.toISOString(),
+      );
+    });
+  const validForm = fc
+    .record({
+      [COURSE_FIELDS.title]: personName,
+      [COURSE_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
+      [COURSE_FIELDS.lecturer]: fc
+        .array(personName, { minLength: 1, maxLength: 3 })
+        .map((names) => names.join(', ')),
+      [COURSE_FIELDS.location]: personName,
+      [COURSE_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),
+      dates: validDates,
+      [COURSE_FIELDS.price]: fc.constantFrom('', '12.50', '0', '1000000', '99.9'),
+      [COURSE_FIELDS.image]: filePart(files, fc.constant('png')),
+      [COURSE_FIELDS.pdf]: fc.option(filePart(files, fc.constant('pdf')), { nil: undefined }),
+    })
+    .map(({ dates: [start = '', end = ''], ...fields }) => ({
+      ...fields,
+      [COURSE_FIELDS.startDate]: start,
+      [COURSE_FIELDS.endDate]: end,
+    }));
+  return formRequests(validForm, Object.values(COURSE_FIELDS), files);
+}
+
+function fuzzRoutes(files: Files): FuzzRoute[] {
   const anonymousJson = (
     method: 'POST' | 'PUT' | 'DELETE',
     url: string,
@@ -337,6 +353,13 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
       caller: 'administrator',
       requests: courseRequests(files),
       success: { 201: courseSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'POST /api/v1/partners',
+      caller: 'administrator',
+      requests: partnerRequests(files),
+      success: { 201: partnerSchema },
       succeedsSometimes: true,
     },
   ];
@@ -446,6 +469,7 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'GET /api/v1/campaigns/by-name/:campaignName',
     'DELETE /api/v1/courses/:id',
     'POST /api/v1/courses',
+    'POST /api/v1/partners',
   ];
 
   it('names every fuzzed route in this list', () => {
@@ -472,6 +496,11 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
           expect(list.statusCode).toBe(200);
           expect(z.safeParse(courseListSchema, JSON.parse(list.body)).error).toBeUndefined();
         }
+        if (route.route === 'POST /api/v1/partners') {
+          const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/partners' });
+          expect(list.statusCode).toBe(200);
+          expect(z.safeParse(partnerListSchema, JSON.parse(list.body)).error).toBeUndefined();
+        }
       });
       await fc.assert(property, { numRuns: RUNS, seed: SEED });
       if (route.succeedsSometimes) expect(successes).toBeGreaterThan(0);
@@ -490,4 +519,23 @@ async function toInjectOptions(
   const [method, url] = route.route.split(' ') as ['POST', string];
   const body = await multipart(generated.form);
   return { method, url, headers: { ...body.headers, ...headers }, payload: body.payload };
+}
+
+/** Partner forms (formRequests): names with Croatian letters, some taken, and website addresses. */
+function partnerRequests(files: Files) {
+  const validForm = fc.record({
+    [PARTNER_FIELDS.name]: personName,
+    [PARTNER_FIELDS.websiteUrl]: fc.oneof(
+      fc.webUrl({ validSchemes: ['http', 'https'] }),
+      fc.constantFrom(
+        'https://partner.example',
+        'HTTP://PARTNER.EXAMPLE/a?b=c',
+        'javascript:alert(1)',
+        'ftp://partner.example',
+        '//partner.example',
+      ),
+    ),
+    [PARTNER_FIELDS.logo]: filePart(files, fc.constant('png')),
+  });
+  return formRequests(validForm, Object.values(PARTNER_FIELDS), files);
 }
