@@ -44,7 +44,7 @@ import { rolesOfUser } from './users/store.ts';
 import { countriesRoutes } from './countries/routes.ts';
 import { coursesRoutes } from './courses/routes.ts';
 import { coursesService } from './courses/service.ts';
-import { courseMediaKeysAmong } from './courses/store.ts';
+import { referencedMediaKeys } from './db/media-references.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createMedia, type Media } from './media/service.ts';
 import { MEDIA_URL_PREFIX } from './media/store.ts';
@@ -129,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     media: await createMedia({
       dataDir: config.dataDir,
       log: app.log,
-      referencedKeys: (keys) => courseMediaKeysAmong(db, keys),
+      referencedKeys: referencedMediaKeys(db),
     }),
   };
   await app.register(apiRoutes(deps, tokens), { prefix: API_BASE_URL });

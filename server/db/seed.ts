@@ -10,7 +10,7 @@ import { demoProductImages } from '../../src/data/demoProductImages.ts';
 import { hashPassword } from '../auth/password.ts';
 import { generateStrongPassword } from '../auth/password-rules.ts';
 import type { Clock } from '../clock.ts';
-import { courseMediaKeysAmong } from '../courses/store.ts';
+import { referencedMediaKeys } from './media-references.ts';
 import { createMedia } from '../media/service.ts';
 import { insertProducts } from '../products/store.ts';
 import { createUser, hasUsers, rolesByEmail } from '../users/store.ts';
@@ -69,7 +69,7 @@ export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boo
   const media = await createMedia({
     dataDir: options.dataDir,
     log: seedLog,
-    referencedKeys: (keys) => courseMediaKeysAmong(db, keys),
+    referencedKeys: referencedMediaKeys(db),
   });
   await seedDemoCourses(db, media, options);
 

@@ -370,6 +370,57 @@ export const productPageSchema = z.object({
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 /**
+ * The multipart field names of POST /products (SPEC 3, 7). `Description` is sent empty by the
+ * strip; `IsShownOnHomepage` and `IsHighlighted` are 'true' or 'false' (absent: shown, not
+ * highlighted). A validation error names these fields.
+ */
+export const PRODUCT_FIELDS = {
+  name: 'Name',
+  description: 'Description',
+  image: 'Image',
+  isShownOnHomepage: 'IsShownOnHomepage',
+  isHighlighted: 'IsHighlighted',
+} as const;
+
+/** SPEC 5 "Product form" and the server's limits (use them as `maxLength` and `accept`). */
+export const PRODUCT_RULES = {
+  nameMaxLength: 200,
+  descriptionMaxLength: 2000,
+  /** What the server accepts (decided from the bytes, not from the name or type). */
+  imageMaxBytes: 10 * 1024 * 1024,
+  /** `accept` of the file input. SVG is never accepted. */
+  imageAccept: 'image/jpeg,image/png,image/webp,image/avif',
+} as const;
+
+/** POST /products answers 201 with the stored product. */
+export const createProductResponseSchema = productSchema;
+
+/** The `{id}` of `/products/{id}`. */
+export const productIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a product id.' }).check(z.int(), z.positive()),
+});
+
+/**
+ * PATCH /products/{id} (`application/merge-patch+json`): one or both flags, nothing else.
+ * Answers 200 with the product as stored (hiding a product clears its highlight too).
+ */
+export const productPatchSchema = z
+  .strictObject({
+    isShownOnHomepage: z.optional(z.boolean({ error: 'isShownOnHomepage must be true or false.' })),
+    isHighlighted: z.optional(z.boolean({ error: 'isHighlighted must be true or false.' })),
+  })
+  .check(
+    z.refine(
+      (patch) => patch.isShownOnHomepage !== undefined || patch.isHighlighted !== undefined,
+      {
+        error: 'The patch must set isShownOnHomepage or isHighlighted.',
+      },
+    ),
+  );
+export type ProductPatch = z.infer<typeof productPatchSchema>;
+export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
+
+/**
  * The campaign part of the unsubscribe page's route, `/newsletter-odjava/{campaign}` (SPEC 2), by
  * the configured campaign it stands for; the server builds the mail links with the same words.
  */
