@@ -31,6 +31,10 @@ import {
   oneClickUnsubscribeQuerySchema,
   productListQuerySchema,
   productPageSchema,
+  productPatchSchema,
+  productSchema,
+  PRODUCT_FIELDS,
+  MERGE_PATCH_CONTENT_TYPE,
   refreshRequestSchema,
   requestPasswordResetRequestSchema,
   revokeTokenRequestSchema,
@@ -161,53 +165,34 @@ const instantText = fc
     ),
   );
 
-/**
- * Course forms: a third as the form sends them (every rule kept, so some are stored), a third
- * such a form with one field made hostile or dropped, a third anything goes.
- */
-function courseRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
-  const file = (kind: fc.Arbitrary<keyof typeof files | 'svg'>) =>
-    fc
-      .tuple(kind, fc.oneof(fc.constant('datoteka.png'), hostileString))
-      .map(([name, filename]): FormValue => ({
-        bytes: name === 'svg' ? SVG : files[name],
-        filename: filename.slice(0, 200),
-      }));
-  const name = fc
-    .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
-    .map(([first, rest]) => `${first}${rest}`);
-  const validDates = fc
-    .tuple(fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 1, max: 72 }))
-    .map(([days, hours]) => {
-      const start = new Date(Date.now() + days * FUTURE_DAY);
-      return [start, new Date(start.getTime() + hours * 3_600_000)].map((date) =>
-        date.toISOString(),
-      );
-    });
-  const validForm = fc
-    .record({
-      [COURSE_FIELDS.title]: name,
-      [COURSE_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
-      [COURSE_FIELDS.lecturer]: fc
-        .array(name, { minLength: 1, maxLength: 3 })
-        .map((names) => names.join(', ')),
-      [COURSE_FIELDS.location]: name,
-      [COURSE_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),
-      dates: validDates,
-      [COURSE_FIELDS.price]: fc.constantFrom('', '12.50', '0', '1000000', '99.9'),
-      [COURSE_FIELDS.image]: file(fc.constant('png')),
-      [COURSE_FIELDS.pdf]: fc.option(file(fc.constant('pdf')), { nil: undefined }),
-    })
-    .map(({ dates: [start = '', end = ''], ...fields }) => ({
-      ...fields,
-      [COURSE_FIELDS.startDate]: start,
-      [COURSE_FIELDS.endDate]: end,
+type Files = Record<'png' | 'pdf' | 'noise', Buffer>;
+
+/** A file part of one of the fixtures (or an SVG), under a plain or a hostile file name. */
+const filePart = (files: Files, kind: fc.Arbitrary<keyof Files | 'svg'>) =>
+  fc
+    .tuple(kind, fc.oneof(fc.constant('datoteka.png'), hostileString))
+    .map(([name, filename]): FormValue => ({
+      bytes: name === 'svg' ? SVG : files[name],
+      filename: filename.slice(0, 200),
     }));
-  const fields = Object.values(COURSE_FIELDS);
+
+const personName = fc
+  .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
+  .map(([first, rest]) => `${first}${rest}`);
+
+/**
+ * Multipart forms: a third as the form sends them (`validForm`: every rule kept, so some are
+ * stored), a third such a form with one of `fields` made hostile or dropped, a third anything.
+ */
+function formRequests(
+  validForm: fc.Arbitrary<Record<string, FormValue | undefined>>,
+  fields: readonly string[],
+  files: Files,
+) {
   const hostileField = fc.oneof(
     hostileString,
     instantText,
-    file(fc.constantFrom('png', 'pdf', 'noise', 'svg')),
+    filePart(files, fc.constantFrom('png', 'pdf', 'noise', 'svg')),
     fc.constant(undefined),
   );
   const oneFieldBroken = fc
@@ -239,7 +224,58 @@ function courseRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
     });
 }
 
-function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[] {
+/** Course forms (formRequests). */
+function courseRequests(files: Files) {
+  const validDates = fc
+    .tuple(fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 1, max: 72 }))
+    .map(([days, hours]) => {
+      const start = new Date(Date.now() + days * FUTURE_DAY);
+      return [start, new Date(start.getTime() + hours * 3_600_000)].map((date) =>
+        date.toISOString(),
+      );
+    });
+  const validForm = fc
+    .record({
+      [COURSE_FIELDS.title]: personName,
+      [COURSE_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
+      [COURSE_FIELDS.lecturer]: fc
+        .array(personName, { minLength: 1, maxLength: 3 })
+        .map((names) => names.join(', ')),
+      [COURSE_FIELDS.location]: personName,
+      [COURSE_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),
+      dates: validDates,
+      [COURSE_FIELDS.price]: fc.constantFrom('', '12.50', '0', '1000000', '99.9'),
+      [COURSE_FIELDS.image]: filePart(files, fc.constant('png')),
+      [COURSE_FIELDS.pdf]: fc.option(filePart(files, fc.constant('pdf')), { nil: undefined }),
+    })
+    .map(({ dates: [start = '', end = ''], ...fields }) => ({
+      ...fields,
+      [COURSE_FIELDS.startDate]: start,
+      [COURSE_FIELDS.endDate]: end,
+    }));
+  return formRequests(validForm, Object.values(COURSE_FIELDS), files);
+}
+
+/** Product forms as the strip sends them, or flags set by hand (formRequests). */
+function productRequests(files: Files) {
+  const flag = fc.constantFrom('true', 'false', undefined);
+  const validForm = fc.record({
+    [PRODUCT_FIELDS.name]: personName,
+    [PRODUCT_FIELDS.description]: fc.constantFrom('', 'Opis proizvoda.'),
+    [PRODUCT_FIELDS.image]: filePart(files, fc.constant('png')),
+    [PRODUCT_FIELDS.isShownOnHomepage]: flag,
+    [PRODUCT_FIELDS.isHighlighted]: flag,
+  });
+  return formRequests(validForm, Object.values(PRODUCT_FIELDS), files);
+}
+
+/** A product id: mostly one of the demo products (1 to 6), else any path parameter. */
+const productId = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 6 }).map(String), weight: 3 },
+  { arbitrary: pathParameter, weight: 1 },
+);
+
+function fuzzRoutes(files: Files): FuzzRoute[] {
   const anonymousJson = (
     method: 'POST' | 'PUT' | 'DELETE',
     url: string,
@@ -338,6 +374,33 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
       requests: courseRequests(files),
       success: { 201: courseSchema },
       succeedsSometimes: true,
+    },
+    {
+      route: 'POST /api/v1/products',
+      caller: 'administrator',
+      requests: productRequests(files),
+      success: { 201: productSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'PATCH /api/v1/products/:id',
+      caller: 'administrator',
+      requests: fc
+        .tuple(productId, requestObject(productPatchSchema))
+        .map(([id, body]): InjectOptions => ({
+          method: 'PATCH',
+          url: `/api/v1/products/${id}`,
+          headers: { 'content-type': MERGE_PATCH_CONTENT_TYPE },
+          payload: JSON.stringify(body) ?? 'null',
+        })),
+      success: { 200: productSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'DELETE /api/v1/products/:id',
+      caller: 'administrator',
+      requests: pathParameter.map((id) => ({ method: 'DELETE', url: `/api/v1/products/${id}` })),
+      success: { 204: 'empty' },
     },
   ];
 }
@@ -446,6 +509,9 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'GET /api/v1/campaigns/by-name/:campaignName',
     'DELETE /api/v1/courses/:id',
     'POST /api/v1/courses',
+    'POST /api/v1/products',
+    'PATCH /api/v1/products/:id',
+    'DELETE /api/v1/products/:id',
   ];
 
   it('names every fuzzed route in this list', () => {
@@ -466,6 +532,12 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
         checkAnswer(route, request, response);
         if (response.statusCode < 300) successes += 1;
         if (response.statusCode >= 400) expect(await storedState()).toEqual(before);
+        if (route.route === 'POST /api/v1/products') {
+          // A stored product must never break the public list either.
+          const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/products' });
+          expect(list.statusCode).toBe(200);
+          expect(z.safeParse(productPageSchema, JSON.parse(list.body)).error).toBeUndefined();
+        }
         if (route.route === 'POST /api/v1/courses') {
           // A stored course must never break the public list (it is served to everyone).
           const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/courses' });
