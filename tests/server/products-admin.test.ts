@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productSchema, type Product, type ProductPage } from '../../src/api/contract.ts';
+import { referencedMediaKeys } from '../../server/db/media-references.ts';
 import { MEDIA_FOLDER, UPLOAD_TEMP_FOLDER } from '../../server/media/store.ts';
 import {
   SVG,
@@ -411,5 +412,17 @@ describe('DELETE /products/{id}', () => {
     expect((await allProducts()).map((item) => item.id)).toContain(product.id);
     expect((await deleteProduct('0')).statusCode).toBe(400);
     expect((await deleteProduct(987_654)).statusCode).toBe(404);
+  });
+});
+
+describe('crash recovery', () => {
+  it('knows the files of a product as referenced, so a restart after a crash keeps them', async () => {
+    const product = await newProduct(validForm('Preživi pad'));
+    const card = product.imageUrl.replace(/^\/media\//, '');
+    const full = card.replace(/-card\.webp$/, '.webp');
+    const orphan = 'products/BBBBBBBBBBBBBBBBBBBBBB.webp';
+    expect(await referencedMediaKeys(server.db)([card, full, orphan])).toEqual(
+      new Set([card, full]),
+    );
   });
 });
