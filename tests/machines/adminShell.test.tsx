@@ -93,24 +93,24 @@ describe('admin shell pinned by hand', () => {
     expect(screen.getByRole('heading', { level: 1, name: INVITE_HEADING })).toBeVisible();
   });
 
-  it('lists Korisnici alone for an employee, Tečajevi first for an administrator', () => {
+  it('lists Korisnici and Proizvodi for an employee, Tečajevi first for an administrator', () => {
     renderAdmin('/admin/user', ['employee']);
-    expect(entryNames()).toEqual(['Korisnici']);
+    expect(entryNames()).toEqual(['Korisnici', 'Proizvodi']);
     app.unmount();
     renderAdmin('/admin/user', ['administrator']);
-    expect(entryNames()).toEqual(['Tečajevi', 'Korisnici']);
+    expect(entryNames()).toEqual(['Tečajevi', 'Korisnici', 'Proizvodi']);
   });
 
   it('on a narrow screen, choosing scrolls down by entries * 75 + 225 px, smoothly', () => {
     setViewportWidth(599);
     renderAdmin('/admin/nepoznato', ['employee']);
     fireEvent.click(entry('Korisnici'));
-    expect(scrollTo.mock.calls).toEqual([[{ top: 300, behavior: 'smooth' }]]);
+    expect(scrollTo.mock.calls).toEqual([[{ top: 375, behavior: 'smooth' }]]);
     expect(app.location()).toBe('/admin/user');
     app.unmount();
     renderAdmin('/admin/nepoznato', ['administrator']);
     fireEvent.click(entry('Korisnici'));
-    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 375, behavior: 'smooth' }]);
+    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 450, behavior: 'smooth' }]);
     expect(adminScrollOffset(6)).toBe(675);
   });
 
