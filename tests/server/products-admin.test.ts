@@ -381,6 +381,25 @@ describe('PATCH /products/{id}', () => {
   });
 });
 
+describe('the home page shows what the strip says', () => {
+  it('the public list is never stored by a browser or proxy, and follows every write at once', async () => {
+    const product = await newProduct(validForm('Svježi proizvod'));
+    const publicList = () => server.app.inject({ url: '/api/v1/products?pageSize=100' });
+    const before = await publicList();
+    expect(before.headers['cache-control']).toBe('no-store');
+    expect(before.headers.etag).toBeUndefined();
+    await patchProduct(product.id, { isHighlighted: true });
+    const highlighted = (await publicList())
+      .json<ProductPage>()
+      .items.find((item) => item.id === product.id);
+    expect(highlighted?.isHighlighted).toBe(true);
+    await patchProduct(product.id, { isShownOnHomepage: false });
+    expect((await publicList()).json<ProductPage>().items.map((item) => item.id)).not.toContain(
+      product.id,
+    );
+  });
+});
+
 describe('DELETE /products/{id}', () => {
   it('removes the row and its uploaded files', async () => {
     const product = await newProduct(validForm('Za brisanje'));
