@@ -8,14 +8,16 @@ import type { onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createProductResponseSchema,
-  MERGE_PATCH_CONTENT_TYPE,
   PRODUCT_RULES,
-  productIdParamsSchema,
   productListQuerySchema,
   productPageSchema,
-  productPatchSchema,
   productSchema,
 } from '../../src/api/contract.ts';
+import {
+  MERGE_PATCH_CONTENT_TYPE,
+  productIdParamsSchema,
+  productPatchSchema,
+} from '../../src/api/productWrites.ts';
 import { hasRole, type AuthGuards } from '../auth/guards.ts';
 import { DomainError, MESSAGES } from '../http/errors.ts';
 import type { Media } from '../media/service.ts';

@@ -5,12 +5,8 @@
  * The list is read from the database on every request, so the home page always shows what the
  * strip says (nothing to go stale).
  */
-import type {
-  Product,
-  ProductListQuery,
-  ProductPage,
-  ProductPatch,
-} from '../../src/api/contract.ts';
+import type { Product, ProductListQuery, ProductPage } from '../../src/api/contract.ts';
+import type { ProductPatch } from '../../src/api/productWrites.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { ProductRow } from '../db/schema.ts';

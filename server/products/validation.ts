@@ -3,7 +3,8 @@
  * shared limits of the contract: the form of POST /products, every broken rule at once per
  * field named as in the request, and the flags of a PATCH.
  */
-import { PRODUCT_FIELDS as F, PRODUCT_RULES, type ProductPatch } from '../../src/api/contract.ts';
+import { PRODUCT_FIELDS as F, PRODUCT_RULES } from '../../src/api/contract.ts';
+import type { ProductPatch } from '../../src/api/productWrites.ts';
 import { MESSAGES, ValidationError } from '../http/errors.ts';
 import type { ReceivedFile } from '../media/upload.ts';
 import type { ProductFlags } from './store.ts';

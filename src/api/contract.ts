@@ -395,31 +395,6 @@ export const PRODUCT_RULES = {
 /** POST /products answers 201 with the stored product. */
 export const createProductResponseSchema = productSchema;
 
-/** The `{id}` of `/products/{id}`. */
-export const productIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a product id.' }).check(z.int(), z.positive()),
-});
-
-/**
- * PATCH /products/{id} (`application/merge-patch+json`): one or both flags, nothing else.
- * Answers 200 with the product as stored (hiding a product clears its highlight too).
- */
-export const productPatchSchema = z
-  .strictObject({
-    isShownOnHomepage: z.optional(z.boolean({ error: 'isShownOnHomepage must be true or false.' })),
-    isHighlighted: z.optional(z.boolean({ error: 'isHighlighted must be true or false.' })),
-  })
-  .check(
-    z.refine(
-      (patch) => patch.isShownOnHomepage !== undefined || patch.isHighlighted !== undefined,
-      {
-        error: 'The patch must set isShownOnHomepage or isHighlighted.',
-      },
-    ),
-  );
-export type ProductPatch = z.infer<typeof productPatchSchema>;
-export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
-
 /**
  * The campaign part of the unsubscribe page's route, `/newsletter-odjava/{campaign}` (SPEC 2), by
  * the configured campaign it stands for; the server builds the mail links with the same words.

@@ -12,8 +12,8 @@ import {
   type Product,
   type ProductListQuery,
   type ProductPage,
-  type ProductPatch,
 } from './contract.ts';
+import type { ProductPatch } from './productWrites.ts';
 
 /** What POST /products takes (SPEC 3: the description is sent empty). */
 export interface CreateProductRequest {

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { PRODUCT_RULES, type ProductPatch } from '../api/contract.ts';
+import { PRODUCT_RULES } from '../api/contract.ts';
+import type { ProductPatch } from '../api/productWrites.ts';
 import type { CreateProductRequest } from '../api/products.ts';
 import {
   productStripMachine,

@@ -14,8 +14,8 @@ import {
   PRODUCT_RULES,
   type Product,
   type ProductPage,
-  type ProductPatch,
 } from '../api/contract.ts';
+import type { ProductPatch } from '../api/productWrites.ts';
 import type { CreateProductRequest } from '../api/products.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';

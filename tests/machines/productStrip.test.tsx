@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Product, ProductPage, ProductPatch } from '../../src/api/contract.ts';
+import type { Product, ProductPage } from '../../src/api/contract.ts';
+import type { ProductPatch } from '../../src/api/productWrites.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import type { CreateProductRequest } from '../../src/api/products.ts';
 import { ProductStripContainer } from '../../src/app/ProductStripContainer.tsx';

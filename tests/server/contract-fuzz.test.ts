@@ -31,10 +31,8 @@ import {
   oneClickUnsubscribeQuerySchema,
   productListQuerySchema,
   productPageSchema,
-  productPatchSchema,
   productSchema,
   PRODUCT_FIELDS,
-  MERGE_PATCH_CONTENT_TYPE,
   refreshRequestSchema,
   requestPasswordResetRequestSchema,
   revokeTokenRequestSchema,
@@ -46,6 +44,7 @@ import {
   validateRegistrationResponseSchema,
   validationErrorSchema,
 } from '../../src/api/contract.ts';
+import { productPatchSchema, MERGE_PATCH_CONTENT_TYPE } from '../../src/api/productWrites.ts';
 import {
   DEFAULT_RATE_LIMITS,
   type RateLimit,
