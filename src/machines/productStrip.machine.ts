@@ -75,6 +75,17 @@ const EMPTY_PAGE: ProductPage = {
   totalCount: 0,
 };
 
+/** Page 1 on its way, the form closed and empty. */
+export const INITIAL_PRODUCT_STRIP_CONTEXT: ProductStripContext = {
+  page: EMPTY_PAGE,
+  pageNumber: 1,
+  formOpen: false,
+  draft: EMPTY_PRODUCT_DRAFT,
+  errors: {},
+  pendingToggle: null,
+  productToDelete: null,
+};
+
 /** SPEC 9: the page numbers the pagination shows, two on each side of the current one. */
 export function pageWindow(current: number, totalPages: number): number[] {
   const first = Math.max(1, current - PAGES_AROUND_CURRENT);
@@ -176,15 +187,7 @@ export const productStripMachine = setup({
   },
 }).createMachine({
   id: 'productStrip',
-  context: {
-    page: EMPTY_PAGE,
-    pageNumber: 1,
-    formOpen: false,
-    draft: EMPTY_PRODUCT_DRAFT,
-    errors: {},
-    pendingToggle: null,
-    productToDelete: null,
-  },
+  context: INITIAL_PRODUCT_STRIP_CONTEXT,
   initial: 'loading',
   states: {
     loading: {

@@ -7,13 +7,19 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DESKTOP, PHONE, addGateCookies, summarize } from './support.ts';
+import {
+  DESKTOP,
+  PHONE,
+  addGateCookies,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  logIn,
+  visitorPage,
+} from './support.ts';
 
 const EMPLOYEE_EMAIL = 'zaposlenik@dentalia.hr';
-const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
 
 const STRIP_TITLE = 'Proizvodi na početnoj stranici';
 const ADD = 'Unesi novi proizvod';
@@ -21,27 +27,6 @@ const SUBMIT = 'Dodaj proizvod';
 const CREATED = 'Proizvod uspješno dodan na početnu stranicu!';
 const DELETED = 'Proizvod obrisan s početne stranice.';
 const HOME_PRODUCTS = 'Izdvojeno iz ponude';
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(summarize(violations)).toEqual([]);
-}
-
-/** Clicks the ALTCHA checkbox and waits for the browser to finish the proof of work. */
-async function solveRobotCheck(page: Page) {
-  const group = page.getByRole('group', { name: 'Provjera da niste robot' });
-  await group.getByRole('checkbox', { name: 'Ja nisam robot' }).click({ force: true });
-  await expect(group.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
-}
-
-async function logInAsEmployee(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(EMPLOYEE_EMAIL);
-  await page.getByLabel('Lozinka', { exact: true }).fill(DEMO_PASSWORD);
-  await solveRobotCheck(page);
-  await page.getByRole('button', { name: 'Prijavi se' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** A real photo-like JPEG: a gradient with a few shapes, as a camera would send it. */
 async function productPhoto(): Promise<Buffer> {
@@ -56,17 +41,6 @@ async function productPhoto(): Promise<Buffer> {
     </svg>`,
   );
   return sharp(svg).jpeg({ quality: 85 }).toBuffer();
-}
-
-/** A visitor's own browser: no session, the gate accepted on an earlier visit. */
-async function visitorPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'hr-HR',
-    timezoneId: 'Europe/Zagreb',
-  });
-  await addGateCookies(context, baseURL);
-  return context.newPage();
 }
 
 /** The home page's product cards load as they come near: scroll until the strip is there. */
@@ -99,7 +73,7 @@ test('an employee runs a product from the strip to the home page and away again'
 }) => {
   test.setTimeout(180_000);
   const name = `Kofferdam set E2E ${Date.now().toString(36)}`;
-  await logInAsEmployee(page);
+  await logIn(page, EMPLOYEE_EMAIL);
 
   // The menu leads employees to the strip.
   await page.goto('/admin');
@@ -184,7 +158,7 @@ test('an employee runs a product from the strip to the home page and away again'
 
 test('the strip passes axe and is looked at on a phone and a desktop', async ({ page }) => {
   test.setTimeout(120_000);
-  await logInAsEmployee(page);
+  await logIn(page, EMPLOYEE_EMAIL);
   for (const [label, viewport] of [
     ['375', PHONE],
     ['1366', DESKTOP],
@@ -195,10 +169,7 @@ test('the strip passes axe and is looked at on a phone and a desktop', async ({ 
     await page.getByRole('button', { name: ADD }).click();
     await expect(page.getByLabel('Naziv proizvoda')).toBeVisible();
     await expectNoAxeViolations(page);
-    const sideways = await page
-      .locator('html')
-      .evaluate((html) => html.scrollWidth - html.clientWidth);
-    expect(sideways).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({
       path: test.info().outputPath(`admin-products-${label}.png`),
       fullPage: true,

@@ -5,22 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Product, ProductPage } from '../../src/api/contract.ts';
+import type { ProductPage } from '../../src/api/contract.ts';
 import {
   createProductRequest,
   productStripMachine,
   validateProductDraft,
   type PendingToggle,
 } from '../../src/machines/productStrip.machine.ts';
-
-const product = (id: number, overrides: Partial<Product> = {}): Product => ({
-  id,
-  name: `Proizvod ${id}`,
-  imageUrl: `/media/products/${id}-card.webp`,
-  isShownOnHomepage: true,
-  isHighlighted: false,
-  ...overrides,
-});
+import { aProduct } from '../support/products.ts';
 
 /** A strip that answers every page with `page` (its number as asked) and records the calls. */
 async function stripOn(page: ProductPage) {
@@ -38,7 +30,7 @@ async function stripOn(page: ProductPage) {
         ),
         patchProduct: fromPromise(async ({ input }: { input: PendingToggle }) => {
           patches.push(input);
-          return product(input.id);
+          return aProduct(input.id);
         }),
         deleteProduct: fromPromise(async ({ input }: { input: { id: number } }) => {
           deletes.push(input.id);
@@ -53,7 +45,7 @@ async function stripOn(page: ProductPage) {
 }
 
 const threePages: ProductPage = {
-  items: [product(1), product(2, { isShownOnHomepage: false })],
+  items: [aProduct(1), aProduct(2, { isShownOnHomepage: false })],
   pageNumber: 1,
   pageSize: 10,
   totalPages: 3,
@@ -72,7 +64,7 @@ describe('pages', () => {
   });
 
   it('deleting the only product of page 1 stays on page 1', async () => {
-    const strip = await stripOn({ ...threePages, items: [product(5)], totalPages: 1 });
+    const strip = await stripOn({ ...threePages, items: [aProduct(5)], totalPages: 1 });
     strip.actor.send({ type: 'ASK_DELETE', id: 5 });
     strip.actor.send({ type: 'CONFIRM_DELETE' });
     await strip.settled();

@@ -15,17 +15,9 @@ import {
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
+import { aProduct } from '../support/products.ts';
 
 const text = messages.productStrip;
-
-const aProduct = (id: number, overrides: Partial<Product> = {}): Product => ({
-  id,
-  name: `Proizvod ${id}`,
-  imageUrl: `/media/products/${id}-card.webp`,
-  isShownOnHomepage: true,
-  isHighlighted: false,
-  ...overrides,
-});
 
 const gloves = aProduct(1, { name: 'Nitrilne rukavice', isHighlighted: true });
 const whitening = aProduct(2, { name: 'Set za izbjeljivanje', isShownOnHomepage: false });

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { PRODUCT_RULES, type Product, type ProductPage } from '../../src/api/contract.ts';
+import { PRODUCT_RULES, type ProductPage } from '../../src/api/contract.ts';
 import {
-  EMPTY_PRODUCT_DRAFT,
+  INITIAL_PRODUCT_STRIP_CONTEXT,
   productStripMachine,
   selectCreatingProduct,
   selectDeletingProduct,
@@ -15,15 +15,7 @@ import {
   type ProductStripContext,
 } from '../../src/machines/productStrip.machine.ts';
 import { ProductStripPage } from '../../src/views/ProductStripPage.tsx';
-
-const aProduct = (id: number, overrides: Partial<Product> = {}): Product => ({
-  id,
-  name: `Proizvod ${id}`,
-  imageUrl: `/media/products/${id}-card.webp`,
-  isShownOnHomepage: true,
-  isHighlighted: false,
-  ...overrides,
-});
+import { aProduct } from '../support/products.ts';
 
 const pageOf = (pageNumber: number, totalPages: number): ProductPage => ({
   items: [aProduct(1), aProduct(2, { isShownOnHomepage: false })],
@@ -39,16 +31,7 @@ function renderFrom(
 ) {
   const snapshot = productStripMachine.resolveState({
     value,
-    context: {
-      page: pageOf(1, 1),
-      pageNumber: 1,
-      formOpen: false,
-      draft: EMPTY_PRODUCT_DRAFT,
-      errors: {},
-      pendingToggle: null,
-      productToDelete: null,
-      ...context,
-    },
+    context: { ...INITIAL_PRODUCT_STRIP_CONTEXT, page: pageOf(1, 1), ...context },
   });
   const send = vi.fn();
   const { page, formOpen, draft, errors } = snapshot.context;
