@@ -86,6 +86,13 @@ export const MESSAGES = {
   partnerNameTaken: SERVER_MESSAGES.partnerNameTaken,
   websiteUrlScheme: SERVER_MESSAGES.websiteUrlScheme,
   websiteUrlInvalid: SERVER_MESSAGES.websiteUrlInvalid,
+  // Products of the home-page strip (issue 11).
+  productNotFound: 'Product not found.',
+  mergePatchRequired: 'The request must be application/merge-patch+json.',
+  productImageRequired: 'Image is required.',
+  notABoolean: (field: string) => `${field} must be true or false.`,
+  highlightNeedsHomepage:
+    'Only a product shown on the home page can be highlighted; show it first (isShownOnHomepage).',
 } as const;
 
 export class DomainError extends Error {

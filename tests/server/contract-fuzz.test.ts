@@ -34,6 +34,8 @@ import {
   partnerSchema,
   productListQuerySchema,
   productPageSchema,
+  productSchema,
+  PRODUCT_FIELDS,
   refreshRequestSchema,
   requestPasswordResetRequestSchema,
   revokeTokenRequestSchema,
@@ -45,6 +47,7 @@ import {
   validateRegistrationResponseSchema,
   validationErrorSchema,
 } from '../../src/api/contract.ts';
+import { productPatchSchema, MERGE_PATCH_CONTENT_TYPE } from '../../src/api/productWrites.ts';
 import {
   DEFAULT_RATE_LIMITS,
   type RateLimit,
@@ -255,6 +258,25 @@ function courseRequests(files: Files) {
   return formRequests(validForm, Object.values(COURSE_FIELDS), files);
 }
 
+/** Product forms as the strip sends them, or flags set by hand (formRequests). */
+function productRequests(files: Files) {
+  const flag = fc.constantFrom('true', 'false', undefined);
+  const validForm = fc.record({
+    [PRODUCT_FIELDS.name]: personName,
+    [PRODUCT_FIELDS.description]: fc.constantFrom('', 'Opis proizvoda.'),
+    [PRODUCT_FIELDS.image]: filePart(files, fc.constant('png')),
+    [PRODUCT_FIELDS.isShownOnHomepage]: flag,
+    [PRODUCT_FIELDS.isHighlighted]: flag,
+  });
+  return formRequests(validForm, Object.values(PRODUCT_FIELDS), files);
+}
+
+/** A product id: mostly one of the demo products (1 to 6), else any path parameter. */
+const productId = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 6 }).map(String), weight: 3 },
+  { arbitrary: pathParameter, weight: 1 },
+);
+
 function fuzzRoutes(files: Files): FuzzRoute[] {
   const anonymousJson = (
     method: 'POST' | 'PUT' | 'DELETE',
@@ -361,6 +383,33 @@ function fuzzRoutes(files: Files): FuzzRoute[] {
       requests: partnerRequests(files),
       success: { 201: partnerSchema },
       succeedsSometimes: true,
+    },
+    {
+      route: 'POST /api/v1/products',
+      caller: 'administrator',
+      requests: productRequests(files),
+      success: { 201: productSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'PATCH /api/v1/products/:id',
+      caller: 'administrator',
+      requests: fc
+        .tuple(productId, requestObject(productPatchSchema))
+        .map(([id, body]): InjectOptions => ({
+          method: 'PATCH',
+          url: `/api/v1/products/${id}`,
+          headers: { 'content-type': MERGE_PATCH_CONTENT_TYPE },
+          payload: JSON.stringify(body) ?? 'null',
+        })),
+      success: { 200: productSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'DELETE /api/v1/products/:id',
+      caller: 'administrator',
+      requests: pathParameter.map((id) => ({ method: 'DELETE', url: `/api/v1/products/${id}` })),
+      success: { 204: 'empty' },
     },
   ];
 }
@@ -470,6 +519,9 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'DELETE /api/v1/courses/:id',
     'POST /api/v1/courses',
     'POST /api/v1/partners',
+    'POST /api/v1/products',
+    'PATCH /api/v1/products/:id',
+    'DELETE /api/v1/products/:id',
   ];
 
   it('names every fuzzed route in this list', () => {
@@ -490,6 +542,12 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
         checkAnswer(route, request, response);
         if (response.statusCode < 300) successes += 1;
         if (response.statusCode >= 400) expect(await storedState()).toEqual(before);
+        if (route.route === 'POST /api/v1/products') {
+          // A stored product must never break the public list either.
+          const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/products' });
+          expect(list.statusCode).toBe(200);
+          expect(z.safeParse(productPageSchema, JSON.parse(list.body)).error).toBeUndefined();
+        }
         if (route.route === 'POST /api/v1/courses') {
           // A stored course must never break the public list (it is served to everyone).
           const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/courses' });

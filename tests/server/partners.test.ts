@@ -107,6 +107,16 @@ describe('POST /partners', () => {
     expect(tempFiles()).toEqual([]);
   });
 
+  it('stores a name without invisible characters (a reversed or zero-width name cannot hide)', async () => {
+    const response = await createPartner({
+      Name: 'Ivo\u202e\u0000 Dent\u200bal',
+      WebsiteUrl: 'https://ivo-dental.example',
+      Logo: { bytes: await imageFile('png', 300, 100), filename: 'ivo.png', type: 'image/png' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(partnerSchema.parse(response.json()).name).toBe('Ivo Dental');
+  });
+
   it('lets an administrator create one too', async () => {
     const response = await createPartner(validForm(), tokens.administrator);
     expect(response.statusCode, response.body).toBe(201);
