@@ -84,7 +84,7 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('allow of the video-sharing site exactly its no-cookie embeds and its thumbnails', async () => {
+  it("allow exactly the video-sharing site's no-cookie embeds and thumbnails", async () => {
     const { app } = await start();
     const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
     const directives = new Map(
