@@ -5,11 +5,17 @@
 import { courseMediaKeysAmong } from '../courses/store.ts';
 import { productMediaKeysAmong } from '../products/store.ts';
 import { partnerMediaKeysAmong } from '../partners/store.ts';
+import { educationMediaKeysAmong } from '../educations/store.ts';
 import type { Db } from './database.ts';
 
 export function referencedMediaKeys(db: Db) {
   return async (keys: readonly string[]): Promise<Set<string>> => {
-    const lookups = [courseMediaKeysAmong, productMediaKeysAmong, partnerMediaKeysAmong];
+    const lookups = [
+      courseMediaKeysAmong,
+      productMediaKeysAmong,
+      partnerMediaKeysAmong,
+      educationMediaKeysAmong,
+    ];
     const found = await Promise.all(lookups.map((lookup) => lookup(db, keys)));
     return new Set(found.flatMap((set) => [...set]));
   };
