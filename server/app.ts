@@ -52,6 +52,8 @@ import { registerMultipart } from './media/upload.ts';
 import { startUp } from './startup.ts';
 import { partnersRoutes } from './partners/routes.ts';
 import { partnersService } from './partners/service.ts';
+import { newslettersRoutes } from './newsletters/routes.ts';
+import { newslettersService } from './newsletters/service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -192,5 +194,6 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
     await api.register(campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }));
     await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
     await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));
+    await api.register(newslettersRoutes({ ...deps, newsletters: newslettersService(deps) }));
   };
 }

@@ -3,12 +3,13 @@
  * crash recovery keeps (media/service.ts). A new table with media keys joins here.
  */
 import { courseMediaKeysAmong } from '../courses/store.ts';
+import { newsletterMediaKeysAmong } from '../newsletters/store.ts';
 import { partnerMediaKeysAmong } from '../partners/store.ts';
 import type { Db } from './database.ts';
 
 export function referencedMediaKeys(db: Db) {
   return async (keys: readonly string[]): Promise<Set<string>> => {
-    const lookups = [courseMediaKeysAmong, partnerMediaKeysAmong];
+    const lookups = [courseMediaKeysAmong, partnerMediaKeysAmong, newsletterMediaKeysAmong];
     const found = await Promise.all(lookups.map((lookup) => lookup(db, keys)));
     return new Set(found.flatMap((set) => [...set]));
   };

@@ -81,6 +81,10 @@ export interface Database {
   campaign_subscriptions: CampaignSubscriptionsTable;
   products: ProductsTable;
   partners: PartnersTable;
+  newsletter_images: NewsletterImagesTable;
+  newsletters: NewslettersTable;
+  newsletter_products: NewsletterProductsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
 }
 
 export interface CountriesTable {
@@ -170,3 +174,62 @@ export interface PartnersTable {
 
 export type PartnerRow = Selectable<PartnersTable>;
 export type NewPartnerRow = Insertable<PartnersTable>;
+
+/** An image uploaded for a newsletter product (POST /newsletters/image), before and after use. */
+export interface NewsletterImagesTable {
+  id: Generated<number>;
+  /** 600 px wide JPEG, the width of the mail. */
+  image_key: string;
+  /** 1200 px wide JPEG for high-density screens. */
+  image_2x_key: string;
+  title: string;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+export type NewsletterStatus = 'scheduled' | 'sending' | 'sent' | 'cancelled';
+
+export interface NewslettersTable {
+  id: Generated<number>;
+  subject: string;
+  template_name: string;
+  campaign_id: number;
+  /** `singleValues.name`: the heading of the mail. */
+  heading: string;
+  body: string;
+  scheduled_at: string;
+  status: NewsletterStatus;
+  created_by: number | null;
+  created_at: string;
+  /** The dispatcher process that took it from scheduled to sending, and when. */
+  claimed_by: string | null;
+  claimed_at: string | null;
+  finished_at: string | null;
+}
+
+export interface NewsletterProductsTable {
+  newsletter_id: number;
+  position: number;
+  title: string;
+  price: string;
+  image_id: number;
+}
+
+export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+/** One recipient of one newsletter: the ledger row the dispatcher leases, sends and settles. */
+export interface NewsletterDeliveriesTable {
+  id: Generated<number>;
+  newsletter_id: number;
+  subscription_id: number;
+  email: string;
+  state: DeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  uncertain: Generated<number>;
+  smtp_response: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+}

@@ -86,6 +86,14 @@ export const MESSAGES = {
   partnerNameTaken: SERVER_MESSAGES.partnerNameTaken,
   websiteUrlScheme: SERVER_MESSAGES.websiteUrlScheme,
   websiteUrlInvalid: SERVER_MESSAGES.websiteUrlInvalid,
+  // Newsletters (issue 14).
+  newsletterTaken: 'A newsletter with this subject or template name already exists.',
+  newsletterImageRequired: 'ProductImage is required.',
+  newsletterScheduledInPast: 'scheduledAt must lie in the future.',
+  newsletterScheduledTooLate: 'scheduledAt must lie within a year from now.',
+  newsletterNotFound: 'Newsletter not found.',
+  newsletterNotCancellable: 'Only a scheduled or sending newsletter can be cancelled.',
+  foreignImageUrl: 'imageUrl must be an image uploaded through /newsletters/image.',
 } as const;
 
 export class DomainError extends Error {

@@ -18,6 +18,8 @@ export interface MailMessage {
   html: string;
   /** Extra header fields, e.g. RFC 8058 `List-Unsubscribe` on newsletter mail. */
   headers?: Record<string, string>;
+  /** `<id@host>`; nodemailer makes a random one when absent. */
+  messageId?: string;
 }
 
 export interface Mailer {

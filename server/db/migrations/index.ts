@@ -10,6 +10,7 @@ import * as campaigns from './0004_campaigns.ts';
 import * as products from './0005_products.ts';
 import * as courses from './0006_courses.ts';
 import * as partners from './0008_partners.ts';
+import * as newsletters from './0009_newsletters.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_users': users,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005_products': products,
   '0006_courses': courses,
   '0008_partners': partners,
+  '0009_newsletters': newsletters,
 };
 
 export const migrationProvider: MigrationProvider = {
