@@ -36,6 +36,17 @@ export interface Config {
   benchLimitRoute: boolean;
   /** Load shedding (server/http/load-shedding.ts); 0 turns a check off. */
   pressure: PressureLimits;
+  /** The newsletter dispatcher (server/jobs/newsletter-dispatcher.ts). */
+  newsletters: NewsletterSending;
+}
+
+export interface NewsletterSending {
+  /** Messages handed to SMTP per second, across the pool (nodemailer's rate limit). */
+  messagesPerSecond: number;
+  /** SMTP connections kept open while sending (nodemailer's pool). */
+  smtpPoolSize: number;
+  /** How long a claimed recipient stays claimed; after a crash it is sent again once this passes. */
+  leaseSeconds: number;
 }
 
 export interface PressureLimits {
@@ -136,6 +147,9 @@ const environmentSchema = z
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: integerBetween(0, 60_000).default(1000),
     PRESSURE_MAX_HEAP_USED_MIB: integerBetween(0, 1_048_576).optional(),
     PRESSURE_MAX_RSS_MIB: integerBetween(0, 1_048_576).default(0),
+    NEWSLETTER_MESSAGES_PER_SECOND: integerBetween(1, 10_000).default(10),
+    NEWSLETTER_SMTP_POOL_SIZE: integerBetween(1, 50).default(2),
+    NEWSLETTER_LEASE_SECONDS: integerBetween(5, 3600).default(120),
   })
   .superRefine((env, context) => {
     if ((env.RECAPTCHA_SITE_KEY === undefined) !== (env.RECAPTCHA_SECRET_KEY === undefined)) {
@@ -184,6 +198,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedMib: e.PRESSURE_MAX_HEAP_USED_MIB,
       maxRssMib: e.PRESSURE_MAX_RSS_MIB,
+    },
+    newsletters: {
+      messagesPerSecond: e.NEWSLETTER_MESSAGES_PER_SECOND,
+      smtpPoolSize: e.NEWSLETTER_SMTP_POOL_SIZE,
+      leaseSeconds: e.NEWSLETTER_LEASE_SECONDS,
     },
   };
 }

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       courseCountries: DEFAULT_COURSE_COUNTRIES,
       benchLimitRoute: false,
       pressure: { maxEventLoopDelayMs: 1000, maxHeapUsedMib: undefined, maxRssMib: 0 },
+      newsletters: { messagesPerSecond: 10, smtpPoolSize: 2, leaseSeconds: 120 },
     });
   });
 
@@ -53,6 +54,9 @@ describe('loadConfig', () => {
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '250',
       PRESSURE_MAX_HEAP_USED_MIB: '768',
       PRESSURE_MAX_RSS_MIB: '0',
+      NEWSLETTER_MESSAGES_PER_SECOND: '50',
+      NEWSLETTER_SMTP_POOL_SIZE: '4',
+      NEWSLETTER_LEASE_SECONDS: '30',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -68,6 +72,7 @@ describe('loadConfig', () => {
       jwtSecret: 'j'.repeat(32),
       altchaHmacKey: 'a'.repeat(32),
       pressure: { maxEventLoopDelayMs: 250, maxHeapUsedMib: 768, maxRssMib: 0 },
+      newsletters: { messagesPerSecond: 50, smtpPoolSize: 4, leaseSeconds: 30 },
     });
   });
 
@@ -108,6 +113,13 @@ describe('loadConfig', () => {
       'PRESSURE_MAX_HEAP_USED_MIB must be an integer between 0 and 1048576',
     ],
     ['PRESSURE_MAX_RSS_MIB', 'lots', 'PRESSURE_MAX_RSS_MIB must be an integer between 0 and'],
+    [
+      'NEWSLETTER_MESSAGES_PER_SECOND',
+      '0',
+      'NEWSLETTER_MESSAGES_PER_SECOND must be an integer between 1 and 10000',
+    ],
+    ['NEWSLETTER_SMTP_POOL_SIZE', '51', 'NEWSLETTER_SMTP_POOL_SIZE must be an integer between 1'],
+    ['NEWSLETTER_LEASE_SECONDS', '4', 'NEWSLETTER_LEASE_SECONDS must be an integer between 5'],
   ])('refuses a bad %s (%j) with a message naming it', (variable, value, message) => {
     const load = () => loadConfig({ [variable]: value });
     expect(load).toThrow(ConfigError);
