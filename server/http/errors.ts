@@ -87,9 +87,9 @@ export const MESSAGES = {
   websiteUrlScheme: SERVER_MESSAGES.websiteUrlScheme,
   websiteUrlInvalid: SERVER_MESSAGES.websiteUrlInvalid,
   // Newsletters (issue 14).
-  newsletterTaken: 'A newsletter with this subject or template name already exists.',
-  newsletterImageRequired: 'ProductImage is required.',
-  newsletterScheduledInPast: 'scheduledAt must lie in the future.',
+  newsletterTaken: SERVER_MESSAGES.newsletterTaken,
+  newsletterImageRequired: SERVER_MESSAGES.newsletterImageRequired,
+  newsletterScheduledInPast: SERVER_MESSAGES.newsletterScheduledInPast,
   newsletterScheduledTooLate: 'scheduledAt must lie within a year from now.',
   newsletterNotFound: 'Newsletter not found.',
   newsletterNotCancellable: 'Only a scheduled or sending newsletter can be cancelled.',
