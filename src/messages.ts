@@ -240,6 +240,7 @@ export const messages = {
     loading: 'Učitavanje newslettera…',
     failed: 'Popis newslettera nije učitan.',
     retry: 'Pokušaj ponovno',
+    reload: 'Osvježi popis',
     empty: 'Još nema stvorenih newslettera.',
     scheduledAt: 'Slanje',
     status: {

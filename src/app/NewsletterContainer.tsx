@@ -15,6 +15,7 @@ import {
   newsletterListMachine,
   selectNewsletterListBusy,
   selectNewsletterListStatus,
+  selectNewsletterPreview,
 } from '../machines/newsletterList.machine.ts';
 import { NewsletterPage } from '../views/NewsletterPage.tsx';
 import { useEffects } from './effects.tsx';
@@ -102,7 +103,7 @@ export function NewsletterContainer() {
         status: selectNewsletterListStatus(list),
         newsletters: list.context.newsletters,
         busy: selectNewsletterListBusy(list),
-        preview: list.context.preview,
+        preview: selectNewsletterPreview(list),
         onReload: () => sendList({ type: 'RELOAD' }),
         onCancel: (id) => sendList({ type: 'CANCEL', id }),
         onPreview: (id) => sendList({ type: 'PREVIEW', id }),

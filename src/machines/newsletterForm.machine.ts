@@ -212,6 +212,7 @@ export const newsletterFormMachine = setup({
     draftIsValid: ({ context }) =>
       validateNewsletter(draftOf(context), context.products, new Date()).length === 0,
     allUploaded: ({ context }) => imagesToUpload(context.products).length === 0,
+    roomForAnotherProduct: ({ context }) => context.products.length < NEWSLETTER_RULES.productsMax,
   },
 }).createMachine({
   id: 'newsletterForm',
@@ -263,7 +264,7 @@ export const newsletterFormMachine = setup({
           }),
         },
         ADD_PRODUCT: {
-          guard: ({ context }) => context.products.length < NEWSLETTER_RULES.productsMax,
+          guard: 'roomForAnotherProduct',
           actions: assign({
             products: ({ context }) => [...context.products, emptyProduct(context.nextKey)],
             nextKey: ({ context }) => context.nextKey + 1,

@@ -1,7 +1,8 @@
 /**
  * The newsletters below the create form (issue 14): loading, then the list with status and
  * counts, or a failure with a retry. One action at a time on a newsletter: cancel (then the list
- * reloads), preview (shown until closed) or a test mail to the caller. `RELOAD` comes from the
+ * reloads), preview (shown until closed, the list's buttons waiting meanwhile) or a test mail to
+ * the caller. `RELOAD` comes from the
  * form after a newsletter is created. Injected: `loadNewsletters`, `cancelNewsletter`,
  * `loadPreview`, `sendTest`, `notify` and `reportError`.
  */
@@ -84,8 +85,10 @@ export const newsletterListMachine = setup({
           target: 'sendingTest',
           actions: assign({ selectedId: ({ event }) => event.id }),
         },
-        CLOSE_PREVIEW: { actions: assign({ preview: null }) },
       },
+    },
+    showingPreview: {
+      on: { CLOSE_PREVIEW: { target: 'ready', actions: assign({ preview: null }) } },
     },
     cancelling: {
       invoke: {
@@ -101,7 +104,10 @@ export const newsletterListMachine = setup({
         id: 'loadPreview',
         src: 'loadPreview',
         input: selected,
-        onDone: { target: 'ready', actions: assign({ preview: ({ event }) => event.output }) },
+        onDone: {
+          target: 'showingPreview',
+          actions: assign({ preview: ({ event }) => event.output }),
+        },
         onError: { target: 'ready', actions: reportError },
       },
     },
@@ -121,8 +127,11 @@ type NewsletterListSnapshot = SnapshotFrom<typeof newsletterListMachine>;
 
 export const selectNewsletterListStatus = (snapshot: NewsletterListSnapshot) =>
   snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready';
-/** An action is running: the buttons wait. */
+/** An action is running, or the preview is open: the list's buttons wait. */
 export const selectNewsletterListBusy = (snapshot: NewsletterListSnapshot) =>
   snapshot.matches('cancelling') ||
   snapshot.matches('loadingPreview') ||
-  snapshot.matches('sendingTest');
+  snapshot.matches('sendingTest') ||
+  snapshot.matches('showingPreview');
+export const selectNewsletterPreview = (snapshot: NewsletterListSnapshot) =>
+  snapshot.matches('showingPreview') ? snapshot.context.preview : null;

@@ -295,9 +295,18 @@ function NewsletterList({
             {listText.retry}
           </button>
         </div>
-      ) : newsletters.length === 0 ? (
-        <p>{listText.empty}</p>
       ) : (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={onReload}
+        >
+          {listText.reload}
+        </button>
+      )}
+      {status === 'ready' && newsletters.length === 0 && <p>{listText.empty}</p>}
+      {status === 'ready' && newsletters.length > 0 && (
         <ul className="newsletter-page__items">
           {newsletters.map((newsletter) => (
             <li key={newsletter.id} className="newsletter-page__item">
