@@ -73,8 +73,9 @@ export function newsletterDispatcher(options: DispatcherOptions): NewsletterDisp
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const idlePollMs = options.idlePollMs ?? 1000;
   const leaseMs = sending.leaseSeconds * 1000;
-  // A batch takes about two seconds at the configured rate, far inside its lease.
-  const batchSize = Math.max(sending.smtpPoolSize, Math.min(500, sending.messagesPerSecond * 2));
+  // A batch takes about a second at the configured rate, far inside its lease; a crash strands
+  // at most one batch until the lease passes.
+  const batchSize = Math.max(sending.smtpPoolSize, Math.min(200, sending.messagesPerSecond));
   const owner = `${hostname()}.${process.pid}.${randomBytes(4).toString('hex')}`;
   const context = { publicUrl: options.config.publicUrl, brand: options.config.brand };
   const atOnce = pLimit(sending.smtpPoolSize);

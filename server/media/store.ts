@@ -19,6 +19,8 @@ import path from 'node:path';
 export const MEDIA_FOLDER = 'media';
 export const UPLOAD_TEMP_FOLDER = 'upload-temp';
 export const MEDIA_URL_PREFIX = '/media';
+/** Images of newsletters: loaded by mail clients of any origin. */
+export const NEWSLETTER_MEDIA_COLLECTION = 'newsletters';
 
 /** `<collection>/<22 base64url characters>[-<variant>].<extension>` */
 const KEY_PATTERN = /^[a-z][a-z0-9-]{0,39}\/[\w-]{22}(-[a-z0-9]{1,10})?\.(webp|pdf|jpg)$/;

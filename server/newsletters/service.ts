@@ -19,7 +19,7 @@ import type { Db } from '../db/database.ts';
 import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Media, StagedMedia } from '../media/service.ts';
-import { MEDIA_URL_PREFIX } from '../media/store.ts';
+import { MEDIA_URL_PREFIX, NEWSLETTER_MEDIA_COLLECTION } from '../media/store.ts';
 import type { Upload } from '../media/upload.ts';
 import { personalise, renderNewsletter, type NewsletterMailContent } from './mail.ts';
 import {
@@ -33,7 +33,6 @@ import {
   type NewsletterListRow,
 } from './store.ts';
 
-export const NEWSLETTER_MEDIA_COLLECTION = 'newsletters';
 /** The list shows the latest ones; older newsletters stay in the database. */
 const LIST_LIMIT = 50;
 /** Scheduling further ahead is a typo more often than a plan. */

@@ -19,11 +19,17 @@ export const decoded = (eml: string) =>
     .replace(/=3D/gi, '=');
 
 export async function mailsTo(address: string): Promise<string[]> {
+  return (await rawMailsTo(address)).map(decoded);
+}
+
+/** The mail files to `address` as written, oldest first. */
+export async function rawMailsTo(address: string): Promise<string[]> {
   const names = await readdir(outbox()).catch(() => [] as string[]);
   const mails: string[] = [];
   for (const name of names.filter((file) => file.endsWith('.eml')).sort()) {
-    const text = decoded(await readFile(join(outbox(), name), 'utf8'));
-    if (new RegExp(`^To:.*${address.replace(/[.]/g, '\\.')}`, 'im').test(text)) mails.push(text);
+    const raw = await readFile(join(outbox(), name), 'utf8');
+    const to = new RegExp(`^To:.*${address.replace(/[.]/g, '\\.')}`, 'im');
+    if (to.test(decoded(raw))) mails.push(raw);
   }
   return mails;
 }

@@ -63,6 +63,12 @@ describe('POST /newsletters/image', () => {
     expect([double.format, double.width, double.height]).toEqual(['jpeg', 1200, 750]);
     const served = await server.app.inject({ url: new URL(answer.productImageUrl).pathname });
     expect(served.statusCode).toBe(200);
+    // Webmail pages of other origins show it; course media stay same-origin.
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const courses = await server.app.inject({ url: '/api/v1/courses' });
+    const coursePath = courses.json<{ imagePath: string }[]>()[0]?.imagePath ?? '';
+    const courseImage = await server.app.inject({ url: coursePath });
+    expect(courseImage.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('refuses a form without an image with a validation error on ProductImage', async () => {

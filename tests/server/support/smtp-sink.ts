@@ -69,6 +69,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // A sender killed mid-conversation resets its connection: expected, not a sink failure.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
