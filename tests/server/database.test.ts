@@ -47,6 +47,7 @@ describe('the database', () => {
         '0005_products',
         '0006_courses',
         '0008_partners',
+        '0009_newsletters',
       ]);
       expect(await reopened.selectFrom('users').select('email').execute()).toEqual([
         { email: 'a@example.com' },
