@@ -161,6 +161,18 @@ const SWAPS: Swap[] = [
     second: "send({ type: 'SUBMIT' })",
     tests: ['tests/machines/productStrip.test.tsx'],
   },
+  {
+    container: 'src/app/NewsletterContainer.tsx',
+    first: "sendList({ type: 'CANCEL', id })",
+    second: "sendList({ type: 'SEND_TEST', id })",
+    tests: ['tests/machines/newsletterList.test.tsx'],
+  },
+  {
+    container: 'src/app/NewsletterContainer.tsx',
+    first: "sendForm({ type: 'ADD_PRODUCT' })",
+    second: "sendForm({ type: 'REMOVE_PRODUCT', key })",
+    tests: ['tests/machines/newsletterForm.test.tsx'],
+  },
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

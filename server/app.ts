@@ -33,7 +33,9 @@ import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './ht
 import { routerErrors } from './http/router-errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
+import { createBulkMailer } from './mail/bulk-mailer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { newsletterDispatcher } from './jobs/newsletter-dispatcher.ts';
 import type { Secrets } from './secrets.ts';
 import { API_BASE_URL, siteConfigRoutes } from './site-config/routes.ts';
 import { productsRoutes } from './products/routes.ts';
@@ -56,6 +58,8 @@ import { educationsRoutes } from './educations/routes.ts';
 import { educationsService } from './educations/service.ts';
 import { videoUrls } from './educations/video-urls.ts';
 import { videoStore } from './educations/videos.ts';
+import { newslettersRoutes } from './newsletters/routes.ts';
+import { newslettersService } from './newsletters/service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -77,6 +81,11 @@ export interface BuildAppOptions {
   robotCheck?: RobotCheck;
   /** Told of every route as it is registered (the authorization matrix test lists them). */
   onRoute?: onRouteHookHandler;
+  /**
+   * Runs the newsletter dispatcher while the app is up (`main.ts`); tests drive their own
+   * (server/jobs/newsletter-dispatcher.ts).
+   */
+  dispatchNewsletters?: boolean;
 }
 
 /** What route modules may depend on. */
@@ -139,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   };
   await app.register(apiRoutes(deps, tokens), { prefix: API_BASE_URL });
+  if (options.dispatchNewsletters === true) runDispatcher(app, deps);
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
 
   if (options.spaDir === undefined) app.setNotFoundHandler(handleNotFound);
@@ -159,6 +169,24 @@ function configuredMailer(app: FastifyInstance, config: Config, now: Clock): Mai
   });
   app.addHook('onClose', async () => mailer.close());
   return mailer;
+}
+
+/** The dispatcher with its own SMTP pool, started once the app is ready, stopped as it closes. */
+function runDispatcher(app: FastifyInstance, deps: AppDependencies): void {
+  const { config } = deps;
+  const mailer = createBulkMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    now: deps.now,
+    sending: config.newsletters,
+  });
+  const dispatcher = newsletterDispatcher({ ...deps, mailer, log: app.log });
+  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onClose', async () => {
+    await dispatcher.stop();
+    mailer.close();
+  });
 }
 
 function configuredRobotCheck(config: Config, secrets: Secrets, db: Db, now: Clock): RobotCheck {
@@ -196,6 +224,7 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
     await api.register(campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }));
     await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
     await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));
+    await api.register(newslettersRoutes({ ...deps, newsletters: newslettersService(deps) }));
     await api.register(educationsRoutes({ ...deps, ...educationsDeps(deps) }));
   };
 }

@@ -38,6 +38,17 @@ export interface Config {
   pressure: PressureLimits;
   /** How long a signed education video URL stays valid (decision 0018). */
   educationVideoUrlHours: number;
+  /** The newsletter dispatcher (server/jobs/newsletter-dispatcher.ts). */
+  newsletters: NewsletterSending;
+}
+
+export interface NewsletterSending {
+  /** Messages handed to SMTP per second, across the pool (nodemailer's rate limit). */
+  messagesPerSecond: number;
+  /** SMTP connections kept open while sending (nodemailer's pool). */
+  smtpPoolSize: number;
+  /** How long a claimed recipient stays claimed; after a crash it is sent again once this passes. */
+  leaseSeconds: number;
 }
 
 export interface PressureLimits {
@@ -139,6 +150,9 @@ const environmentSchema = z
     PRESSURE_MAX_HEAP_USED_MIB: integerBetween(0, 1_048_576).optional(),
     PRESSURE_MAX_RSS_MIB: integerBetween(0, 1_048_576).default(0),
     EDUCATION_VIDEO_URL_HOURS: integerBetween(1, 168).default(4),
+    NEWSLETTER_MESSAGES_PER_SECOND: integerBetween(1, 10_000).default(10),
+    NEWSLETTER_SMTP_POOL_SIZE: integerBetween(1, 50).default(2),
+    NEWSLETTER_LEASE_SECONDS: integerBetween(5, 3600).default(120),
   })
   .superRefine((env, context) => {
     if ((env.RECAPTCHA_SITE_KEY === undefined) !== (env.RECAPTCHA_SECRET_KEY === undefined)) {
@@ -189,5 +203,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       maxRssMib: e.PRESSURE_MAX_RSS_MIB,
     },
     educationVideoUrlHours: e.EDUCATION_VIDEO_URL_HOURS,
+    newsletters: {
+      messagesPerSecond: e.NEWSLETTER_MESSAGES_PER_SECOND,
+      smtpPoolSize: e.NEWSLETTER_SMTP_POOL_SIZE,
+      leaseSeconds: e.NEWSLETTER_LEASE_SECONDS,
+    },
   };
 }

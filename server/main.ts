@@ -32,7 +32,14 @@ async function main(): Promise<void> {
   const secrets = loadSecrets(config);
   const db = openDatabase(config.dataDir);
   const spaDir = spaDirFor(config);
-  const app = await buildApp({ config, secrets, db, spaDir, seedDemo: true });
+  const app = await buildApp({
+    config,
+    secrets,
+    db,
+    spaDir,
+    seedDemo: true,
+    dispatchNewsletters: true,
+  });
   if (config.nodeEnv === 'production' && spaDir === undefined) {
     app.log.warn(`no SPA build in ${SPA_BUILD_DIR}: serving the API only (npm start builds it)`);
   }

@@ -191,6 +191,81 @@ export const messages = {
     deleted: 'Tečaj uspješno obrisan!',
     deleteFailed: 'Brisanje tečaja nije uspjelo.',
   },
+  /** SPEC 2 admin screen 1, 5 "Newsletter", 8 "Newsletter creation", 9; issue 14. */
+  newsletterForm: {
+    menuEntry: 'Newsletter',
+    title: 'Stvori newsletter',
+    loading: 'Učitavanje obrasca…',
+    loadFailed: 'Obrazac nije moguće učitati. Osvježite stranicu ili pokušajte kasnije.',
+    campaign: 'Newsletter',
+    campaigns: {
+      catalogs: 'Novosti iz kataloga',
+      courses: 'Tečajevi',
+    },
+    subject: 'Naslov (predmet e-maila)',
+    defaultSubject: (brand: string) => `${brand} Istaknuta ponuda`,
+    scheduledAt: 'Datum i vrijeme slanja',
+    dateHint: 'Hrvatsko vrijeme, npr. 12. 03. 2027. 09:00',
+    body: 'Tekst poruke',
+    defaultBody:
+      'Poštovani,\n\nizdvojili smo za vas ponudu odabranih proizvoda iz našega kataloga. Veselimo se vašem upitu!',
+    products: 'Proizvodi',
+    product: (position: number) => `Proizvod ${position}`,
+    productTitle: 'Naziv proizvoda',
+    productPrice: 'Cijena (##.## €)',
+    productImage: 'Fotografija proizvoda',
+    addProduct: 'Dodaj proizvod',
+    removeProduct: (position: number) => `Ukloni proizvod ${position}`,
+    submit: 'Stvori newsletter',
+    uploading: 'Učitavanje fotografija…',
+    creating: 'Stvaranje newslettera…',
+    subjectRequired: 'Unesite naslov newslettera.',
+    bodyRequired: 'Unesite tekst newslettera.',
+    dateRequired: 'Odaberite datum kada će se ova objava poslati pretplatnicima.',
+    dateInFuture: 'Datum slanja obavijesti mora biti u budućnosti.',
+    productsRequired: 'Obavijest mora sadržavati proizvode, definirajte popis proizvoda.',
+    productsIncomplete: 'Definirajte sve proizvode u potpunosti.',
+    priceFormat: 'Provjerite je li cijena svih proizvoda u ispravnog obliku (##.## €).',
+    imageRequired: 'Dodajte fotografiju na sve proizvode.',
+    reuploadImages: 'Ponovno učitajte fotografije proizvoda.',
+    imageUploadFailed: (details: string) => `Učitavanje fotografije nije uspjelo: ${details}`,
+    loginAgain:
+      'Stvaranje newslettera nije uspjelo. Molimo, odjavite se, prijavite ponovno i pokušajte još jednom.',
+    duplicate: 'Već postoji newsletter s ovim naslovom ili nazivom predloška.',
+    created: 'Newsletter uspješno stvoren i bit će poslan u odabrano vrijeme.',
+  },
+  /** Issue 14: the newsletters below the form, with status, counts and actions. */
+  newsletterList: {
+    title: 'Newsletteri',
+    loading: 'Učitavanje newslettera…',
+    failed: 'Popis newslettera nije učitan.',
+    retry: 'Pokušaj ponovno',
+    reload: 'Osvježi popis',
+    empty: 'Još nema stvorenih newslettera.',
+    scheduledAt: 'Slanje',
+    status: {
+      scheduled: 'Zakazan',
+      sending: 'Šalje se',
+      sent: 'Poslan',
+      cancelled: 'Otkazan',
+    },
+    counts: (counts: {
+      pending: number;
+      sent: number;
+      failed: number;
+      skipped: number;
+      uncertain: number;
+    }) =>
+      `Poslano ${counts.sent}, čeka ${counts.pending}, neuspjelo ${counts.failed}, odjavljeni ${counts.skipped}, možda dvaput ${counts.uncertain}`,
+    cancel: 'Otkaži',
+    preview: 'Pregled',
+    sendTest: 'Pošalji probni meni',
+    working: 'Radnja u tijeku…',
+    cancelled: 'Newsletter je otkazan.',
+    testSent: 'Probni newsletter poslan je na vašu adresu.',
+    previewTitle: (subject: string) => `Pregled: ${subject}`,
+    closePreview: 'Zatvori pregled',
+  },
   /** SPEC 2 admin screen 2, 5 "Course form", 8 "Courses". */
   courseForm: {
     menuEntry: 'Tečajevi',

@@ -4,6 +4,7 @@
  */
 import { courseMediaKeysAmong } from '../courses/store.ts';
 import { productMediaKeysAmong } from '../products/store.ts';
+import { newsletterMediaKeysAmong } from '../newsletters/store.ts';
 import { partnerMediaKeysAmong } from '../partners/store.ts';
 import { educationMediaKeysAmong } from '../educations/store.ts';
 import type { Db } from './database.ts';
@@ -15,6 +16,7 @@ export function referencedMediaKeys(db: Db) {
       productMediaKeysAmong,
       partnerMediaKeysAmong,
       educationMediaKeysAmong,
+      newsletterMediaKeysAmong,
     ];
     const found = await Promise.all(lookups.map((lookup) => lookup(db, keys)));
     return new Set(found.flatMap((set) => [...set]));

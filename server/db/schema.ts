@@ -83,6 +83,10 @@ export interface Database {
   partners: PartnersTable;
   educations: EducationsTable;
   education_access_rights: EducationAccessRightsTable;
+  newsletter_images: NewsletterImagesTable;
+  newsletters: NewslettersTable;
+  newsletter_products: NewsletterProductsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
 }
 
 export interface CountriesTable {
@@ -205,4 +209,63 @@ export type NewEducationRow = Insertable<EducationsTable>;
 export interface EducationAccessRightsTable {
   education_id: number;
   user_id: number;
+}
+
+/** An image uploaded for a newsletter product (POST /newsletters/image), before and after use. */
+export interface NewsletterImagesTable {
+  id: Generated<number>;
+  /** 600 px wide JPEG, the width of the mail. */
+  image_key: string;
+  /** 1200 px wide JPEG for high-density screens. */
+  image_2x_key: string;
+  title: string;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+export type NewsletterStatus = 'scheduled' | 'sending' | 'sent' | 'cancelled';
+
+export interface NewslettersTable {
+  id: Generated<number>;
+  subject: string;
+  template_name: string;
+  campaign_id: number;
+  /** `singleValues.name`: the heading of the mail. */
+  heading: string;
+  body: string;
+  scheduled_at: string;
+  status: NewsletterStatus;
+  created_by: number | null;
+  created_at: string;
+  /** The dispatcher process that took it from scheduled to sending, and when. */
+  claimed_by: string | null;
+  claimed_at: string | null;
+  finished_at: string | null;
+}
+
+export interface NewsletterProductsTable {
+  newsletter_id: number;
+  position: number;
+  title: string;
+  price: string;
+  image_id: number;
+}
+
+export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+/** One recipient of one newsletter: the ledger row the dispatcher leases, sends and settles. */
+export interface NewsletterDeliveriesTable {
+  id: Generated<number>;
+  newsletter_id: number;
+  subscription_id: number;
+  email: string;
+  state: DeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  uncertain: Generated<number>;
+  smtp_response: string | null;
+  last_error: string | null;
+  sent_at: string | null;
 }

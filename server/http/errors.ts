@@ -97,6 +97,14 @@ export const MESSAGES = {
   educationNotFound: 'Education not found.',
   videoLinkInvalid: 'The video link is invalid or has expired.',
   rangeNotSatisfiable: 'The requested range lies outside the file.',
+  // Newsletters (issue 14).
+  newsletterTaken: SERVER_MESSAGES.newsletterTaken,
+  newsletterImageRequired: SERVER_MESSAGES.newsletterImageRequired,
+  newsletterScheduledInPast: SERVER_MESSAGES.newsletterScheduledInPast,
+  newsletterScheduledTooLate: 'scheduledAt must lie within a year from now.',
+  newsletterNotFound: 'Newsletter not found.',
+  newsletterNotCancellable: 'Only a scheduled or sending newsletter can be cancelled.',
+  foreignImageUrl: 'imageUrl must be an image uploaded through /newsletters/image.',
 } as const;
 
 export class DomainError extends Error {

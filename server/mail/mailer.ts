@@ -18,6 +18,8 @@ export interface MailMessage {
   html: string;
   /** Extra header fields, e.g. RFC 8058 `List-Unsubscribe` on newsletter mail. */
   headers?: Record<string, string>;
+  /** `<id@host>`; nodemailer makes a random one when absent. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -63,22 +65,30 @@ function createSmtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
   };
 }
 
-function createOutboxMailer(options: MailerOptions): Mailer {
+/** CRLF line ends: an .eml file is an RFC 5322 message that mail clients open as is. */
+export const emlTransport = () =>
+  nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+/** Writes a whole message into the outbox folder; answers the file's path. */
+export async function writeToOutbox(
+  options: Pick<MailerOptions, 'dataDir' | 'now'>,
+  message: Buffer,
+): Promise<string> {
   const outbox = path.join(options.dataDir, OUTBOX_FOLDER);
-  // CRLF line ends: an .eml file is an RFC 5322 message that mail clients open as is.
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'windows',
-  });
+  await mkdir(outbox, { recursive: true, mode: 0o700 });
+  // The time first, so a folder listing reads in the order the mail was sent.
+  const stamp = options.now().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+  await writeFile(file, message, { mode: 0o600 });
+  return file;
+}
+
+function createOutboxMailer(options: MailerOptions): Mailer {
+  const transport = emlTransport();
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await mkdir(outbox, { recursive: true, mode: 0o700 });
-      // The time first, so a folder listing reads in the order the mail was sent.
-      const stamp = options.now().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const file = await writeToOutbox(options, info.message as Buffer);
       const links = options.logLinks === true ? { links: linksIn(message.text) } : {};
       options.log.info({ file, ...links }, 'mail written to the outbox');
     },

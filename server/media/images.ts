@@ -35,22 +35,27 @@ export interface WebImage {
   card: Buffer;
 }
 
+const DECODE_OPTIONS = { limitInputPixels: MAX_INPUT_MEGAPIXELS * 1_000_000, autoOrient: true };
+
+/** Reads only the header, so the pixel limit applies before anything is decoded. */
+async function refuseOversized(input: string | Buffer): Promise<void> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new UnreadableImageError('unreadable image', { cause: error });
+  }
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (pixels > MAX_INPUT_MEGAPIXELS * 1_000_000) throw new TooManyPixelsError(`${pixels} px`);
+}
+
 /** Throws `TooManyPixelsError` or `UnreadableImageError` for input that is not a usable image. */
 export function toWebImage(input: string | Buffer): Promise<WebImage> {
   return limited(async () => {
-    const options = { limitInputPixels: MAX_INPUT_MEGAPIXELS * 1_000_000, autoOrient: true };
-    let metadata: Metadata;
-    try {
-      // Only the header is read here: the limit applies to the decoding below.
-      metadata = await sharp(input, { limitInputPixels: false }).metadata();
-    } catch (error) {
-      throw new UnreadableImageError('unreadable image', { cause: error });
-    }
-    const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
-    if (pixels > MAX_INPUT_MEGAPIXELS * 1_000_000) throw new TooManyPixelsError(`${pixels} px`);
+    await refuseOversized(input);
     try {
       // One decode (with shrink-on-load) to the full size; the card is made from those pixels.
-      const { data, info } = await sharp(input, options)
+      const { data, info } = await sharp(input, DECODE_OPTIONS)
         .resize({ ...IMAGE_SIZES.full, fit: 'inside', withoutEnlargement: true })
         .raw()
         .toBuffer({ resolveWithObject: true });
@@ -64,6 +69,41 @@ export function toWebImage(input: string | Buffer): Promise<WebImage> {
           .toBuffer(),
       ]);
       return { full, card };
+    } catch (error) {
+      throw new UnreadableImageError('unreadable image', { cause: error });
+    }
+  });
+}
+
+/** The width of a newsletter's content: its images are this wide, and twice that for 2x screens. */
+export const MAIL_IMAGE_WIDTH = 600;
+
+export interface MailImage {
+  /** JPEG, `MAIL_IMAGE_WIDTH` px wide at most. */
+  standard: Buffer;
+  /** JPEG, twice as wide at most, for `srcset` on high-density screens. */
+  double: Buffer;
+}
+
+/**
+ * Images for mail: JPEG, because WebP still fails in some mail clients (Outlook for Windows);
+ * transparency is flattened onto white, the background of the mail. Same limits as `toWebImage`.
+ */
+export function toMailImage(input: string | Buffer): Promise<MailImage> {
+  return limited(async () => {
+    await refuseOversized(input);
+    const jpeg = (width: number) =>
+      sharp(input, DECODE_OPTIONS)
+        .resize({ width, height: width * 2, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer();
+    try {
+      const [standard, double] = await Promise.all([
+        jpeg(MAIL_IMAGE_WIDTH),
+        jpeg(MAIL_IMAGE_WIDTH * 2),
+      ]);
+      return { standard, double };
     } catch (error) {
       throw new UnreadableImageError('unreadable image', { cause: error });
     }

@@ -5,16 +5,18 @@
  * plain JSON 404 of this prefix, never the SPA's index page. `nosniff` and the CSP come from
  * helmet for every answer; PDFs open in the browser (`inline`) rather than downloading.
  */
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { handleNotFound } from '../http/error-handler.ts';
 import type { Media } from './service.ts';
-import { isMediaKey } from './store.ts';
+import { isMediaKey, NEWSLETTER_MEDIA_COLLECTION } from './store.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Register with `{ prefix: MEDIA_URL_PREFIX }`. */
 export function mediaRoutes(media: Media): FastifyPluginAsync {
+  const newsletterMediaFolder = path.join(media.root, NEWSLETTER_MEDIA_COLLECTION) + path.sep;
   return async (app) => {
     app.setNotFoundHandler(handleNotFound);
     await app.register(fastifyStatic, {
@@ -30,6 +32,10 @@ export function mediaRoutes(media: Media): FastifyPluginAsync {
       setHeaders: (reply, file) => {
         reply.header('cache-control', IMMUTABLE);
         if (file.endsWith('.pdf')) reply.header('content-disposition', 'inline');
+        // Mail images are shown by webmail pages of other origins; helmet's same-origin blocks them.
+        if (file.startsWith(newsletterMediaFolder)) {
+          reply.header('cross-origin-resource-policy', 'cross-origin');
+        }
       },
     });
   };

@@ -26,6 +26,7 @@ import {
   MAX_INPUT_MEGAPIXELS,
   TooManyPixelsError,
   UnreadableImageError,
+  toMailImage,
   toWebImage,
   type WebImage,
 } from './images.ts';
@@ -52,6 +53,15 @@ export interface StagedMedia {
   storeImage(source: ReceivedFile | Buffer | WebImage, collection: string): Promise<StoredImage>;
   /** Stores a PDF as it is (a received file was checked by its bytes already). */
   storePdf(source: ReceivedFile | Buffer, collection: string): Promise<string>;
+  /** Re-encodes an image for mail (images.ts `toMailImage`), with the same errors as `storeImage`. */
+  storeMailImage(source: ReceivedFile | Buffer, collection: string): Promise<StoredMailImage>;
+}
+
+export interface StoredMailImage {
+  /** 600 px wide JPEG. */
+  key: string;
+  /** 1200 px wide JPEG. */
+  doubleKey: string;
 }
 
 export interface Media {
@@ -108,6 +118,14 @@ export async function createMedia(options: MediaOptions): Promise<Media> {
         await place(image.full, key);
         await place(image.card, cardKey);
         return { key, cardKey };
+      },
+      async storeMailImage(source, collection) {
+        const image = await decoded(source, toMailImage);
+        const key = store.newKey(collection, 'jpg');
+        const doubleKey = store.variantKey(key, '2x');
+        await place(image.standard, key);
+        await place(image.double, doubleKey);
+        return { key, doubleKey };
       },
       async storePdf(source, collection) {
         const key = store.newKey(collection, 'pdf');
@@ -172,10 +190,18 @@ async function recoverAbandonedWork(store: MediaStore, options: MediaOptions): P
 
 /** The web sizes of an image; for a received file, a bad image is the sender's error. */
 async function webImage(source: ReceivedFile | Buffer | WebImage): Promise<WebImage> {
-  if (Buffer.isBuffer(source)) return toWebImage(source);
   if ('full' in source) return source;
+  return decoded(source, toWebImage);
+}
+
+/** An image decoded by `decode`; for a received file, a bad image is the sender's error. */
+async function decoded<T>(
+  source: ReceivedFile | Buffer,
+  decode: (input: string | Buffer) => Promise<T>,
+): Promise<T> {
+  if (Buffer.isBuffer(source)) return decode(source);
   try {
-    return await toWebImage(source.path);
+    return await decode(source.path);
   } catch (error) {
     if (error instanceof TooManyPixelsError) {
       throw ValidationError.field(

@@ -19,9 +19,11 @@ import path from 'node:path';
 export const MEDIA_FOLDER = 'media';
 export const UPLOAD_TEMP_FOLDER = 'upload-temp';
 export const MEDIA_URL_PREFIX = '/media';
+/** Images of newsletters: loaded by mail clients of any origin. */
+export const NEWSLETTER_MEDIA_COLLECTION = 'newsletters';
 
 /** `<collection>/<22 base64url characters>[-<variant>].<extension>` */
-const KEY_PATTERN = /^[a-z][a-z0-9-]{0,39}\/[\w-]{22}(-[a-z0-9]{1,10})?\.(webp|pdf)$/;
+const KEY_PATTERN = /^[a-z][a-z0-9-]{0,39}\/[\w-]{22}(-[a-z0-9]{1,10})?\.(webp|pdf|jpg)$/;
 const COLLECTION_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 
 /**
@@ -34,7 +36,8 @@ const WORK_DIR_PREFIX = `work-${THIS_PROCESS.host}.${THIS_PROCESS.pid}.${THIS_PR
 const WORK_DIR_PATTERN = /^work-(.+)\.(\d+)\.([0-9a-f]{8})-[^-]+$/;
 const PLACEMENT_JOURNAL = 'placed-keys';
 
-export type MediaExtension = 'webp' | 'pdf';
+/** `jpg` only for mail, whose clients do not all show WebP. */
+export type MediaExtension = 'webp' | 'pdf' | 'jpg';
 
 export interface MediaStore {
   /** The folder served at `/media`. */

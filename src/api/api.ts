@@ -7,6 +7,7 @@ import type { ApiClient } from './client.ts';
 import { countriesApi } from './countries.ts';
 import { coursesApi } from './courses.ts';
 import { educationsApi } from './educations.ts';
+import { newslettersApi } from './newsletters.ts';
 import { productsApi } from './products.ts';
 import { partnersApi } from './partners.ts';
 import { usersApi } from './users.ts';
@@ -20,6 +21,7 @@ export function createApi(client: ApiClient) {
     products: productsApi(client),
     partners: partnersApi(client),
     educations: educationsApi(client),
+    newsletters: newslettersApi(client),
   };
 }
 

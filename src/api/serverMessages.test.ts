@@ -9,6 +9,7 @@ import { serverFieldErrors } from '../machines/courseForm.machine.ts';
 import { inviteErrorText } from '../machines/invite.machine.ts';
 import { newPasswordMachine } from '../machines/newPassword.machine.ts';
 import { partnerFailure } from '../machines/partnerForm.machine.ts';
+import { creationProblem, imageUploadProblem } from '../machines/newsletterForm.machine.ts';
 import { subscriptionFailureText } from '../machines/newsletterSubscription.machine.ts';
 import { passwordMessageText } from '../machines/passwordRules.ts';
 import { unsubscribeMachine, type Notice } from '../machines/unsubscribe.machine.ts';
@@ -218,6 +219,18 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
   websiteUrlInvalid: async () => [
     partnerText('WebsiteUrl', SERVER_MESSAGES.websiteUrlInvalid),
     [messages.partnerForm.websiteInvalid],
+  ],
+  newsletterTaken: async () => [
+    creationProblem(domainError(409, SERVER_MESSAGES.newsletterTaken)),
+    messages.newsletterForm.duplicate,
+  ],
+  newsletterImageRequired: async () => [
+    imageUploadProblem(fieldError('ProductImage', SERVER_MESSAGES.newsletterImageRequired)),
+    messages.newsletterForm.reuploadImages,
+  ],
+  newsletterScheduledInPast: async () => [
+    creationProblem(fieldError('scheduledAt', SERVER_MESSAGES.newsletterScheduledInPast)),
+    messages.newsletterForm.dateInFuture,
   ],
 };
 

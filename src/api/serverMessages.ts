@@ -81,4 +81,8 @@ export const SERVER_MESSAGES = {
   partnerNameTaken: messageTemplate`A partner named '${'name'}' already exists.`,
   websiteUrlScheme: 'WebsiteUrl must start with http:// or https://.',
   websiteUrlInvalid: 'WebsiteUrl is not a valid web address.',
+  // Newsletters (ARCHITECTURE.md "The wire contract"; SPEC 8 "Newsletter creation").
+  newsletterTaken: 'A newsletter with this subject or template name already exists.',
+  newsletterImageRequired: 'ProductImage is required.',
+  newsletterScheduledInPast: 'scheduledAt must lie in the future.',
 } as const;

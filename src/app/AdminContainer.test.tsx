@@ -24,6 +24,11 @@ function renderAdminAt(
     path,
     staticLocation: !moving,
     session: roles ? sessionOf(roles) : null,
+    // The newsletter screen's first calls stay pending: the container is under test.
+    api: {
+      campaigns: { campaignIdByName: () => new Promise<number>(() => {}) },
+      newsletters: { listNewsletters: () => new Promise<never>(() => {}) },
+    },
   }).history;
 }
 
@@ -51,10 +56,16 @@ describe('AdminContainer', () => {
     expect(screen.queryByRole('heading', { name: NOT_FOUND })).not.toBeInTheDocument();
   });
 
-  it('opens the first entry from exactly /admin', () => {
+  it('opens the first entry, Newsletter, from exactly /admin', { timeout: 15_000 }, async () => {
     const history = renderAdminAt(routes.admin.href(), { roles: ['user', 'employee'] });
-    expect(history.at(-1)).toBe(routes.adminUser.href());
-    expect(screen.getByRole('heading', { level: 1, name: 'Pozovi korisnika' })).toBeVisible();
+    expect(history).toEqual([routes.adminNewsletter.href()]);
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Stvori newsletter' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows no not-found page on exactly /admin while on the way to the first entry', () => {

@@ -23,6 +23,12 @@ const CourseFormContainer = retryableLazy(
   (module) => module.CourseFormContainer,
 );
 
+// The newsletter screen brings the date picker too.
+const NewsletterContainer = retryableLazy(
+  () => import('./NewsletterContainer.tsx'),
+  (module) => module.NewsletterContainer,
+);
+
 /** Narrow screens stack the menu above the content (AdminShell.css). */
 const NARROW_SCREEN = '(max-width: 599px)';
 
@@ -56,6 +62,11 @@ export function AdminContainer() {
       onChoose={(href) => send({ type: 'CHOOSE_ENTRY', href })}
     >
       <Switch>
+        <Route path={routes.adminNewsletter.pattern}>
+          <Suspense fallback={null}>
+            <NewsletterContainer />
+          </Suspense>
+        </Route>
         <Route path={routes.adminUser.pattern}>
           <InviteContainer />
         </Route>

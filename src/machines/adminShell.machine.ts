@@ -15,11 +15,12 @@ export interface AdminEntry {
 
 /**
  * SPEC 2 and 6: Newsletter, Tečajevi (admin only), Korisnici, Proizvodi, Edukacije (admin only),
- * Partneri. Only entries whose screens exist are listed; later issues add theirs here, and the
- * first one is where /admin leads (Newsletter once it exists).
+ * Partneri. Only entries whose screens exist are listed; later issues add theirs here. The
+ * first one, Newsletter, is where exactly /admin leads (SPEC 2).
  */
 export function adminEntries(roles: { isAdministrator: boolean }): AdminEntry[] {
   return [
+    { href: routes.adminNewsletter.href(), label: messages.newsletterForm.menuEntry },
     ...(roles.isAdministrator
       ? [{ href: routes.adminCourse.href(), label: messages.courseForm.menuEntry }]
       : []),

@@ -219,7 +219,7 @@ test('an employee is not offered the course form', async ({ page }) => {
   await page.getByRole('button', { name: 'Prijavi se' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Odjava' })).toBeVisible();
   await page.goto('/admin/course');
-  await expect(page).toHaveURL(/\/admin\/user$/);
+  await expect(page).toHaveURL(/\/admin\/newsletter$/);
   await expect(
     page
       .getByRole('navigation', { name: 'Administracija' })

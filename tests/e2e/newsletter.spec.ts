@@ -5,12 +5,9 @@
  * server wrote to its outbox, and unsubscribing again; the same for the courses button on
  * /tecajevi, and the e-mail-in-path reading of the unsubscribe link.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { expect, test, type Page } from '@playwright/test';
+import { mailsTo, subscribeThroughApi, unsubscribeLinkOfMail } from './mail.ts';
 import {
   ACCEPT_BUTTON,
   DECLARATION_SWITCH,
@@ -35,43 +32,6 @@ const ALREADY_UNSUBSCRIBED = 'Već ste se odjavili s newslettera.';
 const UNSUBSCRIBE_FAILED = 'Odjava nije uspjela.';
 const UNSUBSCRIBE_TITLE = 'Odjava s newslettera Dentalia';
 
-const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-
-/** A mail file as a reader sees it: headers unfolded, quoted-printable undone. */
-const decoded = (eml: string) =>
-  eml
-    .replace(/\r\n(?=[ \t])/g, '')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/gi, '=');
-
-async function mailsTo(address: string): Promise<string[]> {
-  const names = await readdir(outbox()).catch(() => [] as string[]);
-  const mails: string[] = [];
-  for (const name of names.filter((file) => file.endsWith('.eml')).sort()) {
-    const text = decoded(await readFile(join(outbox(), name), 'utf8'));
-    if (new RegExp(`^To:.*${address.replace(/[.]/g, '\\.')}`, 'im').test(text)) mails.push(text);
-  }
-  return mails;
-}
-
-/** The unsubscribe link (path and query) of the newest mail to `address`, once it is written. */
-async function unsubscribeLinkOfMail(address: string, campaignWord: string): Promise<string> {
-  const pattern = new RegExp(
-    `/newsletter-odjava/${campaignWord}\\?email=[^\\s"<&]+&unsubscribeToken=[\\w-]+`,
-  );
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        link = pattern.exec((await mailsTo(address)).at(-1) ?? '')?.[0] ?? '';
-        return link;
-      },
-      { message: `a mail to ${address} with an unsubscribe link`, timeout: 15_000 },
-    )
-    .toMatch(pattern);
-  return link;
-}
-
 async function expectNoAxeViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
   const { violations } = await (include ? builder.include(include) : builder).analyze();
@@ -84,24 +44,6 @@ async function solveRobotCheck(page: Page) {
   // ALTCHA lays its check mark over the box; `force` clicks the box as a visitor's mouse does.
   await group.getByRole('checkbox', { name: ROBOT_CHECKBOX }).click({ force: true });
   await expect(group.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
-}
-
-/** A real solution of a fresh server challenge, as the widget would send it. */
-async function robotCheckToken(request: APIRequestContext): Promise<string> {
-  const challenge = (await (await request.get('/api/v1/captcha/challenge')).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (solution === null) throw new Error('the ALTCHA challenge was not solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-async function subscribeThroughApi(request: APIRequestContext, email: string, campaign: string) {
-  const { id } = (await (await request.get(`/api/v1/campaigns/by-name/${campaign}`)).json()) as {
-    id: number;
-  };
-  const response = await request.post('/api/v1/campaigns/subscriptions', {
-    data: { email, campaignId: id, recaptchaToken: await robotCheckToken(request) },
-  });
-  expect(response.status()).toBe(204);
 }
 
 test.describe('newsletter', () => {

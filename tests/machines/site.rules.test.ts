@@ -246,14 +246,16 @@ describe('admin shell', () => {
     return { shell, log };
   }
 
-  it('lists the course entry for administrators only', () => {
+  it('lists Newsletter first, and the course entry for administrators only', () => {
     expect(adminEntries({ isAdministrator: true })).toEqual([
+      { href: '/admin/newsletter', label: messages.newsletterForm.menuEntry },
       { href: '/admin/course', label: messages.courseForm.menuEntry },
       { href: '/admin/user', label: messages.admin.users },
       { href: '/admin/products', label: messages.productStrip.menuEntry },
       { href: '/admin/partners', label: messages.partnerForm.menuEntry },
     ]);
     expect(adminEntries({ isAdministrator: false })).toEqual([
+      { href: '/admin/newsletter', label: messages.newsletterForm.menuEntry },
       { href: '/admin/user', label: messages.admin.users },
       { href: '/admin/products', label: messages.productStrip.menuEntry },
       { href: '/admin/partners', label: messages.partnerForm.menuEntry },
@@ -278,8 +280,8 @@ describe('admin shell', () => {
   it.each(['/admin', '/admin/'])('opens the first entry at exactly %s', (path) => {
     const { shell, log } = startShell({ isEmployee: true, isAdministrator: true, path });
     expect(selectAdminOpen(shell.getSnapshot())).toBe(true);
-    expect(shell.getSnapshot().context.path).toBe('/admin/course');
-    expect(log).toEqual(['/admin/course']);
+    expect(shell.getSnapshot().context.path).toBe('/admin/newsletter');
+    expect(log).toEqual(['/admin/newsletter']);
   });
 
   it('stays on a deeper path and scrolls when an entry is chosen', () => {
@@ -289,9 +291,9 @@ describe('admin shell', () => {
       path: '/admin/user',
     });
     expect(log).toEqual([]);
-    expect(selectAdminEntries(shell.getSnapshot())).toHaveLength(3);
+    expect(selectAdminEntries(shell.getSnapshot())).toHaveLength(4);
     shell.send({ type: 'CHOOSE_ENTRY', href: '/admin/user' });
-    expect(log).toEqual(['/admin/user', 450]);
+    expect(log).toEqual(['/admin/user', 525]);
     expect(shell.getSnapshot().context.path).toBe('/admin/user');
   });
 });

@@ -12,6 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, Course, Product } from '../../src/api/contract.ts';
 import { imageFile, multipart } from './media-fixtures.ts';
 import {
+  campaignIdByName,
+  newsletterRequest,
+  uploadNewsletterImage,
+} from './support/newsletters.ts';
+import {
   ADMIN,
   EMPLOYEE,
   USER,
@@ -76,6 +81,8 @@ let mediaPath: string;
 const userIds = {} as Record<Exclude<Caller, 'anonymous'>, number>;
 let restrictedEducationId: number;
 let videoUrls: VideoUrls;
+let newsletterImageUrl: string;
+let newsletterId: number;
 let png: Buffer;
 let serial = 0;
 const unique = (prefix: string) => `${prefix}.${(serial += 1)}@example.com`;
@@ -189,6 +196,19 @@ async function subscription() {
   const unsubscribeToken = /unsubscribeToken=([\w-]+)/.exec(mailer.sent.at(-1)?.text ?? '')?.[1];
   if (!unsubscribeToken) throw new Error('no unsubscribe token in the confirmation mail');
   return { email, campaignId, unsubscribeToken };
+}
+
+async function newsletterPayload() {
+  const catalogs = await campaignIdByName(testApp.app, 'Catalogs');
+  return newsletterRequest(catalogs, [newsletterImageUrl], new Date());
+}
+
+async function newNewsletterId(): Promise<number> {
+  const response = await postJson(testApp.app, '/newsletters', await newsletterPayload(), {
+    token: accessTokens.employee,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
 }
 
 async function campaignId_(): Promise<number> {
@@ -384,6 +404,38 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
       url: videoUrls.sign(restrictedEducationId, userIds[caller === 'anonymous' ? 'user' : caller]),
     }),
   },
+  'POST /api/v1/newsletters/image': {
+    expected: staff(201),
+    request: async () => {
+      const body = await multipart({
+        ProductTitle: 'Kompozit',
+        ProductImage: { bytes: png, filename: 'proizvod.png', type: 'image/png' },
+      });
+      return {
+        method: 'POST',
+        url: '/api/v1/newsletters/image',
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
+  'POST /api/v1/newsletters': {
+    expected: staff(201),
+    request: async () => api('POST', '/newsletters', await newsletterPayload()),
+  },
+  'GET /api/v1/newsletters': { expected: staff(200), request: () => api('GET', '/newsletters') },
+  'POST /api/v1/newsletters/:id/cancel': {
+    expected: staff(204),
+    request: async () => api('POST', `/newsletters/${await newNewsletterId()}/cancel`),
+  },
+  'GET /api/v1/newsletters/:id/preview': {
+    expected: staff(200),
+    request: () => api('GET', `/newsletters/${newsletterId}/preview`),
+  },
+  'POST /api/v1/newsletters/:id/test': {
+    expected: staff(204),
+    request: () => api('POST', `/newsletters/${newsletterId}/test`),
+  },
   // Uploaded files are public by design (course images and PDFs); restricted media would get
   // signed URLs and rows of their own here.
   'GET /media/*': { expected: everyone(200), request: () => ({ method: 'GET', url: mediaPath }) },
@@ -481,6 +533,9 @@ beforeAll(async () => {
     now: () => new Date(),
   });
   pendingInvitation = await invitationToken();
+  newsletterImageUrl = (await uploadNewsletterImage(testApp.app, admin.accessToken))
+    .productImageUrl;
+  newsletterId = await newNewsletterId();
   const courses = (await testApp.app.inject(api('GET', '/courses'))).json<Course[]>();
   mediaPath = courses[0]?.imagePath ?? '';
   expect(mediaPath).toMatch(/^\/media\//);

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       benchLimitRoute: false,
       pressure: { maxEventLoopDelayMs: 1000, maxHeapUsedMib: undefined, maxRssMib: 0 },
       educationVideoUrlHours: 4,
+      newsletters: { messagesPerSecond: 10, smtpPoolSize: 2, leaseSeconds: 120 },
     });
   });
 
@@ -55,6 +56,9 @@ describe('loadConfig', () => {
       PRESSURE_MAX_HEAP_USED_MIB: '768',
       PRESSURE_MAX_RSS_MIB: '0',
       EDUCATION_VIDEO_URL_HOURS: '12',
+      NEWSLETTER_MESSAGES_PER_SECOND: '50',
+      NEWSLETTER_SMTP_POOL_SIZE: '4',
+      NEWSLETTER_LEASE_SECONDS: '30',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -71,6 +75,7 @@ describe('loadConfig', () => {
       altchaHmacKey: 'a'.repeat(32),
       pressure: { maxEventLoopDelayMs: 250, maxHeapUsedMib: 768, maxRssMib: 0 },
       educationVideoUrlHours: 12,
+      newsletters: { messagesPerSecond: 50, smtpPoolSize: 4, leaseSeconds: 30 },
     });
   });
 
@@ -116,6 +121,13 @@ describe('loadConfig', () => {
       '0',
       'EDUCATION_VIDEO_URL_HOURS must be an integer between 1 and 168',
     ],
+    [
+      'NEWSLETTER_MESSAGES_PER_SECOND',
+      '0',
+      'NEWSLETTER_MESSAGES_PER_SECOND must be an integer between 1 and 10000',
+    ],
+    ['NEWSLETTER_SMTP_POOL_SIZE', '51', 'NEWSLETTER_SMTP_POOL_SIZE must be an integer between 1'],
+    ['NEWSLETTER_LEASE_SECONDS', '4', 'NEWSLETTER_LEASE_SECONDS must be an integer between 5'],
   ])('refuses a bad %s (%j) with a message naming it', (variable, value, message) => {
     const load = () => loadConfig({ [variable]: value });
     expect(load).toThrow(ConfigError);

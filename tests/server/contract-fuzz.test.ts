@@ -26,10 +26,14 @@ import {
   COURSE_FIELDS,
   courseListSchema,
   courseSchema,
+  createNewsletterRequestSchema,
   domainErrorSchema,
   educationSchema,
   inviteRequestSchema,
   loginRequestSchema,
+  newsletterImageResponseSchema,
+  newsletterPreviewSchema,
+  newsletterSummarySchema,
   oneClickUnsubscribeQuerySchema,
   PARTNER_FIELDS,
   partnerListSchema,
@@ -74,6 +78,11 @@ import {
   type ContractSchema,
 } from './support/contract-arbitraries.ts';
 import { ADMIN, login, recordingMailer, seedAccounts } from './support/accounts.ts';
+import {
+  campaignIdByName,
+  newsletterRequest,
+  uploadNewsletterImage,
+} from './support/newsletters.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
@@ -281,7 +290,87 @@ const productId = fc.oneof(
   { arbitrary: pathParameter, weight: 1 },
 );
 
-function fuzzRoutes(files: Files): FuzzRoute[] {
+/** What the newsletter routes need to reach a success: an uploaded image and a campaign. */
+interface NewsletterFixtures {
+  imageUrl: string;
+  campaignId: number;
+}
+
+/**
+ * Newsletter creations: a third valid (so some are stored, and their ids get previewed and sent
+ * as tests), a third a valid one with one field hostile, a third anything the schema suggests.
+ */
+function newsletterRequests(fixtures: NewsletterFixtures) {
+  const text = fc.oneof(
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
+    hostileString,
+  );
+  const valid = fc
+    .tuple(
+      text,
+      text,
+      fc.integer({ min: 1, max: 3 }),
+      fc.integer({ min: 1, max: 300 }),
+      fc.constantFrom('12.50 €', '0 €', '1234567.9 €'),
+    )
+    .map(([subject, body, products, days, price]) => {
+      const base = newsletterRequest(
+        fixtures.campaignId,
+        Array.from({ length: products }, () => fixtures.imageUrl),
+        new Date(Date.now() + days * FUTURE_DAY),
+      );
+      return {
+        ...base,
+        subject: `${base.subject} ${subject}`.slice(0, 200),
+        singleValues: { name: subject.slice(0, 200), body },
+        listValues: base.listValues.map((product) => ({ ...product, title: subject, price })),
+      };
+    });
+  const fields = [
+    'subject',
+    'campaignId',
+    'templateName',
+    'scheduledAt',
+    'singleValues',
+    'listValues',
+  ];
+  const oneFieldBroken = fc
+    .tuple(
+      valid,
+      fc.constantFrom(...fields),
+      fc.oneof(hostileString, instantText, fc.constant(undefined)),
+    )
+    .map(([request, field, value]) => ({ ...request, [field]: value }));
+  return fc
+    .oneof(valid, oneFieldBroken, requestObject(createNewsletterRequestSchema))
+    .map((body): InjectOptions => ({
+      method: 'POST',
+      url: '/api/v1/newsletters',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body) ?? 'null',
+    }));
+}
+
+function newsletterImageRequests(files: Files) {
+  const file = fc.constantFrom('png', 'pdf', 'noise', 'svg').map((name): FormValue => ({
+    bytes: name === 'svg' ? SVG : files[name as 'png' | 'pdf' | 'noise'],
+    filename: 'proizvod.bin',
+  }));
+  return fc
+    .record(
+      {
+        ProductTitle: fc.oneof(fc.constant('Kompozit'), hostileString),
+        ProductImage: fc.oneof(file, hostileString),
+      },
+      { requiredKeys: [] },
+    )
+    .map((fields) => ({ form: fields as Form }));
+}
+
+/** Newsletter ids: the few that exist (made by the creation fuzzing) and any path parameter. */
+const newsletterId = fc.oneof(fc.integer({ min: 1, max: 6 }).map(String), pathParameter);
+
+function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] {
   const anonymousJson = (
     method: 'POST' | 'PUT' | 'DELETE',
     url: string,
@@ -437,6 +526,49 @@ function fuzzRoutes(files: Files): FuzzRoute[] {
       success: { 200: 'bytes', 206: 'bytes' },
       succeedsSometimes: true,
     },
+    {
+      route: 'POST /api/v1/newsletters/image',
+      caller: 'administrator',
+      requests: newsletterImageRequests(files),
+      success: { 201: newsletterImageResponseSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'POST /api/v1/newsletters',
+      caller: 'administrator',
+      requests: newsletterRequests(newsletters),
+      success: { 201: newsletterSummarySchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'GET /api/v1/newsletters/:id/preview',
+      caller: 'administrator',
+      requests: newsletterId.map((id) => ({
+        method: 'GET',
+        url: `/api/v1/newsletters/${id}/preview`,
+      })),
+      success: { 200: newsletterPreviewSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'POST /api/v1/newsletters/:id/test',
+      caller: 'administrator',
+      requests: newsletterId.map((id) => ({
+        method: 'POST',
+        url: `/api/v1/newsletters/${id}/test`,
+      })),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'POST /api/v1/newsletters/:id/cancel',
+      caller: 'administrator',
+      requests: newsletterId.map((id) => ({
+        method: 'POST',
+        url: `/api/v1/newsletters/${id}/cancel`,
+      })),
+      success: { 204: 'empty' },
+    },
   ];
 }
 
@@ -560,11 +692,17 @@ beforeAll(async () => {
     .map((education) => education.videoUrl)
     .filter((url) => url.startsWith('/api/v1/'));
   expect(signedVideoUrls.length).toBeGreaterThan(0);
-  routes = fuzzRoutes({
-    png: await imageFile('png', 160, 90),
-    pdf: await pdfFile(),
-    noise: Buffer.from(Array.from({ length: 2048 }, (_, index) => (index * 7919) % 256)),
-  });
+  routes = fuzzRoutes(
+    {
+      png: await imageFile('png', 160, 90),
+      pdf: await pdfFile(),
+      noise: Buffer.from(Array.from({ length: 2048 }, (_, index) => (index * 7919) % 256)),
+    },
+    {
+      imageUrl: (await uploadNewsletterImage(testApp.app, adminToken.value)).productImageUrl,
+      campaignId: await campaignIdByName(testApp.app, 'Catalogs'),
+    },
+  );
 }, 60_000);
 afterAll(async () => {
   await testApp.close();
@@ -602,6 +740,11 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'GET /api/v1/educations/:id',
     'GET /api/v1/educations/:id/access-rights',
     'GET /api/v1/educations/:id/video',
+    'POST /api/v1/newsletters/image',
+    'POST /api/v1/newsletters',
+    'GET /api/v1/newsletters/:id/preview',
+    'POST /api/v1/newsletters/:id/test',
+    'POST /api/v1/newsletters/:id/cancel',
   ];
 
   it('names every fuzzed route in this list', () => {

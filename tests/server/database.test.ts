@@ -48,6 +48,7 @@ describe('the database', () => {
         '0006_courses',
         '0007_product_uploads',
         '0008_partners',
+        '0009_newsletters',
         '0011_educations',
       ]);
       expect(await reopened.selectFrom('users').select('email').execute()).toEqual([

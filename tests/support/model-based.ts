@@ -127,6 +127,11 @@ export interface ModelTestPlan<TMachine extends AnyStateMachine> {
   describeInput?: (input: InputFrom<TMachine>) => string;
   /** Shortest paths by default; simple paths only where the machine is small. */
   paths?: 'shortest' | 'simple';
+  /**
+   * What makes two snapshots the same state for the traversal (default: value and context). A
+   * machine whose context can grow (a list of rows) names the differences a person would see.
+   */
+  serializeState?: (snapshot: SnapshotFrom<TMachine>, event: AnyEventObject | undefined) => string;
 }
 
 export interface PlannedPath {
@@ -195,7 +200,14 @@ export function planModelTest<TMachine extends AnyStateMachine>(
   plan: ModelTestPlan<TMachine>,
 ): { paths: PlannedPath[]; problems: string[] } {
   const { testMachine, delays } = toTestMachine(machine);
-  const model = createTestModel(testMachine, { events: [...(plan.sampleEvents ?? [])] });
+  const { serializeState } = plan;
+  const model = createTestModel(testMachine, {
+    events: [...(plan.sampleEvents ?? [])],
+    ...(serializeState && {
+      serializeState: (snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined) =>
+        serializeState(snapshot as SnapshotFrom<TMachine>, event),
+    }),
+  });
   const executors = { ...derivedExecutors(delays, plan.fakes ?? {}), ...plan.events };
   const problems = eventProblems(testMachine, executors, plan);
   const asserted = assertedStateNodes(testMachine, plan.states, problems);

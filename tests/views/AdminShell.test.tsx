@@ -36,6 +36,7 @@ describe('AdminShell', () => {
     renderShell('/admin/user');
     expect(menu()).toBeVisible();
     expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/admin/newsletter',
       '/admin/user',
       '/admin/products',
       '/admin/partners',

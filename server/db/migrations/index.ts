@@ -11,6 +11,7 @@ import * as products from './0005_products.ts';
 import * as courses from './0006_courses.ts';
 import * as productUploads from './0007_product_uploads.ts';
 import * as partners from './0008_partners.ts';
+import * as newsletters from './0009_newsletters.ts';
 import * as educations from './0011_educations.ts';
 
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006_courses': courses,
   '0007_product_uploads': productUploads,
   '0008_partners': partners,
+  '0009_newsletters': newsletters,
   '0011_educations': educations,
 };
 

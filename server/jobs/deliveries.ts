@@ -1,0 +1,175 @@
+/**
+ * The dispatcher's queries on newsletters and their per-recipient ledger. Every change of state
+ * is one conditional UPDATE, so processes sharing the database never both take the same work:
+ * the losing process's condition no longer holds and it changes nothing.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/**
+ * Takes the earliest due scheduled newsletter into `sending` and snapshots its campaign's active
+ * subscribers into the ledger, in one transaction: a crash leaves either both or neither.
+ */
+export async function claimDueNewsletter(
+  db: Db,
+  owner: string,
+  now: Date,
+): Promise<number | undefined> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('newsletters')
+      .set({ status: 'sending', claimed_by: owner, claimed_at: at })
+      .where(
+        'id',
+        '=',
+        trx
+          .selectFrom('newsletters')
+          .select('id')
+          .where('status', '=', 'scheduled')
+          .where('scheduled_at', '<=', at)
+          .orderBy('scheduled_at')
+          .orderBy('id')
+          .limit(1),
+      )
+      .where('status', '=', 'scheduled')
+      .returning(['id', 'campaign_id'])
+      .executeTakeFirst();
+    if (claimed === undefined) return undefined;
+    await trx
+      .insertInto('newsletter_deliveries')
+      .columns(['newsletter_id', 'subscription_id', 'email', 'state', 'next_attempt_at'])
+      .expression(
+        trx
+          .selectFrom('campaign_subscriptions')
+          .select([
+            sql.lit(claimed.id).as('newsletter_id'),
+            'id',
+            'email',
+            sql.lit('pending').as('state'),
+            sql.lit(at).as('next_attempt_at'),
+          ])
+          .where('campaign_id', '=', claimed.campaign_id)
+          .where('unsubscribed_at', 'is', null),
+      )
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    return claimed.id;
+  });
+}
+
+export interface LeasedDelivery {
+  id: number;
+  newsletter_id: number;
+  subscription_id: number;
+  attempts: number;
+  uncertain: number;
+}
+
+/**
+ * Leases up to `limit` recipients of sending newsletters: those pending and due, and those whose
+ * lease ran out (their process died mid-send: they are flagged uncertain, since the mail may
+ * have gone out before the crash).
+ */
+export async function leaseDeliveries(
+  db: Db,
+  owner: string,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<LeasedDelivery[]> {
+  const at = now.toISOString();
+  return (
+    db
+      .updateTable('newsletter_deliveries')
+      .set({
+        state: 'sending',
+        lease_owner: owner,
+        lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(),
+        attempts: sql`attempts + 1`,
+        uncertain: sql`case when state = 'sending' then 1 else uncertain end`,
+      })
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('newsletter_deliveries as d')
+          .innerJoin('newsletters as n', 'n.id', 'd.newsletter_id')
+          .select('d.id')
+          .where('n.status', '=', 'sending')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('d.state', '=', 'pending'), eb('d.next_attempt_at', '<=', at)]),
+              eb.and([eb('d.state', '=', 'sending'), eb('d.lease_expires_at', '<=', at)]),
+            ]),
+          )
+          .orderBy('d.id')
+          .limit(limit),
+      )
+      // Checked again on the row itself: another process may have leased it meanwhile.
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', at)]),
+          eb.and([eb('state', '=', 'sending'), eb('lease_expires_at', '<=', at)]),
+        ]),
+      )
+      .returning(['id', 'newsletter_id', 'subscription_id', 'attempts', 'uncertain'])
+      .execute()
+  );
+}
+
+/** The subscription's address and token while it is active; undefined once unsubscribed. */
+export function activeRecipient(db: Db, subscriptionId: number) {
+  return db
+    .selectFrom('campaign_subscriptions')
+    .select(['id', 'email', 'unsubscribe_token'])
+    .where('id', '=', subscriptionId)
+    .where('unsubscribed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export type Settlement =
+  | { state: 'sent'; smtpResponse: string; at: Date }
+  | { state: 'failed' | 'skipped'; error: string }
+  | { state: 'pending'; error: string; nextAttemptAt: Date };
+
+/** Settles a leased row; does nothing when the lease passed to another process meanwhile. */
+export async function settleDelivery(
+  db: Db,
+  id: number,
+  owner: string,
+  settlement: Settlement,
+): Promise<void> {
+  const values =
+    settlement.state === 'sent'
+      ? { sent_at: settlement.at.toISOString(), smtp_response: settlement.smtpResponse }
+      : settlement.state === 'pending'
+        ? { last_error: settlement.error, next_attempt_at: settlement.nextAttemptAt.toISOString() }
+        : { last_error: settlement.error };
+  await db
+    .updateTable('newsletter_deliveries')
+    .set({ ...values, state: settlement.state, lease_owner: null, lease_expires_at: null })
+    .where('id', '=', id)
+    .where('state', '=', 'sending')
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+/** Marks sending newsletters without pending or leased recipients as sent. */
+export async function finishSentNewsletters(db: Db, now: Date): Promise<void> {
+  await db
+    .updateTable('newsletters')
+    .set({ status: 'sent', finished_at: now.toISOString() })
+    .where('status', '=', 'sending')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('newsletter_deliveries as d')
+            .select('d.id')
+            .whereRef('d.newsletter_id', '=', 'newsletters.id')
+            .where('d.state', 'in', ['pending', 'sending']),
+        ),
+      ),
+    )
+    .execute();
+}

@@ -1,0 +1,98 @@
+/**
+ * `/newsletters/*` (SPEC 7 and issue 14), all for employees and administrators: the product image
+ * upload, creating a scheduled newsletter, the list with delivery counts, cancelling, a preview
+ * and a test mail to the caller.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { NEWSLETTER_IMAGE_FIELDS } from '../../src/api/contract.ts';
+import {
+  createNewsletterRequestSchema,
+  NEWSLETTER_RULES,
+  newsletterIdParamsSchema,
+  newsletterImageResponseSchema,
+  newsletterListSchema,
+  newsletterPreviewSchema,
+  newsletterSummarySchema,
+} from '../../src/api/contract.ts';
+import { authenticatedUser, type AuthGuards } from '../auth/guards.ts';
+import type { Media } from '../media/service.ts';
+import type { UploadSpec } from '../media/upload.ts';
+import type { NewslettersService } from './service.ts';
+
+const IMAGE_UPLOAD: UploadSpec<typeof NEWSLETTER_IMAGE_FIELDS.image> = {
+  files: { ProductImage: { kinds: ['image'], maxBytes: NEWSLETTER_RULES.imageMaxBytes } },
+  maxTextFields: 4,
+  maxTextFieldBytes: 4 * NEWSLETTER_RULES.productTitleMaxLength,
+};
+
+export interface NewslettersRoutesDeps {
+  newsletters: NewslettersService;
+  media: Pick<Media, 'withUpload'>;
+  auth: AuthGuards;
+}
+
+export function newslettersRoutes(deps: NewslettersRoutesDeps): FastifyPluginAsyncZod {
+  const { newsletters, media, auth } = deps;
+  const staffOnly = auth.requireRole('employee');
+  return async (app) => {
+    app.post(
+      '/newsletters/image',
+      { schema: { response: { 201: newsletterImageResponseSchema } }, onRequest: staffOnly },
+      async (request, reply) => {
+        const callerId = authenticatedUser(request).userId;
+        const answer = await media.withUpload(request, IMAGE_UPLOAD, (upload, staged) =>
+          newsletters.uploadImage(upload, staged, callerId),
+        );
+        return reply.code(201).send(answer);
+      },
+    );
+
+    app.post(
+      '/newsletters',
+      {
+        schema: {
+          body: createNewsletterRequestSchema,
+          response: { 201: newsletterSummarySchema },
+        },
+        onRequest: staffOnly,
+      },
+      async (request, reply) => {
+        const created = await newsletters.create(request.body, authenticatedUser(request).userId);
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.get(
+      '/newsletters',
+      { schema: { response: { 200: newsletterListSchema } }, onRequest: staffOnly },
+      async () => newsletters.list(),
+    );
+
+    app.post(
+      '/newsletters/:id/cancel',
+      { schema: { params: newsletterIdParamsSchema }, onRequest: staffOnly },
+      async (request, reply) => {
+        await newsletters.cancel(request.params.id);
+        return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      '/newsletters/:id/preview',
+      {
+        schema: { params: newsletterIdParamsSchema, response: { 200: newsletterPreviewSchema } },
+        onRequest: staffOnly,
+      },
+      async (request) => newsletters.preview(request.params.id, authenticatedUser(request).userId),
+    );
+
+    app.post(
+      '/newsletters/:id/test',
+      { schema: { params: newsletterIdParamsSchema }, onRequest: staffOnly },
+      async (request, reply) => {
+        await newsletters.sendTest(request.params.id, authenticatedUser(request).userId);
+        return reply.code(204).send();
+      },
+    );
+  };
+}

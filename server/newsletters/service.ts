@@ -1,0 +1,255 @@
+/**
+ * Newsletters (issue 14): product images uploaded for mail, newsletters scheduled for a campaign,
+ * their list with the delivery counts, cancelling, a preview and a test mail to the caller. The
+ * sending itself is the dispatcher's (server/jobs/newsletter-dispatcher.ts).
+ */
+import {
+  NEWSLETTER_IMAGE_FIELDS,
+  NEWSLETTER_RULES,
+  type CampaignKey,
+  type CreateNewsletterRequest,
+  type NewsletterImageResponse,
+  type NewsletterPreview,
+  type NewsletterSummary,
+} from '../../src/api/contract.ts';
+import { findActiveSubscription, findCampaignById } from '../campaigns/store.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Media, StagedMedia } from '../media/service.ts';
+import { MEDIA_URL_PREFIX, NEWSLETTER_MEDIA_COLLECTION } from '../media/store.ts';
+import type { Upload } from '../media/upload.ts';
+import { personalise, renderNewsletter, type NewsletterMailContent } from './mail.ts';
+import {
+  cancelNewsletter,
+  findNewsletterContent,
+  findUserEmail,
+  insertNewsletter,
+  insertNewsletterImage,
+  listNewsletters,
+  newsletterImagesByKey,
+  type NewsletterListRow,
+} from './store.ts';
+
+/** The list shows the latest ones; older newsletters stay in the database. */
+const LIST_LIMIT = 50;
+/** Scheduling further ahead is a typo more often than a plan. */
+const LATEST_SCHEDULE_MS = 366 * 24 * 3_600_000;
+/** A token no subscription has: the preview's and the test mail's links show their form only. */
+const SAMPLE_TOKEN = 'x'.repeat(43);
+
+export interface NewslettersServiceDeps {
+  config: Pick<Config, 'publicUrl' | 'brand' | 'campaigns'>;
+  db: Db;
+  media: Pick<Media, 'url'>;
+  mailer: Mailer;
+  now: Clock;
+}
+
+export type NewslettersService = ReturnType<typeof newslettersService>;
+
+export function newslettersService(deps: NewslettersServiceDeps) {
+  const { db, now, config } = deps;
+  const mailContext = { publicUrl: config.publicUrl, brand: config.brand };
+  const absoluteMediaUrl = (key: string) => `${config.publicUrl}${deps.media.url(key)}`;
+
+  /** The media key an `imageUrl` names, when it is a URL of our own newsletter media. */
+  function mediaKeyOf(imageUrl: string): string | undefined {
+    const prefix = `${MEDIA_URL_PREFIX}/${NEWSLETTER_MEDIA_COLLECTION}/`;
+    const relative = imageUrl.startsWith(`${config.publicUrl}/`)
+      ? imageUrl.slice(config.publicUrl.length)
+      : imageUrl;
+    if (!relative.startsWith(prefix)) return undefined;
+    return relative.slice(MEDIA_URL_PREFIX.length + 1);
+  }
+
+  return {
+    async uploadImage(
+      upload: Upload<typeof NEWSLETTER_IMAGE_FIELDS.image>,
+      staged: StagedMedia,
+      uploadedBy: number,
+    ): Promise<NewsletterImageResponse> {
+      const errors: Record<string, string[]> = { ...upload.fileErrors };
+      const title = upload.text(NEWSLETTER_IMAGE_FIELDS.title)?.trim() ?? '';
+      if (title === '') errors.ProductTitle = [MESSAGES.required(NEWSLETTER_IMAGE_FIELDS.title)];
+      else if (title.length > NEWSLETTER_RULES.productTitleMaxLength) {
+        errors.ProductTitle = [
+          MESSAGES.tooLong(NEWSLETTER_IMAGE_FIELDS.title, NEWSLETTER_RULES.productTitleMaxLength),
+        ];
+      }
+      const image = upload.files.ProductImage;
+      if (image === undefined && errors.ProductImage === undefined) {
+        errors.ProductImage = [MESSAGES.newsletterImageRequired];
+      }
+      if (Object.keys(errors).length > 0 || image === undefined) {
+        throw new ValidationError(errors);
+      }
+      const stored = await staged.storeMailImage(image, NEWSLETTER_MEDIA_COLLECTION);
+      await insertNewsletterImage(db, {
+        imageKey: stored.key,
+        doubleKey: stored.doubleKey,
+        title,
+        uploadedBy,
+        createdAt: now(),
+      });
+      return { productTitle: title, productImageUrl: absoluteMediaUrl(stored.key) };
+    },
+
+    async create(request: CreateNewsletterRequest, createdBy: number): Promise<NewsletterSummary> {
+      const errors: Record<string, string[]> = {};
+      const scheduledAt = new Date(request.scheduledAt);
+      const current = now().getTime();
+      if (scheduledAt.getTime() <= current) {
+        errors.scheduledAt = [MESSAGES.newsletterScheduledInPast];
+      } else if (scheduledAt.getTime() > current + LATEST_SCHEDULE_MS) {
+        errors.scheduledAt = [MESSAGES.newsletterScheduledTooLate];
+      }
+      if ((await campaignKeyOf(request.campaignId)) === undefined) {
+        errors.campaignId = [MESSAGES.campaignNotFound];
+      }
+      const keys = request.listValues.map((product) => mediaKeyOf(product.imageUrl));
+      const images = await newsletterImagesByKey(
+        db,
+        keys.filter((key) => key !== undefined),
+      );
+      const imageIds = keys.map((key) => (key === undefined ? undefined : images.get(key)?.id));
+      imageIds.forEach((id, index) => {
+        if (id === undefined) errors[`listValues[${index}].imageUrl`] = [MESSAGES.foreignImageUrl];
+      });
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const createdAt = now();
+      const id = await insertNewsletter(db, {
+        subject: request.subject,
+        templateName: request.templateName,
+        campaignId: request.campaignId,
+        heading: request.singleValues.name,
+        body: request.singleValues.body,
+        scheduledAt,
+        createdBy,
+        createdAt,
+        products: request.listValues.map((product, index) => ({
+          title: product.title,
+          price: product.price,
+          imageId: imageIds[index] ?? 0,
+        })),
+      });
+      if (id === undefined) throw new DomainError(409, MESSAGES.newsletterTaken);
+      return {
+        id,
+        subject: request.subject,
+        templateName: request.templateName,
+        campaignId: request.campaignId,
+        scheduledAt: scheduledAt.toISOString(),
+        createdAt: createdAt.toISOString(),
+        status: 'scheduled',
+        counts: { pending: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0 },
+      };
+    },
+
+    async list(): Promise<NewsletterSummary[]> {
+      return (await listNewsletters(db, LIST_LIMIT)).map(summary);
+    },
+
+    async cancel(id: number): Promise<void> {
+      if (await cancelNewsletter(db, id, now())) return;
+      if ((await findNewsletterContent(db, id)) === undefined) {
+        throw new DomainError(404, MESSAGES.newsletterNotFound);
+      }
+      throw new DomainError(409, MESSAGES.newsletterNotCancellable);
+    },
+
+    async preview(id: number, viewerId: number): Promise<NewsletterPreview> {
+      const { message } = await sampleMail(id, viewerId);
+      return { subject: message.subject, html: message.html, text: message.text };
+    },
+
+    /** Sends the mail to the caller's own address, with their own link when they subscribe. */
+    async sendTest(id: number, callerId: number): Promise<void> {
+      const { message } = await sampleMail(id, callerId);
+      try {
+        await deps.mailer.send({ ...message, subject: `[TEST] ${message.subject}` });
+      } catch (error) {
+        throw new DomainError(502, MESSAGES.mailFailed, { cause: error });
+      }
+    },
+  };
+
+  async function campaignKeyOf(campaignId: number): Promise<CampaignKey | undefined> {
+    const campaign = await findCampaignById(db, campaignId);
+    return campaign && campaignKeyByName(config, campaign.name);
+  }
+
+  async function sampleMail(id: number, userId: number) {
+    const content = await newsletterMailContent(deps, id);
+    if (content === undefined) throw new DomainError(404, MESSAGES.newsletterNotFound);
+    const email = (await findUserEmail(db, userId))?.email ?? '';
+    const subscription = await findActiveSubscription(db, content.campaignId, email);
+    const rendered = await renderNewsletter(mailContext, content);
+    const message = personalise(mailContext, rendered, {
+      subscriptionId: subscription?.id ?? 0,
+      email,
+      unsubscribeToken: subscription?.unsubscribe_token ?? SAMPLE_TOKEN,
+    });
+    return { message };
+  }
+}
+
+/** The configured campaign a stored campaign name stands for (names compare case-insensitively). */
+export function campaignKeyByName(
+  config: Pick<Config, 'campaigns'>,
+  name: string,
+): CampaignKey | undefined {
+  const entry = Object.entries(config.campaigns).find(
+    ([, configured]) => configured.toLowerCase() === name.toLowerCase(),
+  );
+  return entry?.[0] as CampaignKey | undefined;
+}
+
+/** What the mail of newsletter `id` shows, or undefined when there is no such newsletter. */
+export async function newsletterMailContent(
+  deps: Pick<NewslettersServiceDeps, 'config' | 'db' | 'media'>,
+  id: number,
+): Promise<NewsletterMailContent | undefined> {
+  const newsletter = await findNewsletterContent(deps.db, id);
+  if (newsletter === undefined) return undefined;
+  const campaign = await findCampaignById(deps.db, newsletter.campaign_id);
+  const key = campaign && campaignKeyByName(deps.config, campaign.name);
+  // Creation refuses unconfigured campaigns; one renamed since links to the catalogues page (the
+  // form's default), while its one-click header still names the right campaign id.
+  const absolute = (mediaKey: string) => `${deps.config.publicUrl}${deps.media.url(mediaKey)}`;
+  return {
+    id: newsletter.id,
+    subject: newsletter.subject,
+    heading: newsletter.heading,
+    body: newsletter.body,
+    campaignId: newsletter.campaign_id,
+    campaign: key ?? 'catalogs',
+    products: newsletter.products.map((product) => ({
+      title: product.title,
+      price: product.price,
+      imageUrl: absolute(product.image_key),
+      image2xUrl: absolute(product.image_2x_key),
+    })),
+  };
+}
+
+function summary(row: NewsletterListRow): NewsletterSummary {
+  return {
+    id: row.id,
+    subject: row.subject,
+    templateName: row.template_name,
+    campaignId: row.campaign_id,
+    scheduledAt: row.scheduled_at,
+    createdAt: row.created_at,
+    status: row.status,
+    counts: {
+      pending: Number(row.pending),
+      sent: Number(row.sent),
+      failed: Number(row.failed),
+      skipped: Number(row.skipped),
+      uncertain: Number(row.uncertain),
+    },
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * The newsletter tables: uploaded images, newsletters with their products, and the counts of
+ * their delivery ledger (the dispatcher's own queries are in server/jobs/deliveries.ts).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { NewsletterStatus } from '../db/schema.ts';
+
+export interface NewImage {
+  imageKey: string;
+  doubleKey: string;
+  title: string;
+  uploadedBy: number;
+  createdAt: Date;
+}
+
+export async function insertNewsletterImage(db: Db, image: NewImage): Promise<void> {
+  await db
+    .insertInto('newsletter_images')
+    .values({
+      image_key: image.imageKey,
+      image_2x_key: image.doubleKey,
+      title: image.title,
+      uploaded_by: image.uploadedBy,
+      created_at: image.createdAt.toISOString(),
+    })
+    .execute();
+}
+
+/** The uploaded images among `keys` (600 px keys), by key. */
+export async function newsletterImagesByKey(db: Db, keys: readonly string[]) {
+  if (keys.length === 0) return new Map<string, { id: number }>();
+  const rows = await db
+    .selectFrom('newsletter_images')
+    .select(['id', 'image_key'])
+    .where('image_key', 'in', keys)
+    .execute();
+  return new Map(rows.map((row) => [row.image_key, { id: row.id }]));
+}
+
+/** Which of `keys` a newsletter image refers to (media recovery after a crash). */
+export async function newsletterMediaKeysAmong(
+  db: Db,
+  keys: readonly string[],
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('newsletter_images')
+    .select(['image_key', 'image_2x_key'])
+    .where((eb) => eb.or([eb('image_key', 'in', keys), eb('image_2x_key', 'in', keys)]))
+    .execute();
+  return new Set(rows.flatMap((row) => [row.image_key, row.image_2x_key]));
+}
+
+export interface NewNewsletter {
+  subject: string;
+  templateName: string;
+  campaignId: number;
+  heading: string;
+  body: string;
+  scheduledAt: Date;
+  createdBy: number;
+  createdAt: Date;
+  products: { title: string; price: string; imageId: number }[];
+}
+
+/** The new newsletter's id, or undefined when its subject or template name is taken. */
+export async function insertNewsletter(
+  db: Db,
+  newsletter: NewNewsletter,
+): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('newsletters')
+      .values({
+        subject: newsletter.subject,
+        template_name: newsletter.templateName,
+        campaign_id: newsletter.campaignId,
+        heading: newsletter.heading,
+        body: newsletter.body,
+        scheduled_at: newsletter.scheduledAt.toISOString(),
+        status: 'scheduled',
+        created_by: newsletter.createdBy,
+        created_at: newsletter.createdAt.toISOString(),
+      })
+      // Either unique column: a concurrent twin loses here with a 409, not a 500.
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    await trx
+      .insertInto('newsletter_products')
+      .values(
+        newsletter.products.map((product, position) => ({
+          newsletter_id: row.id,
+          position,
+          title: product.title,
+          price: product.price,
+          image_id: product.imageId,
+        })),
+      )
+      .execute();
+    return row.id;
+  });
+}
+
+/** Newest first, with the counts of each newsletter's ledger. */
+export function listNewsletters(db: Db, limit: number) {
+  const count = (condition: ReturnType<typeof sql>) =>
+    sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+  return db
+    .selectFrom('newsletters as n')
+    .leftJoin('newsletter_deliveries as d', 'd.newsletter_id', 'n.id')
+    .select([
+      'n.id',
+      'n.subject',
+      'n.template_name',
+      'n.campaign_id',
+      'n.scheduled_at',
+      'n.created_at',
+      'n.status',
+      count(sql`d.state in ('pending', 'sending')`).as('pending'),
+      count(sql`d.state = 'sent'`).as('sent'),
+      count(sql`d.state = 'failed'`).as('failed'),
+      count(sql`d.state = 'skipped'`).as('skipped'),
+      count(sql`d.uncertain = 1`).as('uncertain'),
+    ])
+    .groupBy('n.id')
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export type NewsletterListRow = Awaited<ReturnType<typeof listNewsletters>>[number];
+
+/** A newsletter with its products and image keys, as the mail shows it. */
+export async function findNewsletterContent(db: Db, id: number) {
+  const newsletter = await db
+    .selectFrom('newsletters')
+    .select(['id', 'subject', 'campaign_id', 'heading', 'body', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (newsletter === undefined) return undefined;
+  const products = await db
+    .selectFrom('newsletter_products as p')
+    .innerJoin('newsletter_images as i', 'i.id', 'p.image_id')
+    .select(['p.title', 'p.price', 'i.image_key', 'i.image_2x_key'])
+    .where('p.newsletter_id', '=', id)
+    .orderBy('p.position')
+    .execute();
+  return { ...newsletter, products };
+}
+
+export type NewsletterContent = NonNullable<Awaited<ReturnType<typeof findNewsletterContent>>>;
+
+/** Cancels a scheduled or sending newsletter; false when there is none in those states. */
+export async function cancelNewsletter(db: Db, id: number, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletters')
+    .set({ status: 'cancelled', finished_at: at.toISOString() })
+    .where('id', '=', id)
+    .where('status', 'in', ['scheduled', 'sending'] satisfies NewsletterStatus[])
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function newsletterExists(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('newsletters')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findUserEmail(db: Db, userId: number) {
+  return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+}

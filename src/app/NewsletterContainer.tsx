@@ -1,0 +1,115 @@
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import {
+  NEWSLETTER_RULES,
+  type CampaignKey,
+  type CreateNewsletterRequest,
+} from '../api/contract.ts';
+import {
+  newsletterFormMachine,
+  selectNewsletterDraft,
+  selectNewsletterFormStatus,
+  type ImageToUpload,
+} from '../machines/newsletterForm.machine.ts';
+import {
+  newsletterListMachine,
+  selectNewsletterListBusy,
+  selectNewsletterListStatus,
+  selectNewsletterPreview,
+} from '../machines/newsletterList.machine.ts';
+import { NewsletterPage } from '../views/NewsletterPage.tsx';
+import { useEffects } from './effects.tsx';
+import { useInspect } from './inspector.tsx';
+import { useSiteConfig } from './siteConfig.ts';
+import { showError } from './toasts.tsx';
+
+/** /admin/newsletter: create a newsletter, and the newsletters below it (loaded on demand). */
+export function NewsletterContainer() {
+  const { api, notify } = useEffects();
+  const config = useSiteConfig();
+  const inspect = useInspect();
+  const [list, sendList] = useMachine(
+    newsletterListMachine.provide({
+      actors: {
+        loadNewsletters: fromPromise(() => api.newsletters.listNewsletters()),
+        cancelNewsletter: fromPromise(async ({ input }: { input: number }) => {
+          await api.newsletters.cancelNewsletter(input);
+          return undefined;
+        }),
+        loadPreview: fromPromise(({ input }: { input: number }) =>
+          api.newsletters.previewNewsletter(input),
+        ),
+        sendTest: fromPromise(async ({ input }: { input: number }) => {
+          await api.newsletters.sendTestNewsletter(input);
+          return undefined;
+        }),
+      },
+      actions: {
+        notify: (_, text) => notify.success(text),
+        reportError: (_, error) => showError(notify, error),
+      },
+    }),
+    { inspect },
+  );
+  const [form, sendForm] = useMachine(
+    newsletterFormMachine.provide({
+      actors: {
+        loadCampaigns: fromPromise(async () => {
+          const [catalogs, courses] = await Promise.all([
+            api.campaigns.campaignIdByName(config.campaigns.catalogs),
+            api.campaigns.campaignIdByName(config.campaigns.courses),
+          ]);
+          return { catalogs, courses } satisfies Record<CampaignKey, number>;
+        }),
+        uploadImages: fromPromise(async ({ input }: { input: ImageToUpload[] }) => {
+          const urls: string[] = [];
+          // One at a time: each is decoded and re-encoded on the server.
+          for (const product of input) {
+            urls.push(
+              (await api.newsletters.uploadImage(product.title, product.image)).productImageUrl,
+            );
+          }
+          return urls;
+        }),
+        createNewsletter: fromPromise(({ input }: { input: CreateNewsletterRequest }) =>
+          api.newsletters.createNewsletter(input),
+        ),
+      },
+      actions: {
+        notifyCreated: (_, text) => {
+          notify.success(text);
+          sendList({ type: 'RELOAD' });
+        },
+        reportError: (_, error) => showError(notify, error),
+      },
+    }),
+    { input: { brand: config.brand }, inspect },
+  );
+  return (
+    <NewsletterPage
+      rules={NEWSLETTER_RULES}
+      form={{
+        status: selectNewsletterFormStatus(form),
+        draft: selectNewsletterDraft(form),
+        products: form.context.products,
+        problems: form.context.problems,
+        onEdit: (values) => sendForm({ type: 'EDIT', values }),
+        onEditProduct: (key, values) => sendForm({ type: 'EDIT_PRODUCT', key, values }),
+        onAddProduct: () => sendForm({ type: 'ADD_PRODUCT' }),
+        onRemoveProduct: (key) => sendForm({ type: 'REMOVE_PRODUCT', key }),
+        onSubmit: () => sendForm({ type: 'SUBMIT' }),
+      }}
+      list={{
+        status: selectNewsletterListStatus(list),
+        newsletters: list.context.newsletters,
+        busy: selectNewsletterListBusy(list),
+        preview: selectNewsletterPreview(list),
+        onReload: () => sendList({ type: 'RELOAD' }),
+        onCancel: (id) => sendList({ type: 'CANCEL', id }),
+        onPreview: (id) => sendList({ type: 'PREVIEW', id }),
+        onSendTest: (id) => sendList({ type: 'SEND_TEST', id }),
+        onClosePreview: () => sendList({ type: 'CLOSE_PREVIEW' }),
+      }}
+    />
+  );
+}

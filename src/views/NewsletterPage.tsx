@@ -1,0 +1,372 @@
+/**
+ * /admin/newsletter (SPEC 2 admin screen 1, 5 "Newsletter", issue 14): the 'Stvori newsletter'
+ * form (campaign, title, date and time in Zagreb, text, product rows with add and remove) and
+ * below it the newsletters with status and counts, cancel, preview in a sandboxed frame and a
+ * test mail. Pure: the container binds the newsletter form and list machines.
+ */
+import { hr } from 'date-fns/locale/hr';
+import { useId } from 'react';
+import DatePicker, { registerLocale } from 'react-datepicker';
+import 'react-datepicker/dist/react-datepicker.css';
+import type {
+  CampaignKey,
+  NEWSLETTER_RULES,
+  NewsletterPreview,
+  NewsletterSummary,
+} from '../api/contract.ts';
+import type { NewsletterDraft, ProductDraft } from '../machines/newsletterForm.machine.ts';
+import { messages } from '../messages.ts';
+import { DATE_FORMAT, pickerDateToWallTime, wallTimeToPickerDate } from './CourseFormPage.tsx';
+import { FileInput } from './FileInput.tsx';
+import { COURSE_TIME_ZONE } from './courseFormat.ts';
+import { ErrorList } from './ErrorList.tsx';
+import { Spinner } from './Spinner.tsx';
+import './CourseFormPage.css';
+import './NewsletterPage.css';
+import './forms.css';
+
+registerLocale('hr', hr);
+
+const text = messages.newsletterForm;
+const listText = messages.newsletterList;
+const TIME_STEP_MINUTES = 15;
+const CAMPAIGNS: CampaignKey[] = ['catalogs', 'courses'];
+const scheduledFormat = new Intl.DateTimeFormat('hr-HR', {
+  timeZone: COURSE_TIME_ZONE,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+export type NewsletterFormStatus = 'loading' | 'loadFailed' | 'editing' | 'uploading' | 'creating';
+
+export interface NewsletterPageProps {
+  rules: typeof NEWSLETTER_RULES;
+  form: {
+    status: NewsletterFormStatus;
+    draft: NewsletterDraft;
+    products: readonly ProductDraft[];
+    problems: readonly string[];
+    onEdit: (values: Partial<NewsletterDraft>) => void;
+    onEditProduct: (
+      key: number,
+      values: Partial<Pick<ProductDraft, 'title' | 'price' | 'image'>>,
+    ) => void;
+    onAddProduct: () => void;
+    onRemoveProduct: (key: number) => void;
+    onSubmit: () => void;
+  };
+  list: {
+    status: 'loading' | 'failed' | 'ready';
+    newsletters: readonly NewsletterSummary[];
+    busy: boolean;
+    preview: NewsletterPreview | null;
+    onReload: () => void;
+    onCancel: (id: number) => void;
+    onPreview: (id: number) => void;
+    onSendTest: (id: number) => void;
+    onClosePreview: () => void;
+  };
+}
+
+export function NewsletterPage({ rules, form, list }: NewsletterPageProps) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="newsletter-page">
+      <h1 id={`${id}-title`}>{text.title}</h1>
+      {form.status === 'loading' ? (
+        <div className="status">
+          <Spinner label={text.loading} />
+        </div>
+      ) : form.status === 'loadFailed' ? (
+        <p role="alert">{text.loadFailed}</p>
+      ) : (
+        <NewsletterForm {...form} rules={rules} />
+      )}
+      <NewsletterList {...list} />
+    </section>
+  );
+}
+
+function NewsletterForm({
+  status,
+  draft,
+  products,
+  problems,
+  onEdit,
+  onEditProduct,
+  onAddProduct,
+  onRemoveProduct,
+  onSubmit,
+  rules,
+}: NewsletterPageProps['form'] & { rules: NewsletterPageProps['rules'] }) {
+  const id = useId();
+  const busy = status !== 'editing';
+  const fieldId = (name: string) => `${id}-${name}`;
+  return (
+    <form
+      className="form course-form__form"
+      noValidate
+      aria-describedby={problems.length > 0 ? `${id}-errors` : undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) onSubmit();
+      }}
+    >
+      <div className="form__field">
+        <label className="form__label" htmlFor={fieldId('campaign')}>
+          {text.campaign}
+        </label>
+        <select
+          id={fieldId('campaign')}
+          className="form__input"
+          value={draft.campaign}
+          disabled={busy}
+          onChange={(event) => onEdit({ campaign: event.target.value as CampaignKey })}
+        >
+          {CAMPAIGNS.map((campaign) => (
+            <option key={campaign} value={campaign}>
+              {text.campaigns[campaign]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="form__field">
+        <label className="form__label" htmlFor={fieldId('subject')}>
+          {text.subject}
+        </label>
+        <input
+          id={fieldId('subject')}
+          className="form__input"
+          type="text"
+          autoComplete="off"
+          maxLength={rules.subjectMaxLength}
+          value={draft.subject}
+          disabled={busy}
+          onChange={(event) => onEdit({ subject: event.target.value })}
+        />
+      </div>
+      <div className="form__field">
+        <label className="form__label" htmlFor={fieldId('scheduledAt')}>
+          {text.scheduledAt}
+        </label>
+        <DatePicker
+          id={fieldId('scheduledAt')}
+          className="form__input"
+          selected={wallTimeToPickerDate(draft.scheduledAt)}
+          onChange={(date: Date | null) => onEdit({ scheduledAt: pickerDateToWallTime(date) })}
+          locale="hr"
+          dateFormat={DATE_FORMAT}
+          showTimeSelect
+          timeIntervals={TIME_STEP_MINUTES}
+          timeCaption={messages.courseForm.timeCaption}
+          timeFormat="HH:mm"
+          placeholderText={messages.courseForm.datePlaceholder}
+          autoComplete="off"
+          disabled={busy}
+          ariaDescribedBy={fieldId('scheduledAt-hint')}
+        />
+        <p id={fieldId('scheduledAt-hint')} className="form__hint">
+          {text.dateHint}
+        </p>
+      </div>
+      <div className="form__field">
+        <label className="form__label" htmlFor={fieldId('body')}>
+          {text.body}
+        </label>
+        <textarea
+          id={fieldId('body')}
+          className="form__input course-form__description"
+          rows={6}
+          maxLength={rules.bodyMaxLength}
+          value={draft.body}
+          disabled={busy}
+          onChange={(event) => onEdit({ body: event.target.value })}
+        />
+      </div>
+      <fieldset className="newsletter-page__products">
+        <legend>{text.products}</legend>
+        {products.map((product, index) => (
+          <fieldset key={product.key} className="newsletter-page__product">
+            <legend>{text.product(index + 1)}</legend>
+            <div className="form__field">
+              <label className="form__label" htmlFor={fieldId(`title-${product.key}`)}>
+                {text.productTitle}
+              </label>
+              <input
+                id={fieldId(`title-${product.key}`)}
+                className="form__input"
+                type="text"
+                autoComplete="off"
+                maxLength={rules.productTitleMaxLength}
+                value={product.title}
+                disabled={busy}
+                onChange={(event) => onEditProduct(product.key, { title: event.target.value })}
+              />
+            </div>
+            <div className="form__field">
+              <label className="form__label" htmlFor={fieldId(`price-${product.key}`)}>
+                {text.productPrice}
+              </label>
+              <input
+                id={fieldId(`price-${product.key}`)}
+                className="form__input"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={rules.priceMaxLength}
+                value={product.price}
+                disabled={busy}
+                onChange={(event) => onEditProduct(product.key, { price: event.target.value })}
+              />
+            </div>
+            <div className="form__field">
+              <label className="form__label" htmlFor={fieldId(`image-${product.key}`)}>
+                {text.productImage}
+              </label>
+              <FileInput
+                id={fieldId(`image-${product.key}`)}
+                className="form__input course-form__file"
+                file={product.image}
+                accept={rules.imageAccept}
+                disabled={busy}
+                invalid={false}
+                describedBy={undefined}
+                onChange={(event) =>
+                  onEditProduct(product.key, { image: event.target.files?.[0] ?? null })
+                }
+              />
+            </div>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => onRemoveProduct(product.key)}
+            >
+              {text.removeProduct(index + 1)}
+            </button>
+          </fieldset>
+        ))}
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy || products.length >= rules.productsMax}
+          onClick={onAddProduct}
+        >
+          {text.addProduct}
+        </button>
+      </fieldset>
+      <ErrorList id={`${id}-errors`} problems={problems} />
+      <div className="form__actions">
+        {status === 'uploading' || status === 'creating' ? (
+          <Spinner label={status === 'uploading' ? text.uploading : text.creating} />
+        ) : (
+          <button type="submit" className="button">
+            {text.submit}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function NewsletterList({
+  status,
+  newsletters,
+  busy,
+  preview,
+  onReload,
+  onCancel,
+  onPreview,
+  onSendTest,
+  onClosePreview,
+}: NewsletterPageProps['list']) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-list`} className="newsletter-page__list">
+      <h2 id={`${id}-list`}>{listText.title}</h2>
+      {status === 'loading' ? (
+        <div className="status">
+          <Spinner label={listText.loading} />
+        </div>
+      ) : status === 'failed' ? (
+        <div role="alert">
+          <p>{listText.failed}</p>
+          <button type="button" className="button" onClick={onReload}>
+            {listText.retry}
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={onReload}
+        >
+          {listText.reload}
+        </button>
+      )}
+      {status === 'ready' && newsletters.length === 0 && <p>{listText.empty}</p>}
+      {status === 'ready' && newsletters.length > 0 && (
+        <ul className="newsletter-page__items">
+          {newsletters.map((newsletter) => (
+            <li key={newsletter.id} className="newsletter-page__item">
+              <h3>{newsletter.subject}</h3>
+              <p>
+                {listText.status[newsletter.status]} · {listText.scheduledAt}{' '}
+                {scheduledFormat.format(new Date(newsletter.scheduledAt))}
+              </p>
+              <p>{listText.counts(newsletter.counts)}</p>
+              <div className="newsletter-page__actions" aria-busy={busy || undefined}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={busy}
+                  aria-label={`${listText.preview}: ${newsletter.subject}`}
+                  onClick={() => onPreview(newsletter.id)}
+                >
+                  {listText.preview}
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={busy}
+                  aria-label={`${listText.sendTest}: ${newsletter.subject}`}
+                  onClick={() => onSendTest(newsletter.id)}
+                >
+                  {listText.sendTest}
+                </button>
+                {(newsletter.status === 'scheduled' || newsletter.status === 'sending') && (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={busy}
+                    aria-label={`${listText.cancel}: ${newsletter.subject}`}
+                    onClick={() => onCancel(newsletter.id)}
+                  >
+                    {listText.cancel}
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {busy && <Spinner label={listText.working} />}
+      {preview && (
+        <section aria-labelledby={`${id}-preview`} className="newsletter-page__preview">
+          <h3 id={`${id}-preview`}>{listText.previewTitle(preview.subject)}</h3>
+          <button type="button" className="button button--secondary" onClick={onClosePreview}>
+            {listText.closePreview}
+          </button>
+          {/* No scripts, no forms, no navigation: only the mail's own HTML and images. */}
+          <iframe
+            className="newsletter-page__frame"
+            title={listText.previewTitle(preview.subject)}
+            sandbox=""
+            srcDoc={preview.html}
+          />
+        </section>
+      )}
+    </section>
+  );
+}

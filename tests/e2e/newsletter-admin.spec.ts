@@ -1,0 +1,182 @@
+/**
+ * Issue 14 in a real browser against `npm start` (its dispatcher running, mail into the outbox):
+ * an employee opens /admin (replaced by /admin/newsletter), creates a newsletter with two products
+ * and their images scheduled a minute ahead; the dispatcher sends it to the test subscribers; the
+ * mail shows the products and the personal unsubscribe link; following the link unsubscribes, and
+ * so does the one-click POST of its header. The rendered mail is screenshotted at 375 and 800 px;
+ * axe checks the screen at 375 and 1366 px.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { mailsTo, rawMailsTo, subscribeThroughApi, unsubscribeLinkOfMail } from './mail.ts';
+import { addGateCookies, DESKTOP, PHONE, summarize } from './support.ts';
+
+const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
+const SUBJECT = 'Dentalia Istaknuta ponuda: E2E';
+const CREATED = 'Newsletter uspješno stvoren i bit će poslan u odabrano vrijeme.';
+const UNSUBSCRIBED = 'Uspješno ste se odjavili s newslettera.';
+const ALREADY_UNSUBSCRIBED = 'Već ste se odjavili s newslettera.';
+const READER = 'citateljica.e2e@example.com';
+const CLICKER = 'klikac.e2e@example.com';
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(summarize(violations)).toEqual([]);
+}
+
+async function logInAsEmployee(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill('zaposlenik@dentalia.hr');
+  await page.getByLabel('Lozinka', { exact: true }).fill(DEMO_PASSWORD);
+  const robot = page.getByRole('group', { name: 'Provjera da niste robot' });
+  await robot.getByRole('checkbox', { name: 'Ja nisam robot' }).click({ force: true });
+  await expect(robot.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** 'dd. MM. yyyy. HH:mm' in Zagreb, as the date picker takes it. */
+function zagrebPickerText(instant: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Zagreb',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}. ${parts.month}. ${parts.year}. ${parts.hour}:${parts.minute}`;
+}
+
+/** The HTML part of a mail file as written, quoted-printable undone. */
+function htmlPart(eml: string): string {
+  const html =
+    /Content-Type: text\/html[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n----/.exec(
+      eml,
+    )?.[1];
+  if (html === undefined) throw new Error('no HTML part in the mail');
+  // Quoted-printable: `=XX` is a byte, everything else stands for itself (UTF-8 bytes).
+  const bytes: number[] = [];
+  for (const [, hex, literal] of html.replace(/=\r?\n/g, '').matchAll(/=([0-9A-F]{2})|([\s\S])/g)) {
+    if (hex !== undefined) bytes.push(parseInt(hex, 16));
+    else bytes.push(...Buffer.from(literal ?? '', 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+async function productImage(background: string): Promise<Buffer> {
+  return sharp({ create: { width: 1400, height: 900, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+test('an employee schedules a newsletter; it is sent, shows its products and unsubscribes', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await addGateCookies(context, baseURL ?? '');
+  await subscribeThroughApi(request, READER, 'Catalogs');
+  await subscribeThroughApi(request, CLICKER, 'Catalogs');
+  const readerLink = await unsubscribeLinkOfMail(READER, 'katalozi');
+
+  await logInAsEmployee(page);
+  // SPEC 2: exactly /admin opens the first entry in its place; Back skips it.
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/newsletter$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stvori newsletter' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Newsletter' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/admin\/newsletter$/);
+
+  await expect(page.getByLabel('Naslov (predmet e-maila)')).toHaveValue(
+    'Dentalia Istaknuta ponuda',
+  );
+  await page.setViewportSize(DESKTOP);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(PHONE);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(DESKTOP);
+
+  await page.getByLabel('Naslov (predmet e-maila)').fill(SUBJECT);
+  const sendAt = new Date(Date.now() + 75_000);
+  await page.getByLabel('Datum i vrijeme slanja').fill(zagrebPickerText(sendAt));
+  await page.getByLabel('Datum i vrijeme slanja').press('Escape');
+  await page.getByRole('button', { name: 'Dodaj proizvod' }).click();
+  const products = [
+    { title: 'Kompozit A2 <Nano>', price: '24.90 €', colour: '#e30613' },
+    { title: 'Endo turpije 25 mm', price: '12.50 €', colour: '#1a5fb4' },
+  ];
+  for (const [index, product] of products.entries()) {
+    const group = page.getByRole('group', { name: `Proizvod ${index + 1}` });
+    await group.getByLabel('Naziv proizvoda').fill(product.title);
+    await group.getByLabel('Cijena (##.## €)').fill(product.price);
+    await group.getByLabel('Fotografija proizvoda').setInputFiles({
+      name: `proizvod-${index + 1}.png`,
+      mimeType: 'image/png',
+      buffer: await productImage(product.colour),
+    });
+  }
+  await page.getByRole('button', { name: 'Stvori newsletter' }).click();
+  await expect(page.getByText(CREATED)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 3, name: SUBJECT })).toBeVisible();
+
+  // The dispatcher sends it once it is due.
+  await expect
+    .poll(async () => (await mailsTo(READER)).filter((mail) => mail.includes(SUBJECT)).length, {
+      timeout: 150_000,
+      intervals: [2000],
+    })
+    .toBe(1);
+  const mail = (await mailsTo(READER)).find((text) => text.includes(SUBJECT)) ?? '';
+  expect(mail).toMatch(/^Message-ID: <newsletter-\d+-\d+@127\.0\.0\.1>/m);
+  expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+  const html = htmlPart(
+    (await rawMailsTo(READER)).find((raw) => /^Message-ID: <newsletter-/m.test(raw)) ?? '',
+  );
+  expect(html).toContain('Kompozit A2 &lt;Nano&gt;');
+  expect(html).toContain('12.50 €');
+  expect(html).toMatch(/src="http:\/\/127\.0\.0\.1:\d+\/media\/newsletters\/[\w-]{22}\.jpg"/);
+  expect(html).toContain(readerLink.replaceAll('&', '&amp;'));
+
+  // The mail as a reader's client shows it, at phone and desktop widths.
+  const mailPage = await context.newPage();
+  for (const width of [375, 800]) {
+    await mailPage.setViewportSize({ width, height: 900 });
+    await mailPage.setContent(html, { waitUntil: 'load' });
+    const image = mailPage.getByRole('img', { name: 'Endo turpije 25 mm' });
+    await expect(image).toBeVisible();
+    // Loaded from our media by a page of another origin, as webmail does.
+    expect(
+      await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBeGreaterThan(0);
+    await mailPage.screenshot({
+      path: test.info().outputPath(`newsletter-mail-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await mailPage.close();
+
+  await page.goto(readerLink);
+  await expect(page.locator('main').getByText(UNSUBSCRIBED)).toBeVisible();
+
+  const clickerMail = (await mailsTo(CLICKER)).find((text) => text.includes(SUBJECT)) ?? '';
+  const oneClick = /^List-Unsubscribe: <([^>]+)>/m.exec(clickerMail)?.[1] ?? '';
+  const answer = await request.post(oneClick, { form: { 'List-Unsubscribe': 'One-Click' } });
+  expect(answer.status()).toBe(204);
+  await page.goto(await unsubscribeLinkOfMail(CLICKER, 'katalozi'));
+  await expect(page.getByRole('alert').filter({ hasText: ALREADY_UNSUBSCRIBED })).toBeVisible();
+});

@@ -1,0 +1,311 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type {
+  CampaignKey,
+  CreateNewsletterRequest,
+  NewsletterSummary,
+} from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
+import { NewsletterContainer } from '../../src/app/NewsletterContainer.tsx';
+import {
+  newsletterFormMachine,
+  type ImageToUpload,
+  type ProductDraft,
+} from '../../src/machines/newsletterForm.machine.ts';
+import { messages } from '../../src/messages.ts';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
+
+const text = messages.newsletterForm;
+const NEXT_YEAR = new Date().getFullYear() + 1;
+const CAMPAIGN_IDS: Record<CampaignKey, number> = { catalogs: 2, courses: 1 };
+const IMAGE_URL = 'http://localhost:3000/media/newsletters/aaaaaaaaaaaaaaaaaaaaaa.jpg';
+
+const loadCampaigns = fakePromiseActor<Record<CampaignKey, number>, undefined>();
+const uploadImages = fakePromiseActor<string[], ImageToUpload[]>();
+const createNewsletter = fakePromiseActor<NewsletterSummary, CreateNewsletterRequest>();
+
+const photo = new File([new Uint8Array([137, 80, 78, 71])], 'kompozit.png', { type: 'image/png' });
+const created: NewsletterSummary = {
+  id: 1,
+  subject: 'Dentalia Istaknuta ponuda',
+  templateName: 't',
+  campaignId: 2,
+  scheduledAt: `${NEXT_YEAR}-03-12T08:00:00.000Z`,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  status: 'scheduled',
+  counts: { pending: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0 },
+};
+
+const user = userEvent.setup();
+let app: ReturnType<typeof renderWithEffects>;
+let listCalls = 0;
+
+/**
+ * The container that ships. Its campaign lookup asks for both names at once and its image upload
+ * goes product by product; the fakes turn those calls back into the machine's two actors.
+ */
+function renderForm() {
+  let campaigns: Promise<Record<CampaignKey, number>> | undefined;
+  const uploads: { title: string; image: File }[] = [];
+  let uploaded: Promise<string[]> | undefined;
+  listCalls = 0;
+  for (const fake of [loadCampaigns, uploadImages, createNewsletter]) fake.reset();
+  app = renderWithEffects(<NewsletterContainer />, {
+    path: '/admin/newsletter',
+    api: {
+      campaigns: {
+        campaignIdByName: async (name) => {
+          campaigns ??= loadCampaigns.fn(undefined);
+          return (await campaigns)[name === 'Catalogs' ? 'catalogs' : 'courses'];
+        },
+      },
+      newsletters: {
+        listNewsletters: () => {
+          listCalls += 1;
+          return Promise.resolve([]);
+        },
+        uploadImage: async (title, image) => {
+          uploads.push({ title, image });
+          uploaded ??= uploadImages.fn([{ key: uploads.length, title, image }]);
+          try {
+            const urls = await uploaded;
+            return { productTitle: title, productImageUrl: urls[0] ?? '' };
+          } finally {
+            uploaded = undefined;
+          }
+        },
+        createNewsletter: createNewsletter.fn,
+      },
+    },
+  });
+  return app;
+}
+
+const field = (label: string) =>
+  screen.getByLabelText<HTMLInputElement>(label, { selector: 'input, textarea, select' });
+const productGroups = () =>
+  screen
+    .queryAllByRole('group')
+    .filter((group) =>
+      /^Proizvod \d+$/.test(
+        group.getAttribute('aria-label') ?? group.querySelector('legend')?.textContent ?? '',
+      ),
+    );
+const submitButton = () => screen.queryByRole('button', { name: text.submit });
+const shownProblems = () =>
+  within(screen.queryByRole('alert') ?? document.createElement('ul'))
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent);
+const shownDate = (wallTime: string) =>
+  wallTime.replace(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/, '$3. $2. $1. $4');
+
+async function editProduct(position: number, values: Partial<ProductDraft>) {
+  const group = productGroups()[position - 1];
+  if (!group) throw new Error(`no product ${position}`);
+  const inGroup = (label: string) => within(group).getByLabelText<HTMLInputElement>(label);
+  if (values.title !== undefined)
+    fireEvent.change(inGroup(text.productTitle), { target: { value: values.title } });
+  if (values.price !== undefined)
+    fireEvent.change(inGroup(text.productPrice), { target: { value: values.price } });
+  if (values.image) await user.upload(inGroup(text.productImage), values.image);
+}
+
+async function fillValid() {
+  fireEvent.change(field(text.scheduledAt), {
+    target: { value: shownDate(`${NEXT_YEAR}-03-12T09:00`) },
+  });
+  await editProduct(1, { title: 'Kompozit A2', price: '12.50 €', image: photo });
+}
+
+/** The model adds at most two rows (the real limit of 20 is pinned by hand below). */
+const boundedRows = newsletterFormMachine.provide({
+  guards: { roomForAnotherProduct: ({ context }) => context.products.length < 2 },
+});
+
+describe('newsletter form model', () => {
+  testMachineModel(boundedRows, {
+    inputs: [{ brand: 'Dentalia' }],
+    render: () => renderForm(),
+    // What a person tells apart; `via` keeps the reset after success and the upload skipped on
+    // a retry from looking like states reached before.
+    serializeState: ({ value, context }, event) =>
+      JSON.stringify({
+        value,
+        via:
+          value === 'creating' || event?.type === 'xstate.done.actor.createNewsletter'
+            ? event?.type
+            : undefined,
+        campaign: context.campaign,
+        scheduledAt: context.scheduledAt,
+        products: context.products.length,
+        filled: context.products.some((product) => product.title !== ''),
+        uploaded: context.products.some((product) => product.imageUrl !== null),
+        problems: context.problems,
+      }),
+    fakes: { loadCampaigns, uploadImages, createNewsletter },
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadCampaigns', output: CAMPAIGN_IDS },
+      { type: 'xstate.error.actor.loadCampaigns', error: new TypeError('Failed to fetch') },
+      { type: 'EDIT', values: { scheduledAt: `${NEXT_YEAR}-03-12T09:00`, campaign: 'courses' } },
+      {
+        type: 'EDIT_PRODUCT',
+        key: 1,
+        values: { title: 'Kompozit A2', price: '12.50 €', image: photo },
+      },
+      { type: 'ADD_PRODUCT' },
+      { type: 'REMOVE_PRODUCT', key: 1 },
+      { type: 'xstate.done.actor.uploadImages', output: [IMAGE_URL] },
+      {
+        type: 'xstate.error.actor.uploadImages',
+        error: new ApiError(400, {
+          errors: { ProductImage: [SERVER_MESSAGES.newsletterImageRequired] },
+        }),
+      },
+      { type: 'xstate.done.actor.createNewsletter', output: created },
+      {
+        type: 'xstate.error.actor.createNewsletter',
+        error: new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }),
+      },
+    ],
+    states: {
+      loadingCampaigns: () => {
+        expect(screen.getByRole('status', { name: '' })).toBeInTheDocument();
+        expect(screen.getByText(text.loading)).toBeInTheDocument();
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      loadFailed: () => {
+        expect(screen.getByText(text.loadFailed)).toBeVisible();
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      editing: ({ context }) => {
+        expect(field(text.campaign)).toHaveValue(context.campaign);
+        expect(field(text.subject)).toHaveValue(context.subject);
+        expect(field(text.body)).toHaveValue(context.body);
+        expect(field(text.scheduledAt)).toHaveValue(shownDate(context.scheduledAt));
+        expect(productGroups()).toHaveLength(context.products.length);
+        expect(shownProblems()).toEqual(context.problems);
+        expect(submitButton()).toBeVisible();
+      },
+      uploading: () => {
+        expect(uploadImages.calls.at(-1)?.[0]?.title).toBe('Kompozit A2');
+        expect(screen.getByText(text.uploading)).toBeInTheDocument();
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      creating: ({ context }) => {
+        expect(createNewsletter.calls.at(-1)).toMatchObject({
+          subject: context.subject.trim(),
+          campaignId: CAMPAIGN_IDS[context.campaign],
+          listValues: [{ title: 'Kompozit A2', price: '12.50 €', imageUrl: IMAGE_URL }],
+        });
+        expect(screen.getByText(text.creating)).toBeInTheDocument();
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+    },
+    events: {
+      EDIT: () =>
+        fireEvent.change(field(text.scheduledAt), {
+          target: { value: shownDate(`${NEXT_YEAR}-03-12T09:00`) },
+        }) && fireEvent.change(field(text.campaign), { target: { value: 'courses' } }),
+      EDIT_PRODUCT: () => editProduct(1, { title: 'Kompozit A2', price: '12.50 €', image: photo }),
+      ADD_PRODUCT: () => user.click(screen.getByRole('button', { name: text.addProduct })),
+      REMOVE_PRODUCT: () => user.click(screen.getByRole('button', { name: text.removeProduct(1) })),
+      SUBMIT: () => user.click(submitButton() ?? document.body),
+    },
+  });
+});
+
+describe('newsletter form journeys pinned by hand', () => {
+  async function opened() {
+    renderForm();
+    await loadCampaigns.resolve(CAMPAIGN_IDS);
+  }
+
+  it('opens with the catalogues campaign, the brand title and a greeting', async () => {
+    await opened();
+    expect(field(text.campaign)).toHaveValue('catalogs');
+    expect(field(text.subject)).toHaveValue('Dentalia Istaknuta ponuda');
+    expect(field(text.body).value).toMatch(/^Poštovani,/);
+    expect(productGroups()).toHaveLength(1);
+    expect(listCalls).toBe(1);
+  });
+
+  it('lists the SPEC 5 messages of an empty product and a missing date at once', async () => {
+    await opened();
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([
+      'Odaberite datum kada će se ova objava poslati pretplatnicima.',
+      'Definirajte sve proizvode u potpunosti.',
+      'Dodajte fotografiju na sve proizvode.',
+    ]);
+    await user.click(screen.getByRole('button', { name: text.removeProduct(1) }));
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toContain(
+      'Obavijest mora sadržavati proizvode, definirajte popis proizvoda.',
+    );
+    expect(uploadImages.calls).toEqual([]);
+  });
+
+  it('refuses a past date and a price without the euro sign', async () => {
+    await opened();
+    await fillValid();
+    fireEvent.change(field(text.scheduledAt), { target: { value: shownDate('2020-03-12T09:00') } });
+    await editProduct(1, { price: '12.50' });
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([
+      'Datum slanja obavijesti mora biti u budućnosti.',
+      'Provjerite je li cijena svih proizvoda u ispravnog obliku (##.## €).',
+    ]);
+    expect(uploadImages.calls).toEqual([]);
+  });
+
+  it('asks to upload the images again when the upload lost them, and names other refusals', async () => {
+    await opened();
+    await fillValid();
+    await user.click(submitButton() ?? document.body);
+    await uploadImages.reject(
+      new ApiError(400, { errors: { ProductImage: [SERVER_MESSAGES.newsletterImageRequired] } }),
+    );
+    expect(shownProblems()).toEqual(['Ponovno učitajte fotografije proizvoda.']);
+    expect(createNewsletter.calls).toEqual([]);
+    await user.click(submitButton() ?? document.body);
+    await uploadImages.reject(
+      new ApiError(400, { errors: { ProductImage: ['ProductImage is not a readable image.'] } }),
+    );
+    expect(shownProblems()).toEqual([
+      'Učitavanje fotografije nije uspjelo: ProductImage is not a readable image.',
+    ]);
+  });
+
+  it('keeps the uploaded image after a duplicate subject and sends only the newsletter again', async () => {
+    await opened();
+    await fillValid();
+    await user.click(submitButton() ?? document.body);
+    await uploadImages.resolve([IMAGE_URL]);
+    await createNewsletter.reject(new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }));
+    expect(shownProblems()).toEqual([
+      'Već postoji newsletter s ovim naslovom ili nazivom predloška.',
+    ]);
+    fireEvent.change(field(text.subject), { target: { value: 'Dentalia Istaknuta ponuda 2' } });
+    await user.click(submitButton() ?? document.body);
+    expect(uploadImages.calls).toHaveLength(1);
+    expect(createNewsletter.calls.at(-1)?.subject).toBe('Dentalia Istaknuta ponuda 2');
+    await createNewsletter.resolve(created);
+    expect(app.notices).toContainEqual({
+      tone: 'success',
+      text: 'Newsletter uspješno stvoren i bit će poslan u odabrano vrijeme.',
+    });
+    expect(field(text.subject)).toHaveValue('Dentalia Istaknuta ponuda');
+    expect(listCalls).toBe(2);
+  });
+
+  it('prompts to log in again when the session is gone', async () => {
+    await opened();
+    await fillValid();
+    await user.click(submitButton() ?? document.body);
+    await uploadImages.reject(new ApiError(401, { errors: ['Auth expired.'] }));
+    expect(shownProblems()).toEqual([text.loginAgain]);
+  });
+});

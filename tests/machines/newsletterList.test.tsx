@@ -1,0 +1,143 @@
+import { screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { NewsletterPreview, NewsletterSummary } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import { NewsletterContainer } from '../../src/app/NewsletterContainer.tsx';
+import { newsletterListMachine } from '../../src/machines/newsletterList.machine.ts';
+import { messages } from '../../src/messages.ts';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
+
+const text = messages.newsletterList;
+const scheduled: NewsletterSummary = {
+  id: 7,
+  subject: 'Dentalia Istaknuta ponuda',
+  templateName: 't',
+  campaignId: 2,
+  scheduledAt: '2027-03-12T08:00:00.000Z',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  status: 'scheduled',
+  counts: { pending: 3, sent: 10, failed: 1, skipped: 2, uncertain: 1 },
+};
+const preview: NewsletterPreview = {
+  subject: scheduled.subject,
+  html: '<!doctype html><html lang="hr"><body><p>Kompozit A2</p></body></html>',
+  text: 'Kompozit A2',
+};
+
+const loadNewsletters = fakePromiseActor<NewsletterSummary[], undefined>();
+const cancelNewsletter = fakePromiseActor<undefined, number>();
+const loadPreview = fakePromiseActor<NewsletterPreview, number>();
+const sendTest = fakePromiseActor<undefined, number>();
+
+const user = userEvent.setup();
+let app: ReturnType<typeof renderWithEffects>;
+
+/** The container that ships; the form above the list waits for its campaigns meanwhile. */
+function renderList() {
+  for (const fake of [loadNewsletters, cancelNewsletter, loadPreview, sendTest]) fake.reset();
+  app = renderWithEffects(<NewsletterContainer />, {
+    path: '/admin/newsletter',
+    api: {
+      campaigns: { campaignIdByName: () => new Promise<number>(() => {}) },
+      newsletters: {
+        listNewsletters: () => loadNewsletters.fn(undefined),
+        cancelNewsletter: async (id) => {
+          await cancelNewsletter.fn(id);
+        },
+        previewNewsletter: loadPreview.fn,
+        sendTestNewsletter: async (id) => {
+          await sendTest.fn(id);
+        },
+      },
+    },
+  });
+  return app;
+}
+
+const button = (name: string) => screen.queryByRole('button', { name });
+const action = (name: string) => button(`${name}: ${scheduled.subject}`);
+const frame = () => screen.queryByTitle(text.previewTitle(scheduled.subject));
+
+describe('newsletter list model', () => {
+  testMachineModel(newsletterListMachine, {
+    render: () => renderList(),
+    fakes: { loadNewsletters, cancelNewsletter, loadPreview, sendTest },
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadNewsletters', output: [scheduled] },
+      { type: 'xstate.error.actor.loadNewsletters', error: new ApiError(500, null) },
+      { type: 'CANCEL', id: scheduled.id },
+      { type: 'PREVIEW', id: scheduled.id },
+      { type: 'SEND_TEST', id: scheduled.id },
+      { type: 'xstate.done.actor.cancelNewsletter', output: undefined },
+      { type: 'xstate.error.actor.cancelNewsletter', error: new ApiError(409, { errors: ['x'] }) },
+      { type: 'xstate.done.actor.loadPreview', output: preview },
+      { type: 'xstate.error.actor.loadPreview', error: new ApiError(404, { errors: ['x'] }) },
+      { type: 'xstate.done.actor.sendTest', output: undefined },
+      { type: 'xstate.error.actor.sendTest', error: new ApiError(502, { errors: ['x'] }) },
+    ],
+    states: {
+      loading: () => {
+        expect(screen.getByText(text.loading)).toBeInTheDocument();
+        expect(action(text.cancel)).not.toBeInTheDocument();
+      },
+      failed: () => {
+        expect(screen.getByText(text.failed)).toBeVisible();
+        expect(button(text.retry)).toBeEnabled();
+      },
+      ready: ({ context }) => {
+        expect(screen.getByRole('heading', { level: 3, name: scheduled.subject })).toBeVisible();
+        expect(screen.getByText(text.counts(scheduled.counts))).toBeVisible();
+        expect(action(text.cancel)).toBeEnabled();
+        expect(frame()).not.toBeInTheDocument();
+        expect(context.preview).toBeNull();
+      },
+      cancelling: () => {
+        expect(cancelNewsletter.calls.at(-1)).toBe(scheduled.id);
+        expect(action(text.cancel)).toBeDisabled();
+      },
+      loadingPreview: () => {
+        expect(loadPreview.calls.at(-1)).toBe(scheduled.id);
+        expect(action(text.preview)).toBeDisabled();
+      },
+      showingPreview: () => {
+        expect(frame()).toHaveAttribute('sandbox', '');
+        expect(frame()).toHaveAttribute('srcdoc', preview.html);
+        expect(action(text.sendTest)).toBeDisabled();
+      },
+      sendingTest: () => {
+        expect(sendTest.calls.at(-1)).toBe(scheduled.id);
+        expect(action(text.sendTest)).toBeDisabled();
+      },
+    },
+    events: {
+      RELOAD: () => user.click(button(text.retry) ?? button(text.reload) ?? document.body),
+      CANCEL: () => user.click(action(text.cancel) ?? document.body),
+      PREVIEW: () => user.click(action(text.preview) ?? document.body),
+      SEND_TEST: () => user.click(action(text.sendTest) ?? document.body),
+      CLOSE_PREVIEW: () => user.click(button(text.closePreview) ?? document.body),
+    },
+  });
+});
+
+describe('newsletter list journeys pinned by hand', () => {
+  it('cancels, tells so and shows the list again from the server', async () => {
+    renderList();
+    await loadNewsletters.resolve([scheduled]);
+    await user.click(action(text.cancel) ?? document.body);
+    await cancelNewsletter.resolve(undefined);
+    expect(app.notices).toContainEqual({ tone: 'success', text: text.cancelled });
+    await loadNewsletters.resolve([{ ...scheduled, status: 'cancelled' }]);
+    expect(screen.getByText(/^Otkazan/)).toBeVisible();
+    expect(action(text.cancel)).not.toBeInTheDocument();
+  });
+
+  it('tells the test mail went to the caller', async () => {
+    renderList();
+    await loadNewsletters.resolve([{ ...scheduled, status: 'sent' }]);
+    await user.click(action(text.sendTest) ?? document.body);
+    await sendTest.resolve(undefined);
+    expect(app.notices).toContainEqual({ tone: 'success', text: text.testSent });
+  });
+});

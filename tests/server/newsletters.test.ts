@@ -1,0 +1,270 @@
+/**
+ * `/newsletters/*` (SPEC 7, 8 "Newsletter creation", issue 14): the product image upload, every
+ * rule of creation (a foreign imageUrl refused), the duplicate subject or template name, the list
+ * with status and counts, cancelling, the preview and the test mail, and who may call them.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type {
+  NewsletterPreview,
+  NewsletterSummary,
+  ValidationErrorBody,
+} from '../../src/api/contract.ts';
+import { MESSAGES } from '../../server/http/errors.ts';
+import { MEDIA_FOLDER } from '../../server/media/store.ts';
+import { imageFile, SVG } from './media-fixtures.ts';
+import { ADMIN, EMPLOYEE, login, USER } from './support/accounts.ts';
+import {
+  campaignIdByName,
+  createNewsletter,
+  newsletterRequest,
+  postImageForm,
+  postNewsletter,
+  uploadNewsletterImage,
+} from './support/newsletters.ts';
+import { useServer } from './support/server-fixture.ts';
+
+const server = useServer({ seedAccounts: true, perFile: true });
+const tokens: Record<string, string> = {};
+let catalogs: number;
+let imageUrl: string;
+
+beforeAll(async () => {
+  for (const email of [USER, EMPLOYEE, ADMIN])
+    tokens[email] = (await login(server.app, email)).accessToken;
+  catalogs = await campaignIdByName(server.app, 'Catalogs');
+  imageUrl = (await uploadNewsletterImage(server.app, tokens[EMPLOYEE] ?? '')).productImageUrl;
+}, 60_000);
+
+const employee = () => tokens[EMPLOYEE] ?? '';
+const request = (overrides = {}) =>
+  newsletterRequest(catalogs, [imageUrl], server.clock.now(), overrides);
+const fieldsOf = (body: string) => Object.keys((JSON.parse(body) as ValidationErrorBody).errors);
+
+function mediaFile(url: string): string {
+  const key = new URL(url).pathname.replace(/^\/media\//, '');
+  return path.join(server.dataDir, MEDIA_FOLDER, ...key.split('/'));
+}
+
+describe('POST /newsletters/image', () => {
+  it('stores the image as a 600 px JPEG with a 1200 px twin and answers its absolute URL', async () => {
+    const answer = await uploadNewsletterImage(server.app, employee(), '  Kompozit A3  ');
+    expect(answer.productTitle).toBe('Kompozit A3');
+    expect(answer.productImageUrl).toMatch(
+      new RegExp(`^${server.config.publicUrl}/media/newsletters/[\\w-]{22}\\.jpg$`),
+    );
+    const standard = await sharp(mediaFile(answer.productImageUrl)).metadata();
+    const double = await sharp(
+      mediaFile(answer.productImageUrl.replace('.jpg', '-2x.jpg')),
+    ).metadata();
+    expect([standard.format, standard.width, standard.height]).toEqual(['jpeg', 600, 375]);
+    expect([double.format, double.width, double.height]).toEqual(['jpeg', 1200, 750]);
+    const served = await server.app.inject({ url: new URL(answer.productImageUrl).pathname });
+    expect(served.statusCode).toBe(200);
+    // Webmail pages of other origins show it; course media stay same-origin.
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const courses = await server.app.inject({ url: '/api/v1/courses' });
+    const coursePath = courses.json<{ imagePath: string }[]>()[0]?.imagePath ?? '';
+    const courseImage = await server.app.inject({ url: coursePath });
+    expect(courseImage.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('refuses a form without an image with a validation error on ProductImage', async () => {
+    const response = await postImageForm(server.app, employee(), { ProductTitle: 'Bez slike' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: { ProductImage: [MESSAGES.newsletterImageRequired] },
+    });
+  });
+
+  it('refuses an SVG, a missing title and a non-multipart body', async () => {
+    const svg = await postImageForm(server.app, employee(), {
+      ProductTitle: 'Crtež',
+      ProductImage: { bytes: SVG, filename: 'a.svg', type: 'image/svg+xml' },
+    });
+    expect(svg.statusCode).toBe(400);
+    expect(fieldsOf(svg.body)).toEqual(['ProductImage']);
+    const untitled = await postImageForm(server.app, employee(), {
+      ProductImage: { bytes: await imageFile('png', 50, 50), filename: 'a.png' },
+    });
+    expect(untitled.statusCode).toBe(400);
+    expect(fieldsOf(untitled.body)).toEqual(['ProductTitle']);
+    const json = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletters/image',
+      headers: { authorization: `Bearer ${employee()}` },
+      payload: { ProductTitle: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('is for staff only: 401 without a token, 403 for a plain user, nothing stored', async () => {
+    const form = {
+      ProductTitle: 'Tuđe',
+      ProductImage: { bytes: await imageFile('png', 50, 50), filename: 'a.png' },
+    };
+    expect((await postImageForm(server.app, undefined, form)).statusCode).toBe(401);
+    expect((await postImageForm(server.app, tokens[USER], form)).statusCode).toBe(403);
+    const rows = await server.db.selectFrom('newsletter_images').select('title').execute();
+    expect(rows.map((row) => row.title)).not.toContain('Tuđe');
+  });
+});
+
+describe('POST /newsletters', () => {
+  it('stores a scheduled newsletter and lists it with empty counts', async () => {
+    const created = await createNewsletter(server.app, employee(), request());
+    expect(created).toMatchObject({ status: 'scheduled', campaignId: catalogs });
+    const list = await server.app.inject({
+      url: '/api/v1/newsletters',
+      headers: { authorization: `Bearer ${employee()}` },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<NewsletterSummary[]>()[0]).toEqual(created);
+  });
+
+  it('answers 409 with the contract message for a taken subject or template name, any case', async () => {
+    const first = request();
+    await createNewsletter(server.app, employee(), first);
+    for (const twin of [
+      request({ subject: first.subject.toUpperCase() }),
+      request({ templateName: first.templateName }),
+    ]) {
+      const response = await postNewsletter(server.app, employee(), twin);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        errors: ['A newsletter with this subject or template name already exists.'],
+      });
+    }
+  });
+
+  it.each([
+    ['a foreign imageUrl', { imageUrl: 'https://zlo.example/slika.jpg' }, 'listValues[0].imageUrl'],
+    ['our host with a path never uploaded', { imageUrl: 'FOREIGN_OWN' }, 'listValues[0].imageUrl'],
+    ['a price without the euro sign', { price: '12.50' }, 'listValues[0].price'],
+    ['a price with three decimals', { price: '12.505 €' }, 'listValues[0].price'],
+    ['an empty title', { title: '   ' }, 'listValues[0].title'],
+  ])('refuses %s', async (_name, product, field) => {
+    const base = request();
+    const listProduct = { ...base.listValues[0], ...product };
+    if (listProduct.imageUrl === 'FOREIGN_OWN') {
+      listProduct.imageUrl = `${server.config.publicUrl}/media/newsletters/${'a'.repeat(22)}.jpg`;
+    }
+    const response = await postNewsletter(server.app, employee(), {
+      ...base,
+      listValues: [listProduct],
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(fieldsOf(response.body)).toEqual([field]);
+  });
+
+  it('refuses a course image: only newsletter uploads are accepted', async () => {
+    const courses = await server.app.inject({ url: '/api/v1/courses' });
+    const coursePath = courses.json<{ imagePath: string }[]>()[0]?.imagePath ?? '';
+    expect(coursePath).toMatch(/^\/media\/courses\//);
+    const response = await postNewsletter(
+      server.app,
+      employee(),
+      newsletterRequest(catalogs, [`${server.config.publicUrl}${coursePath}`], server.clock.now()),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(fieldsOf(response.body)).toEqual(['listValues[0].imageUrl']);
+  });
+
+  it.each([
+    ['a past date', { scheduledAt: '2020-01-01T10:00:00.000Z' }, ['scheduledAt']],
+    ['no products', { listValues: [] }, ['listValues']],
+    ['an unknown campaign', { campaignId: 999_999 }, ['campaignId']],
+    ['an empty subject', { subject: ' ' }, ['subject']],
+    ['a date without a zone', { scheduledAt: '2040-01-01T10:00:00' }, ['scheduledAt']],
+    ['an empty body', { singleValues: { name: 'Naslov', body: '' } }, ['singleValues.body']],
+  ])('refuses %s', async (_name, overrides, fields) => {
+    const response = await postNewsletter(server.app, employee(), request(overrides));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(fieldsOf(response.body)).toEqual(fields);
+  });
+
+  it('accepts the moment right after now and refuses now itself', async () => {
+    const now = server.clock.now();
+    const exact = await postNewsletter(
+      server.app,
+      employee(),
+      request({ scheduledAt: now.toISOString() }),
+    );
+    expect(exact.statusCode).toBe(400);
+    const next = await postNewsletter(
+      server.app,
+      employee(),
+      request({ scheduledAt: new Date(now.getTime() + 1000).toISOString() }),
+    );
+    expect(next.statusCode, next.body).toBe(201);
+  });
+
+  it('is for staff only', async () => {
+    expect((await postNewsletter(server.app, undefined, request())).statusCode).toBe(401);
+    expect((await postNewsletter(server.app, tokens[USER], request())).statusCode).toBe(403);
+    expect((await postNewsletter(server.app, tokens[ADMIN], request())).statusCode).toBe(201);
+  });
+});
+
+describe('cancel, preview and test mail', () => {
+  const staffPost = (url: string, token = employee()) =>
+    server.app.inject({
+      method: 'POST',
+      url: `/api/v1${url}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('cancels a scheduled newsletter once; unknown ids are 404', async () => {
+    const created = await createNewsletter(server.app, employee(), request());
+    expect((await staffPost(`/newsletters/${created.id}/cancel`)).statusCode).toBe(204);
+    const again = await staffPost(`/newsletters/${created.id}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ errors: [MESSAGES.newsletterNotCancellable] });
+    expect((await staffPost('/newsletters/999999/cancel')).statusCode).toBe(404);
+    expect((await staffPost(`/newsletters/${created.id}/cancel`, tokens[USER])).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('previews the mail: escaped texts, absolute image URLs, the unsubscribe page link', async () => {
+    const created = await createNewsletter(
+      server.app,
+      employee(),
+      request({
+        singleValues: { name: '<b>Naslov</b>', body: 'Poštovani & dragi,\n\n<script>x</script>' },
+      }),
+    );
+    const response = await server.app.inject({
+      url: `/api/v1/newsletters/${created.id}/preview`,
+      headers: { authorization: `Bearer ${employee()}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const preview = response.json<NewsletterPreview>();
+    expect(preview.html).not.toContain('<script>x');
+    expect(preview.html).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(preview.html).toContain('&lt;b&gt;Naslov&lt;/b&gt;');
+    expect(preview.html).toContain(`src="${imageUrl}"`);
+    expect(preview.html).toContain(`${imageUrl.replace('.jpg', '-2x.jpg')} 2x`);
+    expect(preview.html).toContain(`${server.config.publicUrl}/newsletter-odjava/katalozi?email=`);
+    expect(preview.text).toContain('Proizvod 1: 10.50 €');
+    expect(preview.html).not.toContain('personal-link.invalid');
+  });
+
+  it('sends a test to the caller only, with the one-click headers', async () => {
+    const created = await createNewsletter(server.app, employee(), request());
+    const before = server.mailer.sent.length;
+    expect((await staffPost(`/newsletters/${created.id}/test`)).statusCode).toBe(204);
+    const mail = server.mailer.sent.at(-1);
+    expect(server.mailer.sent.length).toBe(before + 1);
+    expect(mail?.to).toBe(EMPLOYEE);
+    expect(mail?.subject).toBe(`[TEST] ${created.subject}`);
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect((await staffPost('/newsletters/999999/test')).statusCode).toBe(404);
+  });
+
+  it('leaves uploaded images in place: they are referenced', () => {
+    expect(existsSync(mediaFile(imageUrl))).toBe(true);
+  });
+});
