@@ -204,6 +204,11 @@ describe('createCourseRequest', () => {
       pdf,
     });
   });
+
+  it('sends a date it cannot read as empty, for the server to refuse', () => {
+    const request = createCourseRequest({ ...valid, startDate: '', endDate: '12.03.2030.' });
+    expect([request.startDate, request.endDate]).toEqual(['', '']);
+  });
 });
 
 describe('namedCountries', () => {
@@ -373,6 +378,22 @@ describe('course form machine', () => {
     expect(form.actor.getSnapshot().context.errors.endDate).toEqual([text.datesRequired]);
     form.actor.send({ type: 'EDIT', values: { startDate: '' } });
     expect(form.actor.getSnapshot().context.errors.endDate).toBeUndefined();
+  });
+
+  it('editing the end clears the start message too; another field leaves the dates alone', async () => {
+    const form = startForm(() => Promise.resolve(course));
+    await editing(form);
+    form.actor.send({ type: 'EDIT', values: { ...valid, endDate: valid.startDate } });
+    form.actor.send({ type: 'SUBMIT' });
+    expect(form.actor.getSnapshot().context.errors).toEqual({ endDate: [text.sameStartAndEnd] });
+    form.actor.send({ type: 'EDIT', values: { title: 'Parodontologija', price: '10' } });
+    expect(form.actor.getSnapshot().context.errors).toEqual({ endDate: [text.sameStartAndEnd] });
+
+    form.actor.send({ type: 'EDIT', values: { startDate: '', endDate: '' } });
+    form.actor.send({ type: 'SUBMIT' });
+    expect(form.actor.getSnapshot().context.errors).toEqual({ startDate: [text.datesRequired] });
+    form.actor.send({ type: 'EDIT', values: { endDate: valid.endDate } });
+    expect(form.actor.getSnapshot().context.errors).toEqual({});
   });
 
   it('sends a valid draft, then resets the form and says so', async () => {
