@@ -112,5 +112,6 @@ export const selectMapShapes = (snapshot: MapSelectionSnapshot) =>
 export const selectMapUnavailable = (snapshot: MapSelectionSnapshot) =>
   snapshot.matches('unavailable');
 
+/** Every way out of `ready.selected` clears it, so it is set exactly while a region is selected. */
 export const selectSelectedRegionId = (snapshot: MapSelectionSnapshot) =>
-  snapshot.matches({ ready: 'selected' }) ? snapshot.context.selectedRegionId : null;
+  snapshot.context.selectedRegionId;
