@@ -4,7 +4,9 @@ import { spaProject } from './vitest.config.ts';
 
 // Stryker mutates src/machines and src/api, which only the spa project's tests reach; the server
 // project would only slow every mutant down. The score counts what assertions catch, so the
-// console and network rules (checked by every normal run) stay out of it.
+// console and network rules (checked by every normal run) stay out of it. Every machine module is
+// loaded before the tests (tests/support/mutation-load-machines.ts), so what runs at import is a
+// static mutant in every file alike.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -13,7 +15,7 @@ export default defineConfig({
         ...spaProject,
         test: {
           ...spaProject.test,
-          setupFiles: ['tests/support/setup-dom.ts'],
+          setupFiles: ['tests/support/setup-dom.ts', 'tests/support/mutation-load-machines.ts'],
         },
       },
     ],

@@ -264,6 +264,14 @@ describe('the server messages of the wire contract', () => {
     expect(SERVER_MESSAGES.required.match('Title must not be emptyX')).toBeNull();
   });
 
+  it('compares a plain message whole: a part of it, or no message, is not it', () => {
+    expect(isServerMessage('token', SERVER_MESSAGES.invitationExpired)).toBe(false);
+    expect(isServerMessage(undefined, SERVER_MESSAGES.invitationExpired)).toBe(false);
+    expect(isServerMessage('Invitation token expired.', SERVER_MESSAGES.invitationExpired)).toBe(
+      true,
+    );
+  });
+
   it('leaves an unknown message as sent', () => {
     expect(passwordMessageText('Password must rhyme.')).toBe('Password must rhyme.');
     expect(courseText('Title', 'Title must be at most 200 characters long.')).toEqual([

@@ -91,11 +91,10 @@ const zagrebParts = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
-  second: '2-digit',
   hourCycle: 'h23',
 });
 
-/** How far Zagreb's clock is ahead of UTC at an instant (ms). */
+/** How far Zagreb's clock is ahead of UTC at an instant of whole minutes (ms). */
 function zagrebOffset(instant: number): number {
   const parts: Record<string, number> = {};
   for (const { type, value } of zagrebParts.formatToParts(new Date(instant))) {
@@ -107,9 +106,8 @@ function zagrebOffset(instant: number): number {
     parts.day ?? 1,
     parts.hour ?? 0,
     parts.minute ?? 0,
-    parts.second ?? 0,
   );
-  return wallAsUtc - (instant - (((instant % 1000) + 1000) % 1000));
+  return wallAsUtc - instant;
 }
 
 /** The instant a Zagreb wall-clock time 'YYYY-MM-DDTHH:mm' names (null for '' or bad text). */
@@ -167,8 +165,8 @@ export function validateCourseDraft(draft: CourseDraft, now: Date): CourseFormEr
   if (!start || !end) fail(start ? 'endDate' : 'startDate', text.datesRequired);
   else {
     if (start.getTime() <= now.getTime()) fail('startDate', text.startInFuture);
-    if (start.getTime() === end.getTime()) fail('endDate', text.sameStartAndEnd);
-    else if (start.getTime() > end.getTime()) fail('endDate', text.startBeforeEnd);
+    if (start.getTime() > end.getTime()) fail('endDate', text.startBeforeEnd);
+    else if (start.getTime() === end.getTime()) fail('endDate', text.sameStartAndEnd);
   }
 
   if (parseCoursePrice(draft.price) === undefined) fail('price', text.priceInvalid);
@@ -289,10 +287,7 @@ function withoutErrorsOf(errors: CourseFormErrors, values: Partial<CourseDraft>)
 /** The country select offers only these; anything else leaves the chosen country as it is. */
 function onlyOfferedCountry(values: Partial<CourseDraft>, offered: readonly LocalizedCountry[]) {
   const { countryIsoCode, ...rest } = values;
-  return countryIsoCode === undefined ||
-    offered.some((country) => country.isoCode === countryIsoCode)
-    ? values
-    : rest;
+  return offered.some((country) => country.isoCode === countryIsoCode) ? values : rest;
 }
 
 const draftOf = (context: CourseFormContext): CourseDraft => ({
@@ -328,7 +323,7 @@ export const courseFormMachine = setup({
   guards: {
     draftIsValid: ({ context }) =>
       Object.keys(validateCourseDraft(draftOf(context), new Date())).length === 0,
-    fieldErrors: ({ event }) => 'error' in event && serverFieldErrors(event.error) !== null,
+    fieldErrors: (_, { error }: { error: unknown }) => serverFieldErrors(error) !== null,
   },
 }).createMachine({
   id: 'courseForm',
@@ -391,7 +386,7 @@ export const courseFormMachine = setup({
         },
         onError: [
           {
-            guard: 'fieldErrors',
+            guard: { type: 'fieldErrors', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
             actions: assign({ errors: ({ event }) => serverFieldErrors(event.error) ?? {} }),
           },

@@ -31,6 +31,12 @@ export interface MapSelectionContext {
 export type MapSelectionEvent =
   { type: 'SELECT'; regionId: RegionId } | { type: 'CLEAR' } | { type: 'SCROLLED_DOWN' };
 
+/** The region a SELECT event names, as the params of the guard and the action that read it. */
+const regionOfEvent = ({ event }: { event: Extract<MapSelectionEvent, { type: 'SELECT' }> }) => ({
+  regionId: event.regionId,
+});
+const selectEventRegion = { type: 'select', params: regionOfEvent } as const;
+
 export const mapSelectionMachine = setup({
   types: {
     context: {} as MapSelectionContext,
@@ -44,16 +50,14 @@ export const mapSelectionMachine = setup({
     watchScroll: fromCallback<MapSelectionEvent>(() => undefined),
   },
   actions: {
-    select: assign({
-      selectedRegionId: ({ event }) => (event.type === 'SELECT' ? event.regionId : null),
-    }),
+    select: assign((_, { regionId }: { regionId: RegionId }) => ({ selectedRegionId: regionId })),
     clear: assign({ selectedRegionId: null }),
     scrollToTop: () => undefined,
     logFailure: (_, _params: { error: unknown }) => undefined,
   },
   guards: {
-    isSelectedRegion: ({ context, event }) =>
-      event.type === 'SELECT' && event.regionId === context.selectedRegionId,
+    isSelectedRegion: ({ context }, { regionId }: { regionId: RegionId }) =>
+      regionId === context.selectedRegionId,
   },
 }).createMachine({
   id: 'mapSelection',
@@ -77,14 +81,18 @@ export const mapSelectionMachine = setup({
       initial: 'none',
       states: {
         none: {
-          on: { SELECT: { target: 'selected', actions: ['select', 'scrollToTop'] } },
+          on: { SELECT: { target: 'selected', actions: [selectEventRegion, 'scrollToTop'] } },
         },
         selected: {
           invoke: { src: 'watchScroll' },
           on: {
             SELECT: [
-              { guard: 'isSelectedRegion', target: 'none', actions: 'clear' },
-              { target: 'selected', actions: ['select', 'scrollToTop'] },
+              {
+                guard: { type: 'isSelectedRegion', params: regionOfEvent },
+                target: 'none',
+                actions: 'clear',
+              },
+              { target: 'selected', actions: [selectEventRegion, 'scrollToTop'] },
             ],
             CLEAR: { target: 'none', actions: 'clear' },
             SCROLLED_DOWN: { target: 'none', actions: 'clear' },
@@ -104,5 +112,6 @@ export const selectMapShapes = (snapshot: MapSelectionSnapshot) =>
 export const selectMapUnavailable = (snapshot: MapSelectionSnapshot) =>
   snapshot.matches('unavailable');
 
+/** Every way out of `ready.selected` clears it, so it is set exactly while a region is selected. */
 export const selectSelectedRegionId = (snapshot: MapSelectionSnapshot) =>
-  snapshot.matches({ ready: 'selected' }) ? snapshot.context.selectedRegionId : null;
+  snapshot.context.selectedRegionId;

@@ -147,6 +147,30 @@ describe('zagrebInstant', () => {
     expect(zagrebInstant('2030-01-01T00:00')?.toISOString()).toBe('2029-12-31T23:00:00.000Z');
   });
 
+  it('reads a time just after midnight as the day before in UTC', () => {
+    expect(zagrebInstant('2030-01-01T00:30')?.toISOString()).toBe('2029-12-31T23:30:00.000Z');
+    expect(zagrebInstant('2030-07-01T01:59')?.toISOString()).toBe('2030-06-30T23:59:00.000Z');
+    expect(zagrebInstant('2030-12-31T23:59')?.toISOString()).toBe('2030-12-31T22:59:00.000Z');
+  });
+
+  // Zagreb's clocks go from 02:00 to 03:00 on 31 March 2030 and back from 03:00 to 02:00 on
+  // 27 October 2030 (both at 01:00 UTC).
+  it('reads the hours around the change to summer time', () => {
+    expect(zagrebInstant('2030-03-31T00:30')?.toISOString()).toBe('2030-03-30T23:30:00.000Z');
+    // The offset at 01:59 read as UTC is already summer time's; the time itself is not.
+    expect(zagrebInstant('2030-03-31T01:59')?.toISOString()).toBe('2030-03-31T00:59:00.000Z');
+    expect(zagrebInstant('2030-03-31T03:00')?.toISOString()).toBe('2030-03-31T01:00:00.000Z');
+    // 02:30 does not exist that night: it is read an hour later, as the clocks show it.
+    expect(zagrebInstant('2030-03-31T02:30')?.toISOString()).toBe('2030-03-31T01:30:00.000Z');
+  });
+
+  it('reads the hours around the change to winter time', () => {
+    expect(zagrebInstant('2030-10-27T01:59')?.toISOString()).toBe('2030-10-26T23:59:00.000Z');
+    // 02:30 happens twice that night: the second one, in winter time.
+    expect(zagrebInstant('2030-10-27T02:30')?.toISOString()).toBe('2030-10-27T01:30:00.000Z');
+    expect(zagrebInstant('2030-10-27T03:00')?.toISOString()).toBe('2030-10-27T02:00:00.000Z');
+  });
+
   it.each(['2030-07-01 12:00', '2030-07-01T12:00:00', 'x2030-07-01T12:00', '2030-07-01T12:00x'])(
     'refuses "%s"',
     (wallTime) => expect(zagrebInstant(wallTime)).toBeNull(),
@@ -179,6 +203,11 @@ describe('createCourseRequest', () => {
       image,
       pdf,
     });
+  });
+
+  it('sends a date it cannot read as empty, for the server to refuse', () => {
+    const request = createCourseRequest({ ...valid, startDate: '', endDate: '12.03.2030.' });
+    expect([request.startDate, request.endDate]).toEqual(['', '']);
   });
 });
 
@@ -349,6 +378,22 @@ describe('course form machine', () => {
     expect(form.actor.getSnapshot().context.errors.endDate).toEqual([text.datesRequired]);
     form.actor.send({ type: 'EDIT', values: { startDate: '' } });
     expect(form.actor.getSnapshot().context.errors.endDate).toBeUndefined();
+  });
+
+  it('editing the end clears the start message too; another field leaves the dates alone', async () => {
+    const form = startForm(() => Promise.resolve(course));
+    await editing(form);
+    form.actor.send({ type: 'EDIT', values: { ...valid, endDate: valid.startDate } });
+    form.actor.send({ type: 'SUBMIT' });
+    expect(form.actor.getSnapshot().context.errors).toEqual({ endDate: [text.sameStartAndEnd] });
+    form.actor.send({ type: 'EDIT', values: { title: 'Parodontologija', price: '10' } });
+    expect(form.actor.getSnapshot().context.errors).toEqual({ endDate: [text.sameStartAndEnd] });
+
+    form.actor.send({ type: 'EDIT', values: { startDate: '', endDate: '' } });
+    form.actor.send({ type: 'SUBMIT' });
+    expect(form.actor.getSnapshot().context.errors).toEqual({ startDate: [text.datesRequired] });
+    form.actor.send({ type: 'EDIT', values: { endDate: valid.endDate } });
+    expect(form.actor.getSnapshot().context.errors).toEqual({});
   });
 
   it('sends a valid draft, then resets the form and says so', async () => {
