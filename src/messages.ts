@@ -369,7 +369,7 @@ export const messages = {
     partnerOption: (name: string, count: number) => `${name} (${count})`,
     show: 'Prikaži edukaciju',
     /** Read after 'Prikaži edukaciju' on each card, so that its name says which one it opens. */
-    showOf: (title: string) => `: ${title}`,
+    showOf: (title: string) => ` (${title})`,
     back: 'Natrag na popis edukacija',
     loadingEducation: 'Učitavanje edukacije…',
     loadingVideo: 'Učitavanje videa…',

@@ -39,6 +39,12 @@ export function partnerOptions(educations: readonly Education[]): PartnerOption[
   return [...options.values()];
 }
 
+/** SPEC 2: the filter is offered only when more than one partner has educations. */
+export function offeredPartnerOptions(educations: readonly Education[]): PartnerOption[] {
+  const options = partnerOptions(educations);
+  return options.length > 1 ? options : [];
+}
+
 /** The educations the filter lets through. */
 export const educationsOfPartner = (educations: readonly Education[], partnerFilter: string) =>
   partnerFilter === ALL_PARTNERS
@@ -70,10 +76,10 @@ export const educationLibraryMachine = setup({
   guards: {
     loggedIn: ({ context }) => context.isLoggedIn,
     noEducations: ({ event }) => 'output' in event && (event.output as Education[]).length === 0,
-    /** The sentinel or a partner the list has: anything else would empty the list for nothing. */
+    /** The sentinel or an option of the filter: anything else would empty the list for nothing. */
     offeredPartner: ({ context, event }) =>
       event.value === ALL_PARTNERS ||
-      partnerOptions(context.educations).some(({ value }) => value === event.value),
+      offeredPartnerOptions(context.educations).some(({ value }) => value === event.value),
   },
 }).createMachine({
   id: 'educationLibrary',
@@ -139,10 +145,7 @@ export const selectEducationCards = ({ context }: EducationLibrarySnapshot): Edu
     thumbnailUrl: educationThumbnailUrl(education),
   }));
 
-/** SPEC 2: the filter is offered only when more than one partner has educations. */
-export function selectPartnerOptions({ context }: EducationLibrarySnapshot): PartnerOption[] {
-  const options = partnerOptions(context.educations);
-  return options.length > 1 ? options : [];
-}
+export const selectPartnerOptions = ({ context }: EducationLibrarySnapshot) =>
+  offeredPartnerOptions(context.educations);
 
 export const selectPartnerFilter = ({ context }: EducationLibrarySnapshot) => context.partnerFilter;
