@@ -52,6 +52,10 @@ import { registerMultipart } from './media/upload.ts';
 import { startUp } from './startup.ts';
 import { partnersRoutes } from './partners/routes.ts';
 import { partnersService } from './partners/service.ts';
+import { educationsRoutes } from './educations/routes.ts';
+import { educationsService } from './educations/service.ts';
+import { videoUrls } from './educations/video-urls.ts';
+import { videoStore } from './educations/videos.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -192,5 +196,19 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
     await api.register(campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }));
     await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
     await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));
+    await api.register(educationsRoutes({ ...deps, ...educationsDeps(deps) }));
+  };
+}
+
+function educationsDeps(deps: AppDependencies) {
+  const urls = videoUrls({
+    jwtSecret: deps.secrets.jwtSecret,
+    lifetimeHours: deps.config.educationVideoUrlHours,
+    basePath: API_BASE_URL,
+    now: deps.now,
+  });
+  return {
+    educations: educationsService({ ...deps, videoUrls: urls }),
+    videos: videoStore(deps.config.dataDir),
   };
 }

@@ -36,6 +36,8 @@ export interface Config {
   benchLimitRoute: boolean;
   /** Load shedding (server/http/load-shedding.ts); 0 turns a check off. */
   pressure: PressureLimits;
+  /** How long a signed education video URL stays valid (decision 0018). */
+  educationVideoUrlHours: number;
 }
 
 export interface PressureLimits {
@@ -136,6 +138,7 @@ const environmentSchema = z
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: integerBetween(0, 60_000).default(1000),
     PRESSURE_MAX_HEAP_USED_MIB: integerBetween(0, 1_048_576).optional(),
     PRESSURE_MAX_RSS_MIB: integerBetween(0, 1_048_576).default(0),
+    EDUCATION_VIDEO_URL_HOURS: integerBetween(1, 168).default(4),
   })
   .superRefine((env, context) => {
     if ((env.RECAPTCHA_SITE_KEY === undefined) !== (env.RECAPTCHA_SECRET_KEY === undefined)) {
@@ -185,5 +188,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       maxHeapUsedMib: e.PRESSURE_MAX_HEAP_USED_MIB,
       maxRssMib: e.PRESSURE_MAX_RSS_MIB,
     },
+    educationVideoUrlHours: e.EDUCATION_VIDEO_URL_HOURS,
   };
 }

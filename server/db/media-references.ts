@@ -5,9 +5,10 @@
  */
 import { courseMediaKeysAmong } from '../courses/store.ts';
 import { partnerMediaKeysAmong } from '../partners/store.ts';
+import { educationMediaKeysAmong } from '../educations/store.ts';
 import type { Db } from './database.ts';
 
-const MEDIA_KEY_QUERIES = [courseMediaKeysAmong, partnerMediaKeysAmong];
+const MEDIA_KEY_QUERIES = [courseMediaKeysAmong, partnerMediaKeysAmong, educationMediaKeysAmong];
 
 export async function referencedMediaKeys(
   db: Db,

@@ -81,6 +81,8 @@ export interface Database {
   campaign_subscriptions: CampaignSubscriptionsTable;
   products: ProductsTable;
   partners: PartnersTable;
+  educations: EducationsTable;
+  education_access_rights: EducationAccessRightsTable;
 }
 
 export interface CountriesTable {
@@ -170,3 +172,32 @@ export interface PartnersTable {
 
 export type PartnerRow = Selectable<PartnersTable>;
 export type NewPartnerRow = Insertable<PartnersTable>;
+
+export interface EducationsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  lecturer: string;
+  /** `2024-03`; null when unknown. */
+  recording_month: string | null;
+  country_iso_code: string;
+  subtitle_language: string | null;
+  partner_id: number;
+  /** Exactly one of the two is set: a video-sharing site's address or an uploaded video's key. */
+  video_site_url: string | null;
+  /** A key of the private video folder (server/educations/videos.ts), served only through signed URLs. */
+  video_key: string | null;
+  /** Media storage keys (`educations/<id>.webp`), both or neither. */
+  thumbnail_key: string | null;
+  thumbnail_card_key: string | null;
+  created_at: string;
+}
+
+export type EducationRow = Selectable<EducationsTable>;
+export type NewEducationRow = Insertable<EducationsTable>;
+
+/** SPEC 3 "Access right": one user who may see a restricted education. */
+export interface EducationAccessRightsTable {
+  education_id: number;
+  user_id: number;
+}

@@ -15,6 +15,8 @@ import { insertProducts } from '../products/store.ts';
 import { createUser, hasUsers, rolesByEmail } from '../users/store.ts';
 import { seedDemoCourses } from './seed-assets/demo-courses.ts';
 import { seedDemoPartners } from './seed-assets/demo-partners.ts';
+import { insertDemoEducations, storeDemoEducationFiles } from './seed-assets/demo-educations.ts';
+import { videoStore } from '../educations/videos.ts';
 import { referencedMediaKeys } from './media-references.ts';
 import type { Db } from './database.ts';
 import type { Gender, NewProductRow } from './schema.ts';
@@ -74,6 +76,7 @@ export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boo
   });
   await seedDemoCourses(db, media, options);
   await seedDemoPartners(db, media, options);
+  const educationFiles = await storeDemoEducationFiles(media, videoStore(options.dataDir));
 
   const password = options.demoPassword ?? generateStrongPassword();
   // Written before the accounts exist: a crash in between costs a re-seed, never a lost password.
@@ -89,8 +92,19 @@ export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boo
   );
 
   await db.transaction().execute(async (trx) => {
-    for (const account of accounts) await createUser(trx, account);
+    const userIds = new Map<Role, number>();
+    for (const account of accounts) {
+      const userId = await createUser(trx, account);
+      for (const role of account.roles) userIds.set(role, userId);
+    }
     await insertProducts(trx, demoProducts(createdAt));
+    await insertDemoEducations(trx, educationFiles, {
+      userIds: {
+        demoUser: userIds.get('user') ?? 0,
+        administrator: userIds.get('administrator') ?? 0,
+      },
+      now: options.now,
+    });
   });
   return true;
 }

@@ -86,6 +86,10 @@ export const MESSAGES = {
   partnerNameTaken: SERVER_MESSAGES.partnerNameTaken,
   websiteUrlScheme: SERVER_MESSAGES.websiteUrlScheme,
   websiteUrlInvalid: SERVER_MESSAGES.websiteUrlInvalid,
+  // Educations: one not found and one not visible answer alike (no existence leak).
+  educationNotFound: 'Education not found.',
+  videoLinkInvalid: 'The video link is invalid or has expired.',
+  rangeNotSatisfiable: 'The requested range lies outside the file.',
 } as const;
 
 export class DomainError extends Error {

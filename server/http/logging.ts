@@ -30,7 +30,7 @@ const REDACTED_PATHS = [
   ...SENSITIVE_FIELDS.flatMap((field) => [field, `*.${field}`]),
 ];
 
-const SENSITIVE_QUERY_PARAMETER = /token|password|secret|key/i;
+const SENSITIVE_QUERY_PARAMETER = /token|password|secret|key|signature/i;
 
 /** A client's id is honoured (so logs join across services) only when it looks like one. */
 const ACCEPTABLE_REQUEST_ID = /^[\w.:-]{1,128}$/;

@@ -6,6 +6,7 @@ import { campaignsApi } from './campaigns.ts';
 import type { ApiClient } from './client.ts';
 import { countriesApi } from './countries.ts';
 import { coursesApi } from './courses.ts';
+import { educationsApi } from './educations.ts';
 import { productsApi } from './products.ts';
 import { partnersApi } from './partners.ts';
 import { usersApi } from './users.ts';
@@ -18,6 +19,7 @@ export function createApi(client: ApiClient) {
     countries: countriesApi(client),
     products: productsApi(client),
     partners: partnersApi(client),
+    educations: educationsApi(client),
   };
 }
 

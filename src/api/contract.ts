@@ -430,3 +430,83 @@ export function isPartnerWebsiteUrl(text: string): boolean {
 
 /** SPEC 5: the website's scheme, whatever else is wrong with it. */
 export const hasWebsiteScheme = (text: string) => /^https?:\/\//i.test(text);
+
+/* Educations (SPEC 3 "Education", "Access right"; SPEC 7 `/educations`; SPEC 9 video id). */
+
+/** SPEC 3: a recording month as ISO 8601 year and month, `2024-03`. */
+export const recordingMonthSchema = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/));
+
+/**
+ * One education of GET /educations and GET /educations/{id}, newest first in the list.
+ * `videoUrl` is either the video-sharing site's watch URL (play it through `videoSiteVideoId`
+ * and `videoSiteEmbedUrl`) or, for an uploaded video, a signed same-origin address
+ * (`/api/v1/educations/{id}/video?...`) bound to the caller and expiring after a few hours: when
+ * the video element fails, fetch the education again for a fresh one (the HEAD check of SPEC 7
+ * goes to it too). `thumbnailUrl` is a media address, or null: then a video-site education shows
+ * `videoSiteThumbnailUrl` and any other the bundled placeholder (also when an image cannot load).
+ * `subtitleLanguage` is free text. `createdAt` is an ISO 8601 UTC instant.
+ */
+export const educationSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  lecturer: z.string(),
+  dateOfRecording: z.nullable(recordingMonthSchema),
+  createdAt: z.iso.datetime(),
+  country: countrySchema,
+  subtitleLanguage: z.nullable(z.string()),
+  partner: z.object({ id: z.number(), name: z.string(), logoUrl: z.string() }),
+  videoUrl: z.string(),
+  thumbnailUrl: z.nullable(z.string()),
+});
+export type Education = z.infer<typeof educationSchema>;
+/** GET /educations: the educations the caller may see, newest first. */
+export const educationListSchema = z.array(educationSchema);
+
+/** SPEC 3: one access right of GET /educations/{id}/access-rights. */
+export const accessRightSchema = z.object({ user: z.object({ id: z.number() }) });
+export type AccessRight = z.infer<typeof accessRightSchema>;
+/** An empty list means the education is open to every logged-in user. */
+export const accessRightListSchema = z.array(accessRightSchema);
+
+/**
+ * The video-sharing site of SPEC 7: its privacy-enhanced (no-cookie) embed and its image host are
+ * the only hosts of that site the page may load (the server's Content-Security-Policy allows
+ * exactly these two).
+ */
+export const VIDEO_SITE = {
+  embedOrigin: 'https://www.youtube-nocookie.com',
+  thumbnailOrigin: 'https://i.ytimg.com',
+} as const;
+
+/** SPEC 9: the video id of the video-sharing site. */
+const VIDEO_SITE_ID = /^[\w-]{11}$/;
+const VIDEO_SITE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be']);
+const VIDEO_SITE_ID_PATHS = /^\/(?:embed|shorts|live)\/([^/]+)\/?$/;
+
+/**
+ * The 11-character video id of a video-sharing site URL: the watch URL's `v` parameter, or the
+ * short-link, embed and shorts forms; null for any other address (an uploaded video's).
+ */
+export function videoSiteVideoId(videoUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(videoUrl);
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(url.protocol) || !VIDEO_SITE_HOSTS.has(url.hostname)) return null;
+  const id =
+    url.hostname === 'youtu.be'
+      ? url.pathname.slice(1).replace(/\/$/, '')
+      : url.pathname === '/watch'
+        ? url.searchParams.get('v')
+        : VIDEO_SITE_ID_PATHS.exec(url.pathname)?.[1];
+  return id && VIDEO_SITE_ID.test(id) ? id : null;
+}
+
+/** The privacy-enhanced embed of one video-site video. */
+export const videoSiteEmbedUrl = (videoId: string) => `${VIDEO_SITE.embedOrigin}/embed/${videoId}`;
+/** The site's default thumbnail of one video, for an education without a thumbnail of its own. */
+export const videoSiteThumbnailUrl = (videoId: string) =>
+  `${VIDEO_SITE.thumbnailOrigin}/vi/${videoId}/hqdefault.jpg`;

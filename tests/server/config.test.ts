@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       courseCountries: DEFAULT_COURSE_COUNTRIES,
       benchLimitRoute: false,
       pressure: { maxEventLoopDelayMs: 1000, maxHeapUsedMib: undefined, maxRssMib: 0 },
+      educationVideoUrlHours: 4,
     });
   });
 
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '250',
       PRESSURE_MAX_HEAP_USED_MIB: '768',
       PRESSURE_MAX_RSS_MIB: '0',
+      EDUCATION_VIDEO_URL_HOURS: '12',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
       jwtSecret: 'j'.repeat(32),
       altchaHmacKey: 'a'.repeat(32),
       pressure: { maxEventLoopDelayMs: 250, maxHeapUsedMib: 768, maxRssMib: 0 },
+      educationVideoUrlHours: 12,
     });
   });
 
@@ -108,6 +111,11 @@ describe('loadConfig', () => {
       'PRESSURE_MAX_HEAP_USED_MIB must be an integer between 0 and 1048576',
     ],
     ['PRESSURE_MAX_RSS_MIB', 'lots', 'PRESSURE_MAX_RSS_MIB must be an integer between 0 and'],
+    [
+      'EDUCATION_VIDEO_URL_HOURS',
+      '0',
+      'EDUCATION_VIDEO_URL_HOURS must be an integer between 1 and 168',
+    ],
   ])('refuses a bad %s (%j) with a message naming it', (variable, value, message) => {
     const load = () => loadConfig({ [variable]: value });
     expect(load).toThrow(ConfigError);

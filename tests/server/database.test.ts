@@ -46,6 +46,8 @@ describe('the database', () => {
         '0004_campaigns',
         '0005_products',
         '0006_courses',
+        '0008_partners',
+        '0011_educations',
       ]);
       expect(await reopened.selectFrom('users').select('email').execute()).toEqual([
         { email: 'a@example.com' },

@@ -10,6 +10,7 @@ import * as campaigns from './0004_campaigns.ts';
 import * as products from './0005_products.ts';
 import * as courses from './0006_courses.ts';
 import * as partners from './0008_partners.ts';
+import * as educations from './0011_educations.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_users': users,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005_products': products,
   '0006_courses': courses,
   '0008_partners': partners,
+  '0011_educations': educations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,106 @@
+/**
+ * Educations (SPEC 3 "Education", "Access right"; SPEC 6 visibility): the reads of the library
+ * and the viewer, and the check behind a signed video URL. An education the caller may not see
+ * answers exactly like one that does not exist.
+ */
+import type { AccessRight, Education } from '../../src/api/contract.ts';
+import { hasRole, type AuthenticatedUser } from '../auth/guards.ts';
+import type { Db } from '../db/database.ts';
+import { DomainError, MESSAGES } from '../http/errors.ts';
+import type { Media } from '../media/service.ts';
+import { rolesOfUser } from '../users/store.ts';
+import {
+  accessRightUserIds,
+  findVisibleEducation,
+  listVisibleEducations,
+  visibleVideoKey,
+  type EducationWithPartner,
+  type Viewer,
+} from './store.ts';
+import type { VideoUrlQuery, VideoUrls } from './video-urls.ts';
+
+export const EDUCATION_MEDIA_COLLECTION = 'educations';
+
+export interface EducationsService {
+  list(caller: AuthenticatedUser): Promise<Education[]>;
+  get(caller: AuthenticatedUser, id: number): Promise<Education>;
+  /** For administrators: the users of a restricted education, none for an open one. */
+  accessRights(id: number): Promise<AccessRight[]>;
+  /**
+   * The key of the video a signed URL names, once the signature, its expiry and the user's
+   * access now are checked: 403 for a bad or expired link, 404 when the user may no longer see
+   * the education (or it has no uploaded video).
+   */
+  videoKey(id: number, query: VideoUrlQuery): Promise<string>;
+}
+
+export interface EducationsServiceDeps {
+  db: Db;
+  media: Pick<Media, 'url'>;
+  videoUrls: VideoUrls;
+}
+
+export function educationsService(deps: EducationsServiceDeps): EducationsService {
+  const { db, media, videoUrls } = deps;
+  const notFound = () => new DomainError(404, MESSAGES.educationNotFound);
+
+  const answer =
+    (viewer: Viewer) =>
+    (row: EducationWithPartner): Education => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      lecturer: row.lecturer,
+      dateOfRecording: row.recording_month,
+      createdAt: row.created_at,
+      country: { isoCode: row.country_iso_code },
+      subtitleLanguage: row.subtitle_language,
+      partner: {
+        id: row.partner_id,
+        name: row.partner_name,
+        logoUrl: media.url(row.partner_logo_card_key),
+      },
+      videoUrl: row.video_site_url ?? videoUrls.sign(row.id, viewer.userId),
+      thumbnailUrl: row.thumbnail_card_key === null ? null : media.url(row.thumbnail_card_key),
+    });
+
+  return {
+    async list(caller) {
+      const viewer = viewerOf(caller);
+      return (await listVisibleEducations(db, viewer)).map(answer(viewer));
+    },
+
+    async get(caller, id) {
+      const viewer = viewerOf(caller);
+      const row = await findVisibleEducation(db, viewer, id);
+      if (row === undefined) throw notFound();
+      return answer(viewer)(row);
+    },
+
+    async accessRights(id) {
+      const userIds = await accessRightUserIds(db, id);
+      if (userIds === undefined) throw notFound();
+      return userIds.map((userId) => ({ user: { id: userId } }));
+    },
+
+    async videoKey(id, query) {
+      if (videoUrls.check(id, query) !== 'valid') {
+        throw new DomainError(403, MESSAGES.videoLinkInvalid);
+      }
+      // The roles of now, not of when the link was made: a deleted account has none.
+      const roles = await rolesOfUser(db, query.user);
+      if (roles.length === 0) throw new DomainError(403, MESSAGES.videoLinkInvalid);
+      const key = await visibleVideoKey(
+        db,
+        { userId: query.user, isAdministrator: roles.includes('administrator') },
+        id,
+      );
+      if (key === undefined) throw notFound();
+      return key;
+    },
+  };
+}
+
+function viewerOf(caller: AuthenticatedUser): Viewer {
+  return { userId: caller.userId, isAdministrator: hasRole(caller, 'administrator') };
+}

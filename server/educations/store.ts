@@ -1,0 +1,147 @@
+/**
+ * The `educations` and `education_access_rights` tables. Each function takes the database or an
+ * open transaction first. Every read of an education for a person goes through `visibleTo`, the
+ * one place the visibility rule (SPEC 6) is written as a query.
+ */
+import type { ExpressionBuilder } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database, NewEducationRow } from '../db/schema.ts';
+
+/** Who is asking: administrators see every education, anyone else the open ones and their own. */
+export interface Viewer {
+  userId: number;
+  isAdministrator: boolean;
+}
+
+/** An education with its partner's name and logo, as the answers need it. */
+const EDUCATION_COLUMNS = [
+  'educations.id',
+  'educations.title',
+  'educations.description',
+  'educations.lecturer',
+  'educations.recording_month',
+  'educations.country_iso_code',
+  'educations.subtitle_language',
+  'educations.partner_id',
+  'educations.video_site_url',
+  'educations.video_key',
+  'educations.thumbnail_card_key',
+  'educations.created_at',
+  'partners.name as partner_name',
+  'partners.logo_card_key as partner_logo_card_key',
+] as const;
+
+function visibleTo(viewer: Viewer) {
+  return (eb: ExpressionBuilder<Database, 'educations'>) => {
+    if (viewer.isAdministrator) return eb.lit(true);
+    const rights = eb
+      .selectFrom('education_access_rights')
+      .whereRef('education_access_rights.education_id', '=', 'educations.id');
+    return eb.or([
+      eb.not(eb.exists(rights.select('user_id'))),
+      eb.exists(
+        rights.select('user_id').where('education_access_rights.user_id', '=', viewer.userId),
+      ),
+    ]);
+  };
+}
+
+function educationsWithPartner(db: Db) {
+  return db
+    .selectFrom('educations')
+    .innerJoin('partners', 'partners.id', 'educations.partner_id')
+    .select(EDUCATION_COLUMNS);
+}
+
+export type EducationWithPartner = Awaited<ReturnType<typeof listVisibleEducations>>[number];
+
+/** Newest first; ties (same millisecond) by id, so the order is stable. */
+export function listVisibleEducations(db: Db, viewer: Viewer) {
+  return educationsWithPartner(db)
+    .where(visibleTo(viewer))
+    .orderBy('educations.created_at', 'desc')
+    .orderBy('educations.id', 'desc')
+    .execute();
+}
+
+/** Undefined both when it does not exist and when the viewer may not see it. */
+export function findVisibleEducation(db: Db, viewer: Viewer, id: number) {
+  return educationsWithPartner(db)
+    .where('educations.id', '=', id)
+    .where(visibleTo(viewer))
+    .executeTakeFirst();
+}
+
+/** The uploaded video's key, if the education exists, has one and the viewer may see it. */
+export async function visibleVideoKey(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('educations')
+    .select('video_key')
+    .where('id', '=', id)
+    .where(visibleTo(viewer))
+    .executeTakeFirst();
+  return row?.video_key ?? undefined;
+}
+
+/** Undefined when the education does not exist. */
+export async function accessRightUserIds(db: Db, id: number): Promise<number[] | undefined> {
+  const education = await db
+    .selectFrom('educations')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (education === undefined) return undefined;
+  const rows = await db
+    .selectFrom('education_access_rights')
+    .select('user_id')
+    .where('education_id', '=', id)
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+export async function insertEducation(
+  db: Db,
+  education: NewEducationRow,
+  accessUserIds: readonly number[],
+): Promise<number> {
+  const { id } = await db
+    .insertInto('educations')
+    .values(education)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (accessUserIds.length > 0) {
+    await db
+      .insertInto('education_access_rights')
+      .values(accessUserIds.map((userId) => ({ education_id: id, user_id: userId })))
+      .execute();
+  }
+  return id;
+}
+
+export async function hasEducations(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('educations').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of `keys` an education refers to (its thumbnail in either size). */
+export async function educationMediaKeysAmong(
+  db: Db,
+  keys: readonly string[],
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('educations')
+    .select(['thumbnail_key', 'thumbnail_card_key'])
+    .where((eb) => eb.or([eb('thumbnail_key', 'in', keys), eb('thumbnail_card_key', 'in', keys)]))
+    .execute();
+  return new Set(
+    rows
+      .flatMap((row) => [row.thumbnail_key, row.thumbnail_card_key])
+      .filter((key): key is string => key !== null),
+  );
+}

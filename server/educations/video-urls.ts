@@ -1,0 +1,66 @@
+/**
+ * Signed video URLs (decision 0018): `<base>/educations/{id}/video?user=..&expires=..&signature=..`,
+ * where the signature is an HMAC-SHA256 of the education, the user and the expiry (Unix seconds)
+ * under a key derived from the JWT secret for this one purpose. A video element cannot send the
+ * bearer token, so the URL itself carries who it was made for; the route then checks that this
+ * user may still see the education, so a link outlives neither its expiry nor the access.
+ */
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+
+/** The query of a signed video URL, as the route has validated it. */
+export interface VideoUrlQuery {
+  user: number;
+  expires: number;
+  signature: string;
+}
+
+export type VideoUrlCheck = 'valid' | 'expired' | 'invalid';
+
+export interface VideoUrls {
+  /** The signed URL of an education's video for one user, valid for the configured hours. */
+  sign(educationId: number, userId: number): string;
+  check(educationId: number, query: VideoUrlQuery): VideoUrlCheck;
+}
+
+export interface VideoUrlsOptions {
+  jwtSecret: string;
+  lifetimeHours: number;
+  /** The API's path prefix (`/api/v1`). */
+  basePath: string;
+  now: Clock;
+}
+
+/** Tells these signatures apart from every other use of the same secret. */
+const KEY_PURPOSE = 'education video URL v1';
+/** HMAC-SHA256 in base64url. */
+export const VIDEO_SIGNATURE_LENGTH = 43;
+
+export function videoUrls(options: VideoUrlsOptions): VideoUrls {
+  const key = Buffer.from(hkdfSync('sha256', options.jwtSecret, '', KEY_PURPOSE, 32));
+  const signature = (educationId: number, userId: number, expires: number) =>
+    createHmac('sha256', key).update(`${educationId}.${userId}.${expires}`).digest();
+  const nowSeconds = () => Math.floor(options.now().getTime() / 1000);
+
+  return {
+    sign(educationId, userId) {
+      const expires = nowSeconds() + options.lifetimeHours * 3600;
+      const query = new URLSearchParams({
+        user: String(userId),
+        expires: String(expires),
+        signature: signature(educationId, userId, expires).toString('base64url'),
+      });
+      return `${options.basePath}/educations/${educationId}/video?${query}`;
+    },
+    check(educationId, query) {
+      // Compared as text: decoding would accept several spellings of one signature.
+      const given = Buffer.from(query.signature);
+      const expected = Buffer.from(
+        signature(educationId, query.user, query.expires).toString('base64url'),
+      );
+      // Checked before the expiry, so that a forged link learns nothing from the answer.
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+      return query.expires > nowSeconds() ? 'valid' : 'expired';
+    },
+  };
+}

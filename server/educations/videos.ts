@@ -1,0 +1,40 @@
+/**
+ * Where uploaded education videos live: `<dataDir>/videos/<22 base64url characters>.<extension>`.
+ * Not under the media folder, whose files anyone may load: a video is read only through a
+ * signed URL (video-urls.ts), after the visibility rule has been checked again.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const VIDEO_FOLDER = 'videos';
+
+/** The extensions browsers play natively; the content type follows from the extension. */
+const VIDEO_KEY_PATTERN = /^[\w-]{22}\.(mp4|webm|ogv)$/;
+
+export type VideoExtension = 'mp4' | 'webm' | 'ogv';
+
+export interface VideoStore {
+  /** The folder the video route serves from. */
+  readonly root: string;
+  /** Copies a finished file into the folder under a fresh random key and answers the key. */
+  storeCopy(sourceFile: string, extension: VideoExtension): Promise<string>;
+}
+
+export function isVideoKey(key: string): boolean {
+  return VIDEO_KEY_PATTERN.test(key);
+}
+
+export function videoStore(dataDir: string): VideoStore {
+  const root = path.join(dataDir, VIDEO_FOLDER);
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  return {
+    root,
+    async storeCopy(sourceFile, extension) {
+      const key = `${randomBytes(16).toString('base64url')}.${extension}`;
+      await copyFile(sourceFile, path.join(root, key));
+      return key;
+    },
+  };
+}
