@@ -125,6 +125,18 @@ const SWAPS: Swap[] = [
     second: 'api.campaigns.campaignIdByName(',
     tests: ['tests/machines/unsubscribe.test.tsx'],
   },
+  {
+    container: 'src/app/EducationViewerContainer.tsx',
+    first: "send({ type: 'PLAY' })",
+    second: "send({ type: 'VIDEO_READY' })",
+    tests: ['tests/machines/educationViewer.test.tsx'],
+  },
+  {
+    container: 'src/app/EducationViewerContainer.tsx',
+    first: 'checkVideoReachable(input.url)',
+    second: 'api.educations.getEducation(input.id)',
+    tests: ['tests/machines/educationViewer.test.tsx'],
+  },
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -8,7 +8,7 @@
  * played, the education is fetched again for a fresh address and the video resumes where it was.
  * Injected: `loadEducation`, `checkVideo`, `goToLibrary` (navigation).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { videoSiteEmbedUrl, videoSiteVideoId, type Education } from '../api/contract.ts';
 import { educationThumbnailUrl } from './educationLibrary.machine.ts';
 
@@ -30,7 +30,7 @@ export type EducationViewerEvent =
 
 /** `/edukacije/{educationId}`: a positive whole number, or NaN (which no education has). */
 export function parseEducationId(text: string): number {
-  return /^[1-9]\d{0,15}$/.test(text) ? Number(text) : Number.NaN;
+  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : Number.NaN;
 }
 
 const isSiteVideo = (education: Education | null) =>
@@ -140,7 +140,13 @@ export const educationViewerMachine = setup({
             hidden: {
               // The preview of a video-site video is ready at once: the site loads only on play.
               always: { guard: 'siteVideo', target: 'shown' },
-              on: { VIDEO_READY: { target: 'shown' } },
+              // Ready the first time only: a resumed video finds the details shown already.
+              on: {
+                VIDEO_READY: {
+                  guard: stateIn({ loaded: { video: 'buffering' } }),
+                  target: 'shown',
+                },
+              },
             },
             shown: {
               initial: 'collapsed',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Education } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { EducationLibraryContainer } from '../../src/app/EducationLibraryContainer.tsx';
@@ -53,7 +53,8 @@ interface LibraryOptions {
   educationId?: string;
 }
 
-const partnerSelect = () => screen.queryByRole('combobox', { name: messages.educations.partnerFilter });
+const partnerSelect = () =>
+  screen.queryByRole('combobox', { name: messages.educations.partnerFilter });
 const cardTitles = () =>
   screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 const optionLabels = () =>
@@ -156,9 +157,7 @@ describe('education library journeys pinned by hand', () => {
   it('shows the SPEC 2 text when there are no educations', async () => {
     renderLibrary();
     await loadEducations.resolve([]);
-    expect(
-      screen.getByText('Trenutno nema dostupnih edukacija. Navratite kasnije!'),
-    ).toBeVisible();
+    expect(screen.getByText('Trenutno nema dostupnih edukacija. Navratite kasnije!')).toBeVisible();
   });
 
   it('sends a logged-out visitor to /login without asking the server', () => {
@@ -232,20 +231,16 @@ describe('partner options and thumbnails', () => {
 });
 
 describe('the partner filter rule', () => {
-  const chosen = (educations: Education[], value: string) => {
+  const chosen = async (educations: Education[], value: string) => {
     const actor = createActor(
       educationLibraryMachine.provide({
         actors: { loadEducations: fromPromise(() => Promise.resolve(educations)) },
       }),
       { input: { isLoggedIn: true } },
     ).start();
-    return new Promise<string>((resolve) => {
-      actor.subscribe((snapshot) => {
-        if (!snapshot.matches('list')) return;
-        actor.send({ type: 'CHOOSE_PARTNER', value });
-        resolve(actor.getSnapshot().context.partnerFilter);
-      });
-    });
+    await waitFor(actor, (snapshot) => snapshot.matches('list'));
+    actor.send({ type: 'CHOOSE_PARTNER', value });
+    return actor.getSnapshot().context.partnerFilter;
   };
 
   it('takes a partner of the offered options or the sentinel, nothing else', async () => {
