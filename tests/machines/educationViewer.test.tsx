@@ -3,7 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Education } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { EducationViewerContainer } from '../../src/app/EducationViewerContainer.tsx';
-import { educationViewerMachine } from '../../src/machines/educationViewer.machine.ts';
+import {
+  educationViewerMachine,
+  type EducationViewerEvent,
+} from '../../src/machines/educationViewer.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { anEducation, educationViewer } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
@@ -170,7 +173,7 @@ describe('education viewer model', () => {
         if (element) fireEvent.canPlay(element);
       },
       VIDEO_FAILED: (event) => {
-        const { position, playing } = event as { position: number; playing: boolean };
+        const { position, playing } = event as EducationViewerEvent & { type: 'VIDEO_FAILED' };
         if (video()) fireEvent.error(videoAt(position, playing));
       },
     },
