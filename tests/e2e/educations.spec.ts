@@ -54,7 +54,7 @@ async function logIn(page: Page, email: string) {
 }
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
-const cardTitles = (page: Page) => page.getByRole('heading', { level: 2 }).allTextContents();
+const cardTitles = (page: Page) => page.locator('.education-card h2').allTextContents();
 const viewer = (page: Page, title: string) => page.getByRole('region', { name: title });
 
 async function openEducation(page: Page, title: string) {
