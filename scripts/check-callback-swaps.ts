@@ -120,6 +120,18 @@ const SWAPS: Swap[] = [
     tests: ['tests/machines/invite.test.tsx'],
   },
   {
+    container: 'src/app/PartnerFormContainer.tsx',
+    first: 'api.partners.listPartners()',
+    second: 'api.partners.createPartner(input)',
+    tests: ['tests/machines/partnerForm.test.tsx'],
+  },
+  {
+    container: 'src/app/PartnerFormContainer.tsx',
+    first: "send({ type: 'EDIT', values })",
+    second: "send({ type: 'SUBMIT' })",
+    tests: ['tests/machines/partnerForm.test.tsx'],
+  },
+  {
     container: 'src/app/UnsubscribeContainer.tsx',
     first: 'api.campaigns.unsubscribe(',
     second: 'api.campaigns.campaignIdByName(',

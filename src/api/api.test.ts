@@ -241,6 +241,41 @@ describe('products', () => {
   });
 });
 
+describe('partners', () => {
+  const partner = {
+    id: 5,
+    name: 'Adria Dental',
+    logoUrl: '/media/partners/abcdefghijklmnopqrstuv-card.webp',
+    websiteUrl: 'https://adria.example',
+  };
+
+  it('lists the partners as answered', async () => {
+    const { api, sent } = apiAgainst({ 'GET /partners': [partner] });
+    expect(await api.partners.listPartners()).toEqual([partner]);
+    expect(sent).toEqual([
+      { method: 'GET', path: '/partners', contentType: null, body: undefined },
+    ]);
+  });
+
+  it('creates a partner as multipart with the SPEC 7 field names', async () => {
+    const { api, sent } = apiAgainst({ 'POST /partners': partner });
+    const logo = new File(['png'], 'logo.png', { type: 'image/png' });
+    expect(
+      await api.partners.createPartner({
+        name: 'Adria Dental',
+        websiteUrl: 'https://adria.example',
+        logo,
+      }),
+    ).toEqual(partner);
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/partners',
+      body: { Name: 'Adria Dental', WebsiteUrl: 'https://adria.example', Logo: 'file:logo.png' },
+    });
+    expect(sent[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+  });
+});
+
 describe('educations', () => {
   const education: Education = {
     id: 5,

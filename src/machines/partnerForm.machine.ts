@@ -228,7 +228,11 @@ export const partnerFormMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               ...EMPTY_PARTNER_DRAFT,
-              partners: [event.output, ...context.partners],
+              // Each partner once, by id: the list mirrors the server's rows.
+              partners: [
+                event.output,
+                ...context.partners.filter((partner) => partner.id !== event.output.id),
+              ],
             })),
             { type: 'notifyCreated', params: text.created },
           ],

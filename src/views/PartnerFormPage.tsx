@@ -82,6 +82,26 @@ function PartnerForm({
     </div>
   );
 
+  const textInput = (
+    name: 'name' | 'websiteUrl',
+    type: 'text' | 'url',
+    maxLength: number,
+    hint: boolean,
+  ) => (
+    <input
+      id={fieldId(name)}
+      className="form__input"
+      type={type}
+      autoComplete="off"
+      maxLength={maxLength}
+      value={draft[name]}
+      disabled={submitting}
+      aria-invalid={invalid(name) || undefined}
+      aria-describedby={describedBy(name, hint)}
+      onChange={(event) => onEdit({ [name]: event.target.value })}
+    />
+  );
+
   return (
     <form
       className="form partner-form__form"
@@ -91,38 +111,11 @@ function PartnerForm({
         if (!submitting) onSubmit();
       }}
     >
-      {field(
-        'name',
-        text.name,
-        <input
-          id={fieldId('name')}
-          className="form__input"
-          type="text"
-          autoComplete="off"
-          maxLength={rules.nameMaxLength}
-          value={draft.name}
-          disabled={submitting}
-          aria-invalid={invalid('name') || undefined}
-          aria-describedby={describedBy('name', false)}
-          onChange={(event) => onEdit({ name: event.target.value })}
-        />,
-      )}
+      {field('name', text.name, textInput('name', 'text', rules.nameMaxLength, false))}
       {field(
         'websiteUrl',
         text.websiteUrl,
-        <input
-          id={fieldId('websiteUrl')}
-          className="form__input"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          maxLength={rules.websiteUrlMaxLength}
-          value={draft.websiteUrl}
-          disabled={submitting}
-          aria-invalid={invalid('websiteUrl') || undefined}
-          aria-describedby={describedBy('websiteUrl', true)}
-          onChange={(event) => onEdit({ websiteUrl: event.target.value })}
-        />,
+        textInput('websiteUrl', 'url', rules.websiteUrlMaxLength, true),
         text.websiteUrlHint,
       )}
       {field(

@@ -2,7 +2,7 @@
  * Shared pieces of the browser tests: the texts of SPEC 2, 4 and 5 written out here (not imported
  * from the SPA) so that a changed text in the product fails a test, and the two ways into the site.
  */
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const GATE_TITLE = /^Dobro došli na službene stranice\b/;
 export const DECLARATION_SWITCH = 'Izjavljujem gore navedeno.';
@@ -48,4 +48,34 @@ export function summarize(
     impact,
     targets: nodes.map((node) => node.target),
   }));
+}
+
+/** The demo accounts' password (playwright.config.ts gives it to the server). */
+export const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
+
+/** Clicks the ALTCHA checkbox and waits for the browser to finish the proof of work. */
+export async function solveRobotCheck(scope: Page | Locator): Promise<void> {
+  const group = scope.getByRole('group', { name: 'Provjera da niste robot' });
+  // ALTCHA lays its check mark over the box; `force` clicks the box the way a mouse does.
+  await group.getByRole('checkbox', { name: 'Ja nisam robot' }).click({ force: true });
+  await expect(group.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
+}
+
+/** Logs a demo account in through the sign-in page; a successful login goes home. */
+export async function logIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Lozinka', { exact: true }).fill(DEMO_PASSWORD);
+  await solveRobotCheck(page);
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Nothing sticks out sideways: the page never scrolls horizontally. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.locator('html').evaluate((html) => ({
+    scrollWidth: html.scrollWidth,
+    clientWidth: html.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }

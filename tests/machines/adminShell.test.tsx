@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Country, Role } from '../../src/api/contract.ts';
+import type { Country, Partner, Role } from '../../src/api/contract.ts';
 import { AdminContainer } from '../../src/app/AdminContainer.tsx';
 import {
   adminScrollOffset,
@@ -93,24 +93,25 @@ describe('admin shell pinned by hand', () => {
     expect(screen.getByRole('heading', { level: 1, name: INVITE_HEADING })).toBeVisible();
   });
 
-  it('lists Korisnici alone for an employee, Tečajevi first for an administrator', () => {
+  it('lists Korisnici and Partneri for an employee, Tečajevi first for an administrator', () => {
     renderAdmin('/admin/user', ['employee']);
-    expect(entryNames()).toEqual(['Korisnici']);
+    expect(entryNames()).toEqual(['Korisnici', 'Partneri']);
     app.unmount();
     renderAdmin('/admin/user', ['administrator']);
-    expect(entryNames()).toEqual(['Tečajevi', 'Korisnici']);
+    expect(entryNames()).toEqual(['Tečajevi', 'Korisnici', 'Partneri']);
   });
 
   it('on a narrow screen, choosing scrolls down by entries * 75 + 225 px, smoothly', () => {
     setViewportWidth(599);
     renderAdmin('/admin/nepoznato', ['employee']);
     fireEvent.click(entry('Korisnici'));
-    expect(scrollTo.mock.calls).toEqual([[{ top: 300, behavior: 'smooth' }]]);
+    // The entries the role sees: an employee two, an administrator three.
+    expect(scrollTo.mock.calls).toEqual([[{ top: 375, behavior: 'smooth' }]]);
     expect(app.location()).toBe('/admin/user');
     app.unmount();
     renderAdmin('/admin/nepoznato', ['administrator']);
     fireEvent.click(entry('Korisnici'));
-    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 375, behavior: 'smooth' }]);
+    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 450, behavior: 'smooth' }]);
     expect(adminScrollOffset(6)).toBe(675);
   });
 
@@ -145,6 +146,21 @@ describe('admin shell pinned by hand', () => {
       expect(listCountries.calls).toHaveLength(1);
     },
   );
+
+  it('opens the partner form from Partneri, for an employee too', async () => {
+    const listPartners = fakePromiseActor<Partner[], undefined>();
+    app = renderWithEffects(<AdminContainer />, {
+      path: '/admin/user',
+      session: sessionWith(['employee']),
+      api: { partners: { listPartners: () => listPartners.fn(undefined) } },
+    });
+    fireEvent.click(entry('Partneri'));
+    expect(app.history).toEqual(['/admin/user', '/admin/partners']);
+    expect(entry('Partneri')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Novi partner' })).toBeVisible();
+    await listPartners.resolve([]);
+    expect(screen.getByText('Još nema unesenih partnera.')).toBeVisible();
+  });
 
   it('choosing the entry already shown replaces the location instead of adding to it', () => {
     renderAdmin('/admin/user', ['employee']);

@@ -250,9 +250,11 @@ describe('admin shell', () => {
     expect(adminEntries({ isAdministrator: true })).toEqual([
       { href: '/admin/course', label: messages.courseForm.menuEntry },
       { href: '/admin/user', label: messages.admin.users },
+      { href: '/admin/partners', label: messages.partnerForm.menuEntry },
     ]);
     expect(adminEntries({ isAdministrator: false })).toEqual([
       { href: '/admin/user', label: messages.admin.users },
+      { href: '/admin/partners', label: messages.partnerForm.menuEntry },
     ]);
   });
 
@@ -285,9 +287,9 @@ describe('admin shell', () => {
       path: '/admin/user',
     });
     expect(log).toEqual([]);
-    expect(selectAdminEntries(shell.getSnapshot())).toHaveLength(1);
+    expect(selectAdminEntries(shell.getSnapshot())).toHaveLength(2);
     shell.send({ type: 'CHOOSE_ENTRY', href: '/admin/user' });
-    expect(log).toEqual(['/admin/user', 300]);
+    expect(log).toEqual(['/admin/user', 375]);
     expect(shell.getSnapshot().context.path).toBe('/admin/user');
   });
 });

@@ -24,6 +24,11 @@ import {
   tokenInMail,
 } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import {
+  videoUrls as signedVideoUrls,
+  type VideoUrls,
+} from '../../server/educations/video-urls.ts';
+import { loadSecrets } from '../../server/secrets.ts';
 
 const CALLERS = ['anonymous', 'user', 'otherUser', 'employee', 'administrator'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -45,6 +50,14 @@ const staff = (status: number): Expected => ({
   administrator: status,
 });
 const administrators = (status: number): Expected => ({ ...staff(403), administrator: status });
+/** The demo user's restricted education: its user and administrators; for others it is missing. */
+const restrictedToUser: Expected = {
+  anonymous: 401,
+  user: 200,
+  otherUser: 404,
+  employee: 404,
+  administrator: 200,
+};
 
 interface Row {
   expected: Expected;
@@ -60,6 +73,9 @@ const accessTokens: Partial<Record<Caller, string>> = {};
 let refreshToken: string;
 let pendingInvitation: string;
 let mediaPath: string;
+const userIds = {} as Record<Exclude<Caller, 'anonymous'>, number>;
+let restrictedEducationId: number;
+let videoUrls: VideoUrls;
 let png: Buffer;
 let serial = 0;
 const unique = (prefix: string) => `${prefix}.${(serial += 1)}@example.com`;
@@ -301,6 +317,28 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
       };
     },
   },
+  // The demo user's restricted education: hidden from other users and employees as if missing.
+  'GET /api/v1/educations': {
+    expected: { ...everyone(200), anonymous: 401 },
+    request: () => api('GET', '/educations'),
+  },
+  'GET /api/v1/educations/:id': {
+    expected: restrictedToUser,
+    request: () => api('GET', `/educations/${restrictedEducationId}`),
+  },
+  'GET /api/v1/educations/:id/access-rights': {
+    expected: administrators(200),
+    request: () => api('GET', `/educations/${restrictedEducationId}/access-rights`),
+  },
+  // The signed URL is the credential (a video element sends no bearer token): each caller uses
+  // one made for them, an anonymous holder the demo user's.
+  'GET /api/v1/educations/:id/video': {
+    expected: { ...restrictedToUser, anonymous: 200 },
+    request: (caller) => ({
+      method: 'GET',
+      url: videoUrls.sign(restrictedEducationId, userIds[caller === 'anonymous' ? 'user' : caller]),
+    }),
+  },
   // Uploaded files are public by design (course images and PDFs); restricted media would get
   // signed URLs and rows of their own here.
   'GET /media/*': { expected: everyone(200), request: () => ({ method: 'GET', url: mediaPath }) },
@@ -372,11 +410,31 @@ beforeAll(async () => {
   png = await imageFile('png', 400, 300);
   const admin = await login(testApp.app, ADMIN);
   accessTokens.administrator = admin.accessToken;
-  accessTokens.employee = (await login(testApp.app, EMPLOYEE)).accessToken;
+  const employee = await login(testApp.app, EMPLOYEE);
+  accessTokens.employee = employee.accessToken;
   const user = await login(testApp.app, USER);
   accessTokens.user = user.accessToken;
   refreshToken = user.refreshToken;
-  accessTokens.otherUser = (await registeredSession()).accessToken;
+  const otherUser = await registeredSession();
+  accessTokens.otherUser = otherUser.accessToken;
+  Object.assign(userIds, {
+    user: user.id,
+    otherUser: otherUser.id,
+    employee: employee.id,
+    administrator: admin.id,
+  });
+  const restricted = await testApp.db
+    .selectFrom('education_access_rights')
+    .select('education_id')
+    .where('user_id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  restrictedEducationId = restricted.education_id;
+  videoUrls = signedVideoUrls({
+    jwtSecret: loadSecrets(testApp.config).jwtSecret,
+    lifetimeHours: 1,
+    basePath: '/api/v1',
+    now: () => new Date(),
+  });
   pendingInvitation = await invitationToken();
   const courses = (await testApp.app.inject(api('GET', '/courses'))).json<Course[]>();
   mediaPath = courses[0]?.imagePath ?? '';

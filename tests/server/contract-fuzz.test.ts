@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
+  accessRightListSchema,
   authResponseSchema,
   campaignByNameParamsSchema,
   campaignSchema,
@@ -26,6 +27,7 @@ import {
   courseListSchema,
   courseSchema,
   domainErrorSchema,
+  educationSchema,
   inviteRequestSchema,
   loginRequestSchema,
   oneClickUnsubscribeQuerySchema,
@@ -44,6 +46,7 @@ import {
   validateRegistrationRequestSchema,
   validateRegistrationResponseSchema,
   validationErrorSchema,
+  type Education,
 } from '../../src/api/contract.ts';
 import {
   DEFAULT_RATE_LIMITS,
@@ -88,7 +91,8 @@ const UNLIMITED = Object.fromEntries(
   ]),
 ) as unknown as RateLimits;
 
-type Success = Record<number, ContractSchema | 'empty'>;
+/** `bytes`: a file's bytes (the education video), not JSON. */
+type Success = Record<number, ContractSchema | 'empty' | 'bytes'>;
 type Form = Record<string, FormValue | FormValue[]>;
 
 interface FuzzRoute {
@@ -389,7 +393,66 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
       success: { 201: partnerSchema },
       succeedsSometimes: true,
     },
+    {
+      route: 'GET /api/v1/educations/:id',
+      caller: 'administrator',
+      requests: pathParameter.map((id) => ({ method: 'GET', url: `/api/v1/educations/${id}` })),
+      success: { 200: educationSchema },
+    },
+    {
+      route: 'GET /api/v1/educations/:id/access-rights',
+      caller: 'administrator',
+      requests: pathParameter.map((id) => ({
+        method: 'GET',
+        url: `/api/v1/educations/${id}/access-rights`,
+      })),
+      success: { 200: accessRightListSchema },
+    },
+    {
+      route: 'GET /api/v1/educations/:id/video',
+      caller: 'anonymous',
+      requests: videoRequests(),
+      success: { 200: 'bytes', 206: 'bytes' },
+      succeedsSometimes: true,
+    },
   ];
+}
+
+/**
+ * Signed video URLs: half real ones with any Range header (printable, as HTTP allows), half
+ * with a hostile path or query.
+ */
+function videoRequests(): fc.Arbitrary<InjectOptions> {
+  const range = fc.oneof(
+    fc.tuple(fc.nat(400_000), fc.nat(400_000)).map(([first, last]) => `bytes=${first}-${last}`),
+    fc.nat(400_000).map((suffix) => `bytes=-${suffix}`),
+    fc.stringMatching(/^[ -~]{0,60}$/),
+  );
+  const signed = fc
+    .tuple(fc.constantFrom(...signedVideoUrls), fc.option(range, { nil: undefined }))
+    .map(([url, header]): InjectOptions => ({
+      method: 'GET',
+      url,
+      ...(header !== undefined && { headers: { range: header } }),
+    }));
+  const queryValue = fc.oneof(fc.integer({ min: -5, max: 2 ** 53 }).map(String), hostileString);
+  const hostile = fc
+    .tuple(
+      pathParameter,
+      fc.record(
+        {
+          user: queryValue,
+          expires: queryValue,
+          signature: fc.oneof(fc.stringMatching(/^[\w-]{43}$/), hostileString),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map(([id, query]): InjectOptions => ({
+      method: 'GET',
+      url: `/api/v1/educations/${id}/video?${queryString(query)}`,
+    }));
+  return fc.oneof(signed, hostile);
 }
 
 async function authorization(caller: FuzzRoute['caller']): Promise<Record<string, string>> {
@@ -432,6 +495,8 @@ function checkAnswer(route: FuzzRoute, request: InjectOptions, response: LightMy
   const expected = route.success[response.statusCode];
   expect(expected, context).toBeDefined();
   if (expected === 'empty') expect(response.body, context).toBe('');
+  else if (expected === 'bytes')
+    expect(response.headers['content-type'], context).toBe('video/mp4');
   else
     expect(
       z.safeParse(expected as z.ZodMiniType, JSON.parse(response.body)).error,
@@ -440,6 +505,8 @@ function checkAnswer(route: FuzzRoute, request: InjectOptions, response: LightMy
 }
 
 let routes: FuzzRoute[];
+/** The video URLs the demo administrator's detail answers give, one per uploaded video. */
+let signedVideoUrls: string[];
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'dental-fuzz-'));
@@ -461,6 +528,16 @@ beforeAll(async () => {
   });
   await seedAccounts(testApp.db, dataDir, () => new Date());
   adminToken = { value: (await login(testApp.app, ADMIN)).accessToken, at: Date.now() };
+  const educations = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/v1/educations',
+    headers: await authorization('administrator'),
+  });
+  signedVideoUrls = educations
+    .json<Education[]>()
+    .map((education) => education.videoUrl)
+    .filter((url) => url.startsWith('/api/v1/'));
+  expect(signedVideoUrls.length).toBeGreaterThan(0);
   routes = fuzzRoutes({
     png: await imageFile('png', 160, 90),
     pdf: await pdfFile(),
@@ -497,6 +574,9 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'DELETE /api/v1/courses/:id',
     'POST /api/v1/courses',
     'POST /api/v1/partners',
+    'GET /api/v1/educations/:id',
+    'GET /api/v1/educations/:id/access-rights',
+    'GET /api/v1/educations/:id/video',
   ];
 
   it('names every fuzzed route in this list', () => {

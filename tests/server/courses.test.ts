@@ -11,18 +11,10 @@ import {
 } from '../../src/api/contract.ts';
 import { insertCourse } from '../../server/courses/store.ts';
 import { DATABASE_FILE, openDatabase } from '../../server/db/database.ts';
-import { MEDIA_FOLDER, UPLOAD_TEMP_FOLDER } from '../../server/media/store.ts';
-import {
-  SVG,
-  corruptPng,
-  filesUnder,
-  imageFile,
-  multipart,
-  pdfFile,
-  type FormValue,
-} from './media-fixtures.ts';
+import { SVG, corruptPng, imageFile, pdfFile, postForm, type FormValue } from './media-fixtures.ts';
 import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
 import { useServer } from './support/server-fixture.ts';
+import { mediaFilesIn, rowCount, uploadTempFilesIn } from './support/stored.ts';
 import { useTempDir } from './support/temp-dir.ts';
 import { createTestApp } from './support/test-app.ts';
 
@@ -68,21 +60,10 @@ function validForm(): Record<string, FormValue | undefined> {
 }
 
 /** `token` null: anonymous. */
-async function createCourse(
+const createCourse = (
   form: Record<string, FormValue | undefined>,
   token: string | null = tokens.administrator,
-) {
-  const fields = Object.fromEntries(
-    Object.entries(form).filter((entry): entry is [string, FormValue] => entry[1] !== undefined),
-  );
-  const body = await multipart(fields);
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/v1/courses',
-    headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: body.payload,
-  });
-}
+) => postForm(server.app, '/api/v1/courses', form, token);
 
 const listCourses = (headers: Record<string, string> = {}) =>
   server.app.inject({ method: 'GET', url: '/api/v1/courses', headers });
@@ -92,17 +73,9 @@ const deleteCourse = (id: number | string, token: string | null = tokens.adminis
     url: `/api/v1/courses/${id}`,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-const mediaFiles = () => filesUnder(path.join(server.dataDir, MEDIA_FOLDER));
-const tempFiles = () => filesUnder(path.join(server.dataDir, UPLOAD_TEMP_FOLDER));
-const courseCount = async () =>
-  Number(
-    (
-      await server.db
-        .selectFrom('courses')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
+const mediaFiles = () => mediaFilesIn(server.dataDir);
+const tempFiles = () => uploadTempFilesIn(server.dataDir);
+const courseCount = () => rowCount(server.db, 'courses');
 
 describe('GET /courses', () => {
   it('lists the demo courses publicly, newest first, in the shape of the contract', async () => {

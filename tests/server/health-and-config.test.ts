@@ -84,6 +84,24 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
+  it("allow exactly the video-sharing site's no-cookie embeds and thumbnails", async () => {
+    const { app } = await start();
+    const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const directives = new Map(
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(' '))
+        .map(([name = '', ...sources]) => [name, sources.join(' ')]),
+    );
+    expect(directives.get('frame-src')).toBe("'self' https://www.youtube-nocookie.com/embed/");
+    expect(directives.get('img-src')).toBe("'self' data: blob: https://i.ytimg.com/vi/");
+    const others = [...directives].filter(([name]) => !['frame-src', 'img-src'].includes(name));
+    expect(others.filter(([, sources]) => /youtube|ytimg/.test(sources))).toEqual([]);
+    // The uploaded videos play from our own origin (default-src), nothing else.
+    expect(directives.has('media-src')).toBe(false);
+    expect(directives.get('default-src')).toBe("'self'");
+  });
+
   it("allow Google's reCAPTCHA origins only when reCAPTCHA is configured", async () => {
     const { app } = await start({ RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET_KEY: 's' });
     const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
@@ -92,7 +110,7 @@ describe('security headers', () => {
       "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
     );
     expect(csp).toContain(
-      "frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/;",
+      "frame-src 'self' https://www.youtube-nocookie.com/embed/ https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/;",
     );
     // Nothing else is opened up: styles, connections and workers stay our own.
     expect(csp).toContain("style-src 'self';");

@@ -94,5 +94,8 @@ describe('maskSensitiveQuery', () => {
       maskSensitiveQuery('/newsletter-odjava/tecajevi?email=a%40b.hr&unsubscribeToken=x'),
     ).toBe('/newsletter-odjava/tecajevi?email=a%40b.hr&unsubscribeToken=redacted');
     expect(maskSensitiveQuery('/info')).toBe('/info');
+    expect(maskSensitiveQuery('/api/v1/educations/3/video?user=2&expires=9&signature=s')).toBe(
+      '/api/v1/educations/3/video?user=2&expires=9&signature=redacted',
+    );
   });
 });

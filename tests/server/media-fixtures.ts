@@ -7,6 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
@@ -94,6 +95,25 @@ export async function multipart(fields: Record<string, FormValue | FormValue[]>)
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
   };
+}
+
+/** POSTs a multipart form to `url` (fields left undefined are not sent); `token` null: anonymous. */
+export async function postForm(
+  app: FastifyInstance,
+  url: string,
+  form: Record<string, FormValue | undefined>,
+  token: string | null,
+) {
+  const fields = Object.fromEntries(
+    Object.entries(form).filter((entry): entry is [string, FormValue] => entry[1] !== undefined),
+  );
+  const body = await multipart(fields);
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: body.payload,
+  });
 }
 
 /**

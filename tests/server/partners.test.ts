@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,18 +6,10 @@ import {
   partnerSchema,
   type Partner,
 } from '../../src/api/contract.ts';
-import { MEDIA_FOLDER, UPLOAD_TEMP_FOLDER } from '../../server/media/store.ts';
-import {
-  SVG,
-  corruptPng,
-  filesUnder,
-  imageFile,
-  multipart,
-  pdfFile,
-  type FormValue,
-} from './media-fixtures.ts';
+import { SVG, corruptPng, imageFile, pdfFile, postForm, type FormValue } from './media-fixtures.ts';
 import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
 import { useServer } from './support/server-fixture.ts';
+import { mediaFilesIn, rowCount, uploadTempFilesIn } from './support/stored.ts';
 
 const MB = 1024 * 1024;
 const server = useServer({ seedAccounts: true, perFile: true });
@@ -50,38 +41,19 @@ function validForm(name = uniqueName()): Record<string, FormValue | undefined> {
 }
 
 /** `token` null: anonymous. */
-async function createPartner(
+const createPartner = (
   form: Record<string, FormValue | undefined>,
   token: string | null = tokens.employee,
-) {
-  const fields = Object.fromEntries(
-    Object.entries(form).filter((entry): entry is [string, FormValue] => entry[1] !== undefined),
-  );
-  const body = await multipart(fields);
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/v1/partners',
-    headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: body.payload,
-  });
-}
+) => postForm(server.app, '/api/v1/partners', form, token);
 
 const listPartners = async () => {
   const response = await server.app.inject({ method: 'GET', url: '/api/v1/partners' });
   expect(response.statusCode).toBe(200);
   return partnerListSchema.parse(response.json());
 };
-const mediaFiles = () => filesUnder(path.join(server.dataDir, MEDIA_FOLDER));
-const tempFiles = () => filesUnder(path.join(server.dataDir, UPLOAD_TEMP_FOLDER));
-const partnerCount = async () =>
-  Number(
-    (
-      await server.db
-        .selectFrom('partners')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
+const mediaFiles = () => mediaFilesIn(server.dataDir);
+const tempFiles = () => uploadTempFilesIn(server.dataDir);
+const partnerCount = () => rowCount(server.db, 'partners');
 
 describe('GET /partners', () => {
   it('lists the demo partners to anyone, newest first, each logo served as WebP', async () => {

@@ -21,6 +21,7 @@ import { ensureCountries } from '../../countries/store.ts';
 import { EDUCATION_MEDIA_COLLECTION } from '../../educations/service.ts';
 import { insertEducation } from '../../educations/store.ts';
 import type { VideoStore } from '../../educations/videos.ts';
+import { toWebImage, type WebImage } from '../../media/images.ts';
 import type { Media, StoredImage } from '../../media/service.ts';
 import { listPartners } from '../../partners/store.ts';
 import type { Db } from '../database.ts';
@@ -109,14 +110,27 @@ export async function storeDemoEducationFiles(
   media: Media,
   videos: VideoStore,
 ): Promise<DemoEducationFiles> {
-  const thumbnail = await media.withStaging(async (staged) =>
-    staged.storeImage(await readFile(DEMO_THUMBNAIL), EDUCATION_MEDIA_COLLECTION),
+  const image = await demoThumbnail();
+  const thumbnail = await media.withStaging((staged) =>
+    staged.storeImage(image, EDUCATION_MEDIA_COLLECTION),
   );
   const videoKeys: string[] = [];
   for (const education of DEMO_EDUCATIONS) {
     if (education.videoSiteUrl === null) videoKeys.push(await videos.storeCopy(DEMO_VIDEO, 'mp4'));
   }
   return { thumbnail, videoKeys };
+}
+
+/** Encoded once per process, like the partners' logos: every test that seeds, seeds this too. */
+let encodedThumbnail: Promise<WebImage> | undefined;
+function demoThumbnail(): Promise<WebImage> {
+  encodedThumbnail ??= readFile(DEMO_THUMBNAIL)
+    .then(toWebImage)
+    .catch((error: unknown) => {
+      encodedThumbnail = undefined;
+      throw error;
+    });
+  return encodedThumbnail;
 }
 
 /** Inserts the demo educations with their access rights; none without the demo partners. */

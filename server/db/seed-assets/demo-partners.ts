@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Clock } from '../../clock.ts';
+import { toWebImage, type WebImage } from '../../media/images.ts';
 import type { Media } from '../../media/service.ts';
 import { PARTNER_MEDIA_COLLECTION } from '../../partners/service.ts';
 import { hasPartners, insertPartner } from '../../partners/store.ts';
@@ -26,11 +27,13 @@ export async function seedDemoPartners(
   options: { now: Clock },
 ): Promise<boolean> {
   if (await hasPartners(db)) return false;
+  const logos = await demoLogos();
   const now = options.now().getTime();
   // A minute apart, the first the newest: the list (newest first) shows the order above.
   for (const [index, partner] of DEMO_PARTNERS.entries()) {
-    const logo = await readFile(new URL(`partners/${partner.logo}`, import.meta.url));
     await media.withStaging(async (staged) => {
+      const logo = logos[index];
+      if (logo === undefined) throw new Error('no logo encoded');
       const image = await staged.storeImage(logo, PARTNER_MEDIA_COLLECTION);
       await insertPartner(db, {
         name: partner.name,
@@ -43,4 +46,18 @@ export async function seedDemoPartners(
     });
   }
   return true;
+}
+
+/** Encoded once per process, like the course covers: every test that seeds, seeds these too. */
+let encodedLogos: Promise<WebImage[]> | undefined;
+function demoLogos(): Promise<WebImage[]> {
+  encodedLogos ??= Promise.all(
+    DEMO_PARTNERS.map(async (partner) =>
+      toWebImage(await readFile(new URL(`partners/${partner.logo}`, import.meta.url))),
+    ),
+  ).catch((error: unknown) => {
+    encodedLogos = undefined;
+    throw error;
+  });
+  return encodedLogos;
 }

@@ -1,0 +1,350 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PARTNER_RULES, type Partner } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import type { CreatePartnerRequest } from '../../src/api/partners.ts';
+import { PartnerFormContainer } from '../../src/app/PartnerFormContainer.tsx';
+import {
+  partnerFailure,
+  partnerFormMachine,
+  type PartnerDraft,
+} from '../../src/machines/partnerForm.machine.ts';
+import { messages } from '../../src/messages.ts';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
+
+const text = messages.partnerForm;
+const MB = 1024 * 1024;
+
+const loadPartners = fakePromiseActor<Partner[], undefined>();
+const createPartner = fakePromiseActor<Partner, CreatePartnerRequest>();
+
+const aPartner = (id: number, name: string): Partner => ({
+  id,
+  name,
+  logoUrl: `/media/partners/${'a'.repeat(21)}${id}-card.webp`,
+  websiteUrl: `https://www.${name.toLowerCase()}.example`,
+});
+const existing = [aPartner(2, 'Polarix'), aPartner(1, 'Nordentis')];
+const logoFile = (bytes = 8, type = 'image/png', name = 'logo.png') =>
+  new File([new Uint8Array(bytes)], name, { type });
+const logo = logoFile();
+const validDraft: PartnerDraft = {
+  name: 'Adria Dental',
+  websiteUrl: 'https://www.adria-dental.example',
+  logo,
+};
+const nameTaken = new ApiError(409, { errors: ["A partner named 'Adria Dental' already exists."] });
+
+// The file input offers images only; a person can still pick "All files", which this allows.
+const user = userEvent.setup({ applyAccept: false });
+let app: ReturnType<typeof renderWithEffects>;
+
+/** The container that ships (AdminContainer shows it at /admin/partners), with fake calls. */
+function renderForm() {
+  loadPartners.reset();
+  createPartner.reset();
+  app = renderWithEffects(<PartnerFormContainer />, {
+    path: '/admin/partners',
+    api: {
+      partners: { listPartners: () => loadPartners.fn(undefined), createPartner: createPartner.fn },
+    },
+  });
+  return app;
+}
+
+const LABELS: Record<keyof PartnerDraft, string> = {
+  name: text.name,
+  websiteUrl: text.websiteUrl,
+  logo: text.logo,
+};
+const input = (field: keyof PartnerDraft) =>
+  screen.getByLabelText<HTMLInputElement>(LABELS[field], { selector: 'input' });
+const submitButton = () => screen.queryByRole('button', { name: text.submit });
+const shownProblems = () =>
+  within(screen.queryByRole('alert') ?? document.createElement('ul'))
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent);
+const listed = () => {
+  const list = screen.getByRole('region', { name: text.listTitle });
+  return within(list)
+    .queryAllByRole('listitem')
+    .map((item) => within(item).getByText(/./, { selector: '.partner-list__name' }).textContent);
+};
+
+/** Fills the form the way an employee does. */
+async function fill(values: Partial<PartnerDraft>) {
+  for (const [field, value] of Object.entries(values) as [keyof PartnerDraft, unknown][]) {
+    if (field === 'logo') {
+      if (value) await user.upload(input('logo'), value as File);
+      else fireEvent.change(input('logo'), { target: { files: [] } });
+    } else fireEvent.change(input(field), { target: { value } });
+  }
+}
+
+async function submitDraft(values: Partial<PartnerDraft>) {
+  await fill(values);
+  await user.click(submitButton() ?? document.body);
+}
+
+/** The form, opened once its list has loaded. */
+async function openForm(partners: Partner[] = existing) {
+  renderForm();
+  await loadPartners.resolve(partners);
+}
+
+describe('partner form model', () => {
+  testMachineModel(partnerFormMachine, {
+    render: renderForm,
+    fakes: { loadPartners, createPartner },
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadPartners', output: existing },
+      { type: 'xstate.error.actor.loadPartners', error: new TypeError('Failed to fetch') },
+      { type: 'EDIT', values: validDraft },
+      { type: 'EDIT', values: { websiteUrl: 'www.adria-dental.example' } },
+      { type: 'xstate.done.actor.createPartner', output: aPartner(3, 'Adria Dental') },
+      { type: 'xstate.error.actor.createPartner', error: nameTaken },
+    ],
+    states: {
+      loading: () => {
+        expect(screen.getByRole('status')).toHaveTextContent(text.loading);
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      editing: ({ context }) => {
+        expect(input('name').value).toBe(context.name);
+        expect(input('websiteUrl').value).toBe(context.websiteUrl);
+        expect(input('logo').files?.[0]).toBe(context.logo ?? undefined);
+        expect(shownProblems()).toEqual(context.problems);
+        for (const field of ['name', 'websiteUrl', 'logo'] as const) {
+          expect(input(field).getAttribute('aria-invalid')).toBe(
+            context.invalidFields.includes(field) ? 'true' : null,
+          );
+        }
+        expect(listed()).toEqual(context.partners.map((partner) => partner.name));
+        expect(screen.queryByText(text.listFailed) !== null).toBe(context.listFailed);
+        expect(submitButton()).toBeVisible();
+      },
+      submitting: ({ context }) => {
+        expect(createPartner.calls.at(-1)?.name).toBe(context.name.trim());
+        expect(screen.getByRole('status')).toHaveTextContent(text.submitting);
+        expect(submitButton()).not.toBeInTheDocument();
+        expect(input('name')).toBeDisabled();
+      },
+    },
+    events: {
+      EDIT: (event) => fill(event.values as Partial<PartnerDraft>),
+      SUBMIT: () => user.click(submitButton() ?? document.body),
+    },
+  });
+});
+
+describe('partner form journeys pinned by hand', () => {
+  it("says 'Niste unijeli sva tražena polja.' once for an empty form, marking every field", async () => {
+    await openForm();
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual(['Niste unijeli sva tražena polja.']);
+    for (const field of ['name', 'websiteUrl', 'logo'] as const) {
+      expect(input(field)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(input('name')).toHaveAccessibleDescription('Niste unijeli sva tražena polja.');
+    expect(createPartner.calls).toEqual([]);
+    // A name of spaces is no name; the other two fields are then fine.
+    await submitDraft({ ...validDraft, name: '   ' });
+    expect(shownProblems()).toEqual(['Niste unijeli sva tražena polja.']);
+    expect(input('name')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('websiteUrl')).not.toHaveAttribute('aria-invalid');
+    // Editing takes the problems away until the next submit.
+    await fill({ name: 'Adria' });
+    expect(shownProblems()).toEqual([]);
+  });
+
+  it.each(['www.adria.example', 'adria.example', 'ftp://adria.example', '//adria.example'])(
+    'refuses the website %j with the SPEC 5 message',
+    async (websiteUrl) => {
+      await openForm();
+      await submitDraft({ ...validDraft, websiteUrl });
+      expect(shownProblems()).toEqual([
+        "Poveznica na stranicu partnera mora započeti s 'http://' ili 'https://'.",
+      ]);
+      expect(input('websiteUrl')).toHaveAccessibleDescription(
+        `${text.websiteUrlHint} Poveznica na stranicu partnera mora započeti s 'http://' ili 'https://'.`,
+      );
+      expect(createPartner.calls).toEqual([]);
+    },
+  );
+
+  it('refuses an address that starts right but is none, and takes either scheme in any case', async () => {
+    await openForm();
+    await submitDraft({ ...validDraft, websiteUrl: 'https://adria dental' });
+    expect(shownProblems()).toEqual([text.websiteInvalid]);
+    await submitDraft({ websiteUrl: ' HTTP://Adria.example/o-nama ' });
+    expect(createPartner.calls.map((call) => call.websiteUrl)).toEqual([
+      'HTTP://Adria.example/o-nama',
+    ]);
+    await createPartner.resolve(aPartner(3, 'Adria'));
+  });
+
+  it('takes a name of 100 characters and refuses 101', async () => {
+    await openForm();
+    expect(input('name')).toHaveAttribute('maxlength', '100');
+    await submitDraft({ ...validDraft, name: 'N'.repeat(PARTNER_RULES.nameMaxLength + 1) });
+    expect(shownProblems()).toEqual(['Naziv partnera može imati najviše 100 znakova.']);
+    expect(input('name')).toHaveAttribute('aria-invalid', 'true');
+    await submitDraft({ name: ` ${'N'.repeat(PARTNER_RULES.nameMaxLength)} ` });
+    expect(createPartner.calls.map((call) => call.name.length)).toEqual([100]);
+    await createPartner.resolve(aPartner(3, 'N'));
+  });
+
+  it('takes an address of 2048 characters and refuses 2049', async () => {
+    await openForm();
+    const base = 'https://adria.example/';
+    const longest = `${base}${'a'.repeat(PARTNER_RULES.websiteUrlMaxLength - base.length)}`;
+    expect(input('websiteUrl')).toHaveAttribute('maxlength', '2048');
+    await submitDraft({ ...validDraft, websiteUrl: `${longest}a` });
+    expect(shownProblems()).toEqual([
+      'Poveznica na stranicu partnera može imati najviše 2048 znakova.',
+    ]);
+    await submitDraft({ websiteUrl: longest });
+    expect(createPartner.calls.map((call) => call.websiteUrl)).toEqual([longest]);
+    await createPartner.resolve(aPartner(3, 'Adria'));
+  });
+
+  it('takes an image logo up to 5 MB, refuses one byte more and any other type', async () => {
+    await openForm();
+    expect(input('logo')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/avif');
+    await submitDraft({ ...validDraft, logo: logoFile(5 * MB + 1) });
+    expect(shownProblems()).toEqual(['Logotip može imati najviše 5 MB.']);
+    await submitDraft({ logo: logoFile(8, 'application/pdf', 'logo.pdf') });
+    expect(shownProblems()).toEqual([text.logoType]);
+    await submitDraft({ logo: logoFile(8, 'image/svg+xml', 'logo.svg') });
+    expect(shownProblems()).toEqual([text.logoType]);
+    expect(createPartner.calls).toEqual([]);
+    const largest = logoFile(5 * MB, 'image/webp', 'logo.webp');
+    await submitDraft({ logo: largest });
+    expect(createPartner.calls.map((call) => call.logo)).toEqual([largest]);
+    await createPartner.resolve(aPartner(3, 'Adria Dental'));
+  });
+
+  it("sends the trimmed entries, then resets the form, lists the new partner first and toasts 'Partner stvoren.'", async () => {
+    await openForm();
+    await submitDraft({
+      name: '  Adria Dental ',
+      websiteUrl: ' https://www.adria-dental.example ',
+      logo,
+    });
+    expect(createPartner.calls).toEqual([
+      { name: 'Adria Dental', websiteUrl: 'https://www.adria-dental.example', logo },
+    ]);
+    await createPartner.resolve(aPartner(3, 'Adria Dental'));
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Partner stvoren.' }]);
+    expect(input('name').value).toBe('');
+    expect(input('websiteUrl').value).toBe('');
+    expect(input('logo').files).toHaveLength(0);
+    expect(listed()).toEqual(['Adria Dental', 'Polarix', 'Nordentis']);
+  });
+
+  it('says a taken name in Croatian at the name, keeping the entries', async () => {
+    await openForm();
+    await submitDraft(validDraft);
+    await createPartner.reject(nameTaken);
+    expect(shownProblems()).toEqual(['Partner s tim nazivom već postoji.']);
+    expect(input('name')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('name').value).toBe('Adria Dental');
+    expect(app.notices).toEqual([]);
+    expect(listed()).toEqual(['Polarix', 'Nordentis']);
+  });
+
+  it("answers any other failure with 'Nešto je pošlo po zlu: {json}'", async () => {
+    await openForm();
+    await submitDraft(validDraft);
+    await createPartner.reject(new ApiError(403, { errors: ['You are not allowed to do this.'] }));
+    expect(shownProblems()).toEqual([
+      'Nešto je pošlo po zlu: {"errors":["You are not allowed to do this."]}',
+    ]);
+    await user.click(submitButton() ?? document.body);
+    await createPartner.reject(new TypeError('Failed to fetch'));
+    expect(shownProblems()).toEqual(['Nešto je pošlo po zlu: {"message":"Failed to fetch"}']);
+    expect(input('websiteUrl').value).toBe(validDraft.websiteUrl);
+  });
+
+  it('lists the existing partners with logo, name and website (new tab)', async () => {
+    await openForm();
+    const list = screen.getByRole('region', { name: 'Postojeći partneri' });
+    const [first] = within(list).getAllByRole('listitem');
+    if (!first) throw new Error('no partner listed');
+    const [polarix] = existing;
+    expect(first.querySelector('img')).toHaveAttribute('src', polarix?.logoUrl);
+    expect(within(first).getByText('Polarix')).toBeVisible();
+    const link = within(first).getByRole('link', { name: /www\.polarix\.example/ });
+    expect(link).toHaveAttribute('href', 'https://www.polarix.example');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('says when there are no partners yet', async () => {
+    await openForm([]);
+    expect(screen.getByText('Još nema unesenih partnera.')).toBeVisible();
+  });
+
+  it('keeps the form usable when the list cannot be loaded', async () => {
+    renderForm();
+    expect(screen.getByRole('status')).toHaveTextContent('Učitavanje partnera…');
+    await loadPartners.reject(new TypeError('Failed to fetch'));
+    expect(screen.getByText(text.listFailed)).toBeVisible();
+    expect(screen.queryByText(text.none)).not.toBeInTheDocument();
+    await submitDraft(validDraft);
+    await createPartner.resolve(aPartner(3, 'Adria Dental'));
+    expect(listed()).toEqual(['Adria Dental']);
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Partner stvoren.' }]);
+  });
+});
+
+describe('SPEC 8 "Partner" failures', () => {
+  const problems = (error: unknown) => partnerFailure(error).problems;
+  const fields = (errors: Record<string, string[]>) => new ApiError(400, { errors });
+
+  it('maps the server rules of a refused form to the form texts', () => {
+    expect(
+      partnerFailure(
+        fields({
+          Name: ['Name must not be empty.'],
+          WebsiteUrl: ['WebsiteUrl must start with http:// or https://.'],
+          Logo: ['Logo must not be empty.'],
+        }),
+      ),
+    ).toEqual({
+      problems: [text.allRequired, text.websiteScheme],
+      invalidFields: ['name', 'websiteUrl', 'logo'],
+    });
+    expect(problems(fields({ Logo: ['Logo must be a JPEG, PNG, WebP or AVIF image.'] }))).toEqual([
+      'Logotip mora biti slika u formatu JPEG, PNG, WebP ili AVIF.',
+    ]);
+    expect(problems(fields({ Logo: ['Logo is not a readable image.'] }))).toEqual([text.logoType]);
+    expect(problems(fields({ WebsiteUrl: ['WebsiteUrl is not a valid web address.'] }))).toEqual([
+      text.websiteInvalid,
+    ]);
+  });
+
+  it('says a logo over the cap (413) in Croatian', () => {
+    expect(
+      partnerFailure(new ApiError(413, { errors: ['The file in Logo is larger than 5 MB.'] })),
+    ).toEqual({ problems: ['Logotip može imati najviše 5 MB.'], invalidFields: ['logo'] });
+  });
+
+  it('gives the JSON of anything it does not know', () => {
+    expect(problems(fields({ Other: ['x'] }))).toEqual([
+      'Nešto je pošlo po zlu: {"errors":{"Other":["x"]}}',
+    ]);
+    expect(problems(fields({ Logo: ['Logo has more than 50 megapixels.'] }))).toEqual([
+      'Nešto je pošlo po zlu: {"errors":{"Logo":["Logo has more than 50 megapixels."]}}',
+    ]);
+    expect(problems(new ApiError(409, { errors: ['Something else.'] }))).toEqual([
+      'Nešto je pošlo po zlu: {"errors":["Something else."]}',
+    ]);
+    expect(
+      problems(new ApiError(413, { errors: ['The form has too many fields or files.'] })),
+    ).toEqual(['Nešto je pošlo po zlu: {"errors":["The form has too many fields or files."]}']);
+    expect(problems(new ApiError(502, null))).toEqual(['Nešto je pošlo po zlu: {"status":502}']);
+    expect(problems('odd')).toEqual(['Nešto je pošlo po zlu: "odd"']);
+  });
+});
