@@ -9,9 +9,15 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, addGateCookies, summarize } from './support.ts';
+import {
+  DESKTOP,
+  PHONE,
+  addGateCookies,
+  expectNoSidewaysScroll,
+  logIn,
+  summarize,
+} from './support.ts';
 
-const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
 const DEMO_USER = 'korisnik@example.com';
 const DEMO_EMPLOYEE = 'zaposlenik@dentalia.hr';
 
@@ -35,22 +41,6 @@ interface MediaElement {
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(summarize(violations)).toEqual([]);
-}
-
-async function solveRobotCheck(page: Page) {
-  const group = page.getByRole('group', { name: 'Provjera da niste robot' });
-  // ALTCHA lays its check mark over the box; `force` clicks the box the way a mouse does.
-  await group.getByRole('checkbox', { name: 'Ja nisam robot' }).click({ force: true });
-  await expect(group.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Lozinka', { exact: true }).fill(DEMO_PASSWORD);
-  await solveRobotCheck(page);
-  await page.getByRole('button', { name: 'Prijavi se' }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
@@ -216,6 +206,7 @@ async function screenshots(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `test-results/educations/${name}-${width}.png`, fullPage: true });
   }
 }
