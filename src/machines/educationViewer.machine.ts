@@ -54,6 +54,7 @@ export const educationViewerMachine = setup({
     goToLibrary: () => undefined,
   },
   guards: {
+    knownId: ({ context }) => !Number.isNaN(context.educationId),
     siteVideo: ({ context }) => isSiteVideo(context.education),
   },
 }).createMachine({
@@ -64,8 +65,15 @@ export const educationViewerMachine = setup({
     resumeAt: 0,
     resumePlaying: false,
   }),
-  initial: 'loading',
+  initial: 'checkingId',
   states: {
+    // An address no education can have goes back without asking the server.
+    checkingId: {
+      always: [
+        { guard: 'knownId', target: 'loading' },
+        { target: 'leaving', actions: 'goToLibrary' },
+      ],
+    },
     loading: {
       invoke: {
         id: 'loadEducation',

@@ -83,7 +83,8 @@ describe('education viewer model', () => {
   useFakeTimers();
 
   testMachineModel(educationViewerMachine, {
-    inputs: [{ educationId: '3' }],
+    inputs: [{ educationId: '3' }, { educationId: 'tri' }],
+    describeInput: ({ educationId }) => `/edukacije/${educationId}`,
     render: ({ educationId }) => renderViewer(educationId),
     fakes: { loadEducation: getEducation, renewVideoUrl: getEducation, checkVideo: headCheck },
     sampleEvents: [
@@ -105,6 +106,7 @@ describe('education viewer model', () => {
       },
       leaving: () => {
         expect(app.history).toEqual(['/edukacije/']);
+        expect(getEducation.calls.length).toBeLessThanOrEqual(1);
       },
       'loaded.video.preview': () => {
         expect(playButton()).toBeVisible();
@@ -262,6 +264,12 @@ describe('education viewer journeys pinned by hand', () => {
     fireEvent.error(videoAt(0, false));
     expectFailure();
     expect(getEducation.calls).toHaveLength(2);
+  });
+
+  it('goes back to the library at once for an address no education has', () => {
+    renderViewer('0');
+    expect(app.history).toEqual(['/edukacije/']);
+    expect(getEducation.calls).toEqual([]);
   });
 
   it('goes back to the library when the education cannot be fetched', async () => {
