@@ -79,7 +79,7 @@ test('the demo user filters, plays and seeks, opens their own education and the 
   await logIn(page, DEMO_USER);
   await page.getByRole('banner').getByRole('link', { name: LIBRARY_TITLE }).click();
   await expect(page.getByRole('heading', { level: 1, name: LIBRARY_TITLE })).toBeVisible();
-  expect(await cardTitles(page)).toEqual([OPEN_VIDEO, RESTRICTED_TO_USER, SITE_VIDEO]);
+  await expect.poll(() => cardTitles(page)).toEqual([OPEN_VIDEO, RESTRICTED_TO_USER, SITE_VIDEO]);
 
   // The filter from the keyboard: the first option is every partner, then 'partner (count)'.
   const filter = page.getByRole('combobox', { name: 'Partner' });
