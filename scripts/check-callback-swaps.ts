@@ -149,6 +149,30 @@ const SWAPS: Swap[] = [
     second: 'api.educations.getEducation(input.id)',
     tests: ['tests/machines/educationViewer.test.tsx'],
   },
+  {
+    container: 'src/app/ProductStripContainer.tsx',
+    first: "send({ type: 'TOGGLE_SHOWN', id })",
+    second: "send({ type: 'TOGGLE_HIGHLIGHTED', id })",
+    tests: ['tests/machines/productStrip.test.tsx'],
+  },
+  {
+    container: 'src/app/ProductStripContainer.tsx',
+    first: "send({ type: 'CANCEL_DELETE' })",
+    second: "send({ type: 'CONFIRM_DELETE' })",
+    tests: ['tests/machines/productStrip.test.tsx'],
+  },
+  {
+    container: 'src/app/ProductStripContainer.tsx',
+    first: 'notifyDone: (_, text) =>',
+    second: 'notifyFailed: (_, text) =>',
+    tests: ['tests/machines/productStrip.test.tsx'],
+  },
+  {
+    container: 'src/app/ProductStripContainer.tsx',
+    first: "send({ type: 'TOGGLE_FORM' })",
+    second: "send({ type: 'SUBMIT' })",
+    tests: ['tests/machines/productStrip.test.tsx'],
+  },
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -24,7 +24,6 @@ import { campaignsService } from './campaigns/service.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { referencedMediaKeys } from './db/media-references.ts';
 import { healthRoutes } from './health/routes.ts';
 import { backgroundTasks } from './http/background-tasks.ts';
 import { handleError, handleNotFound } from './http/error-handler.ts';
@@ -45,6 +44,7 @@ import { rolesOfUser } from './users/store.ts';
 import { countriesRoutes } from './countries/routes.ts';
 import { coursesRoutes } from './courses/routes.ts';
 import { coursesService } from './courses/service.ts';
+import { referencedMediaKeys } from './db/media-references.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createMedia, type Media } from './media/service.ts';
 import { MEDIA_URL_PREFIX } from './media/store.ts';
@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     media: await createMedia({
       dataDir: config.dataDir,
       log: app.log,
-      referencedKeys: (keys) => referencedMediaKeys(db, keys),
+      referencedKeys: referencedMediaKeys(db),
     }),
   };
   await app.register(apiRoutes(deps, tokens), { prefix: API_BASE_URL });

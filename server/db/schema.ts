@@ -147,7 +147,11 @@ export interface ProductsTable {
   id: Generated<number>;
   name: string;
   description: Generated<string>;
-  image_url: string;
+  /** The URL of a bundled picture (demo products); null for an uploaded image. */
+  image_url: string | null;
+  /** Media storage keys of an uploaded image (`products/<id>.webp`); null for a bundled one. */
+  image_key: string | null;
+  image_card_key: string | null;
   /** 0 or 1. */
   is_shown_on_homepage: Generated<number>;
   /** 0 or 1. */
@@ -155,6 +159,7 @@ export interface ProductsTable {
   created_at: string;
 }
 
+export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
 
 export interface PartnersTable {

@@ -10,6 +10,7 @@ import { demoProductImages } from '../../src/data/demoProductImages.ts';
 import { hashPassword } from '../auth/password.ts';
 import { generateStrongPassword } from '../auth/password-rules.ts';
 import type { Clock } from '../clock.ts';
+import { referencedMediaKeys } from './media-references.ts';
 import { createMedia } from '../media/service.ts';
 import { insertProducts } from '../products/store.ts';
 import { createUser, hasUsers, rolesByEmail } from '../users/store.ts';
@@ -17,7 +18,6 @@ import { seedDemoCourses } from './seed-assets/demo-courses.ts';
 import { seedDemoPartners } from './seed-assets/demo-partners.ts';
 import { insertDemoEducations, storeDemoEducationFiles } from './seed-assets/demo-educations.ts';
 import { videoStore } from '../educations/videos.ts';
-import { referencedMediaKeys } from './media-references.ts';
 import type { Db } from './database.ts';
 import type { Gender, NewProductRow } from './schema.ts';
 
@@ -72,7 +72,7 @@ export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boo
   const media = await createMedia({
     dataDir: options.dataDir,
     log: seedLog,
-    referencedKeys: (keys) => referencedMediaKeys(db, keys),
+    referencedKeys: referencedMediaKeys(db),
   });
   await seedDemoCourses(db, media, options);
   await seedDemoPartners(db, media, options);

@@ -90,6 +90,13 @@ export const MESSAGES = {
   educationNotFound: 'Education not found.',
   videoLinkInvalid: 'The video link is invalid or has expired.',
   rangeNotSatisfiable: 'The requested range lies outside the file.',
+  // Products of the home-page strip (issue 11).
+  productNotFound: 'Product not found.',
+  mergePatchRequired: 'The request must be application/merge-patch+json.',
+  productImageRequired: 'Image is required.',
+  notABoolean: (field: string) => `${field} must be true or false.`,
+  highlightNeedsHomepage:
+    'Only a product shown on the home page can be highlighted; show it first (isShownOnHomepage).',
 } as const;
 
 export class DomainError extends Error {

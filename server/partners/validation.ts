@@ -11,9 +11,10 @@ import {
 } from '../../src/api/contract.ts';
 import { MESSAGES } from '../http/errors.ts';
 import type { ReceivedFile } from '../media/upload.ts';
+import { cleanName } from '../text/visible-names.ts';
 
 export interface PartnerForm {
-  /** Trimmed, inner runs of white space made single spaces. */
+  /** As `cleanName` stores names: no invisible characters, single spaces, trimmed. */
   name: string;
   websiteUrl: string;
   logo: ReceivedFile;
@@ -35,7 +36,7 @@ export function parsePartnerForm(input: PartnerFormInput): PartnerFormResult {
   const errors: Record<string, string[]> = structuredClone(input.fileErrors);
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
 
-  const name = (input.text(F.name) ?? '').trim().replace(/\s+/g, ' ');
+  const name = cleanName(input.text(F.name) ?? '');
   if (name === '') fail(F.name, MESSAGES.required(F.name));
   else if (name.length > PARTNER_RULES.nameMaxLength) {
     fail(F.name, MESSAGES.tooLong(F.name, PARTNER_RULES.nameMaxLength));

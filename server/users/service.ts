@@ -25,7 +25,7 @@ import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
 import { normaliseEmail, requireEmail } from '../mail/address.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail, passwordResetMail } from './mail.ts';
-import { cleanName } from './names.ts';
+import { cleanName } from '../text/visible-names.ts';
 import {
   createUser,
   deleteInvitation,

@@ -314,3 +314,71 @@ describe('educations', () => {
     await expect(api.educations.getEducation(5)).rejects.toThrow();
   });
 });
+
+describe('product writes (staff)', () => {
+  const product = {
+    id: 3,
+    name: 'Kofferdam set',
+    imageUrl: '/media/products/x-card.webp',
+    isShownOnHomepage: true,
+    isHighlighted: false,
+  };
+
+  it('creates a product as multipart with the SPEC 7 field names and an empty description', async () => {
+    const { api, sent } = apiAgainst({ 'POST /products': product });
+    const image = new File(['jpeg'], 'kofferdam.jpg', { type: 'image/jpeg' });
+    const request = { name: 'Kofferdam set', image, isShownOnHomepage: true, isHighlighted: false };
+    expect(await api.products.createProduct(request)).toEqual(product);
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/products',
+        contentType: expect.stringMatching(/^multipart\/form-data/),
+        body: {
+          Name: 'Kofferdam set',
+          Image: 'file:kofferdam.jpg',
+          IsShownOnHomepage: 'true',
+          IsHighlighted: 'false',
+        },
+      },
+    ]);
+    // The fake server's form parser drops empty fields: the form as handed to fetch has it.
+    const forms: FormData[] = [];
+    const client = createApiClient({
+      baseURL: 'http://test/api/v1',
+      session: { getTokens: () => null, onTokensRefreshed: () => {}, onAuthExpired: () => {} },
+      fetch: async (_input, init) => {
+        if (init?.body instanceof FormData) forms.push(init.body);
+        return new Response(JSON.stringify(product), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      },
+    });
+    await createApi(client).products.createProduct(request);
+    expect(forms[0]?.get('Description')).toBe('');
+  });
+
+  it('patches one flag as merge-patch JSON and answers the product as stored', async () => {
+    const { api, sent } = apiAgainst({ 'PATCH /products/3': { ...product, isHighlighted: true } });
+    expect(await api.products.patchProduct(3, { isHighlighted: true })).toEqual({
+      ...product,
+      isHighlighted: true,
+    });
+    expect(sent).toEqual([
+      {
+        method: 'PATCH',
+        path: '/products/3',
+        contentType: 'application/merge-patch+json',
+        body: { isHighlighted: true },
+      },
+    ]);
+  });
+
+  it('deletes a product by its id', async () => {
+    const { api, sent } = apiAgainst();
+    await api.products.deleteProduct(3);
+    expect(sent).toEqual([
+      { method: 'DELETE', path: '/products/3', contentType: null, body: undefined },
+    ]);
+  });
+});

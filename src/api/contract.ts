@@ -370,6 +370,32 @@ export const productPageSchema = z.object({
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 /**
+ * The multipart field names of POST /products (SPEC 3, 7). `Description` is sent empty by the
+ * strip; `IsShownOnHomepage` and `IsHighlighted` are 'true' or 'false' (absent: shown, not
+ * highlighted). A validation error names these fields.
+ */
+export const PRODUCT_FIELDS = {
+  name: 'Name',
+  description: 'Description',
+  image: 'Image',
+  isShownOnHomepage: 'IsShownOnHomepage',
+  isHighlighted: 'IsHighlighted',
+} as const;
+
+/** SPEC 5 "Product form" and the server's limits (use them as `maxLength` and `accept`). */
+export const PRODUCT_RULES = {
+  nameMaxLength: 200,
+  descriptionMaxLength: 2000,
+  /** What the server accepts (decided from the bytes, not from the name or type). */
+  imageMaxBytes: 10 * 1024 * 1024,
+  /** `accept` of the file input. SVG is never accepted. */
+  imageAccept: 'image/jpeg,image/png,image/webp,image/avif',
+} as const;
+
+/** POST /products answers 201 with the stored product. */
+export const createProductResponseSchema = productSchema;
+
+/**
  * The campaign part of the unsubscribe page's route, `/newsletter-odjava/{campaign}` (SPEC 2), by
  * the configured campaign it stands for; the server builds the mail links with the same words.
  */

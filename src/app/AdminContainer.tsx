@@ -12,6 +12,7 @@ import { NotFoundPage } from '../views/NotFoundPage.tsx';
 import { routes } from '../routes.ts';
 import { InviteContainer } from './InviteContainer.tsx';
 import { PartnerFormContainer } from './PartnerFormContainer.tsx';
+import { ProductStripContainer } from './ProductStripContainer.tsx';
 import { retryableLazy } from './retryableLazy.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSession } from './session.tsx';
@@ -57,6 +58,9 @@ export function AdminContainer() {
       <Switch>
         <Route path={routes.adminUser.pattern}>
           <InviteContainer />
+        </Route>
+        <Route path={routes.adminProducts.pattern}>
+          <ProductStripContainer />
         </Route>
         {/* SPEC 2 and 6: the course form is for administrators only. */}
         <Route path={routes.adminCourse.pattern}>

@@ -24,6 +24,7 @@ export function adminEntries(roles: { isAdministrator: boolean }): AdminEntry[] 
       ? [{ href: routes.adminCourse.href(), label: messages.courseForm.menuEntry }]
       : []),
     { href: routes.adminUser.href(), label: messages.admin.users },
+    { href: routes.adminProducts.href(), label: messages.productStrip.menuEntry },
     { href: routes.adminPartners.href(), label: messages.partnerForm.menuEntry },
   ];
 }

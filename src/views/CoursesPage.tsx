@@ -4,13 +4,13 @@
  * or the cards; administrators confirm a delete in a modal dialog. Pure: the container binds the
  * courses list machine.
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Course } from '../api/contract.ts';
 import type { CoursesListStage } from '../machines/coursesList.machine.ts';
 import { messages } from '../messages.ts';
 import { routes } from '../routes.ts';
 import { CourseCard } from './CourseCard.tsx';
-import { keepFocusInside } from './dialogFocus.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { PlainLink, type LinkComponent } from './Header.tsx';
 import { Spinner } from './Spinner.tsx';
 import { Switch } from './Switch.tsx';
@@ -100,95 +100,18 @@ export function CoursesPage({
         </ul>
       )}
       {courseToDelete && (
-        <ConfirmDeleteDialog
-          course={courseToDelete}
-          deleting={deleting}
+        <ConfirmDialog
+          title={messages.courses.confirmTitle}
+          text={messages.courses.confirmText(courseToDelete.title)}
+          cancelLabel={messages.courses.confirmNo}
+          confirmLabel={messages.courses.confirmYes}
+          busyLabel={messages.courses.deleting}
+          busy={deleting}
           fallbackFocusId={titleId}
           onCancel={onCancelDelete}
           onConfirm={onConfirmDelete}
         />
       )}
     </section>
-  );
-}
-
-interface ConfirmDeleteDialogProps {
-  course: Course;
-  deleting: boolean;
-  /** Where focus goes when the button that opened the dialog is gone (the course was deleted). */
-  fallbackFocusId: string;
-  onCancel: () => void;
-  onConfirm: () => void;
-}
-
-/**
- * A modal confirmation: focus starts on 'Ne' (the safe answer), Tab stays inside, Escape answers
- * 'Ne' unless the delete already runs, and focus goes back where it came from.
- */
-function ConfirmDeleteDialog({
-  course,
-  deleting,
-  fallbackFocusId,
-  onCancel,
-  onConfirm,
-}: ConfirmDeleteDialogProps) {
-  const id = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancel.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-      else document.getElementById(fallbackFocusId)?.focus();
-    };
-  }, [fallbackFocusId]);
-
-  // The spinner replaces the buttons while deleting; the dialog itself keeps the focus then.
-  useEffect(() => {
-    if (deleting) dialog.current?.focus();
-  }, [deleting]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && !deleting) onCancel();
-    else keepFocusInside(event);
-  };
-
-  return (
-    <div className="modal">
-      <div
-        ref={dialog}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
-        tabIndex={-1}
-        className="modal__dialog"
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={`${id}-title`}>{messages.courses.confirmTitle}</h2>
-        <p id={`${id}-text`}>{messages.courses.confirmText(course.title)}</p>
-        <div className="form__actions">
-          {deleting ? (
-            <Spinner label={messages.courses.deleting} />
-          ) : (
-            <>
-              <button
-                ref={cancel}
-                type="button"
-                className="button button--secondary"
-                onClick={onCancel}
-              >
-                {messages.courses.confirmNo}
-              </button>
-              <button type="button" className="button" onClick={onConfirm}>
-                {messages.courses.confirmYes}
-              </button>
-            </>
-          )}
-        </div>
-      </div>
-    </div>
   );
 }

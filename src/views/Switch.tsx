@@ -12,9 +12,22 @@ export interface SwitchProps {
   label: ReactNode;
   /** Places the switch in its surroundings (margins); the switch draws itself. */
   className?: string;
+  disabled?: boolean;
+  /** A change is on its way: the switch keeps its value (and its focus) until it is confirmed. */
+  busy?: boolean;
+  /** The label names the switch for screen readers only (a table column says it to the eye). */
+  labelHidden?: boolean;
 }
 
-export function Switch({ checked, onToggle, label, className }: SwitchProps) {
+export function Switch({
+  checked,
+  onToggle,
+  label,
+  className,
+  disabled = false,
+  busy = false,
+  labelHidden = false,
+}: SwitchProps) {
   const id = useId();
   const controlId = `${id}-control`;
   const labelId = `${id}-label`;
@@ -26,6 +39,8 @@ export function Switch({ checked, onToggle, label, className }: SwitchProps) {
         role="switch"
         aria-checked={checked}
         aria-labelledby={labelId}
+        aria-busy={busy || undefined}
+        disabled={disabled}
         className="switch__control"
         onClick={onToggle}
       >
@@ -33,7 +48,11 @@ export function Switch({ checked, onToggle, label, className }: SwitchProps) {
           <span className="switch__thumb" />
         </span>
       </button>
-      <label id={labelId} htmlFor={controlId} className="switch__label">
+      <label
+        id={labelId}
+        htmlFor={controlId}
+        className={labelHidden ? 'visually-hidden' : 'switch__label'}
+      >
         {label}
       </label>
     </div>

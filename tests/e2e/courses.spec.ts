@@ -4,14 +4,22 @@
  * with Croatian dates, the filter for courses abroad survives a reload (cookie), and the
  * administrator deletes it. The demo seed's courses (one of them in Slovenia) are there too.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { DESKTOP, PHONE, addGateCookies, summarize } from './support.ts';
+import {
+  DEMO_PASSWORD,
+  DESKTOP,
+  PHONE,
+  addGateCookies,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  logIn,
+  solveRobotCheck,
+  visitorPage,
+} from './support.ts';
 
 const ADMIN_EMAIL = 'admin@dentalia.hr';
-const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
 
 const COURSES_TITLE = 'Trenutno aktivni tečajevi';
 const FORM_TITLE = 'Dodaj tečaj';
@@ -22,39 +30,6 @@ const SEEDED_ABROAD = 'Digitalni protokoli u fiksnoj protetici';
 const SEEDED_AT_HOME = 'Suvremena implantologija u svakodnevnoj praksi';
 
 const NEW_COURSE = 'Parodontologija: E2E radionica';
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(summarize(violations)).toEqual([]);
-}
-
-/** Nothing sticks out sideways: the page never scrolls horizontally. */
-async function expectNoSidewaysScroll(page: Page) {
-  const root = page.locator('html');
-  const { scrollWidth, clientWidth } = await root.evaluate((html) => ({
-    scrollWidth: html.scrollWidth,
-    clientWidth: html.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
-
-/** Clicks the ALTCHA checkbox and waits for the browser to finish the proof of work. */
-async function solveRobotCheck(scope: Page | Locator) {
-  const group = scope.getByRole('group', { name: 'Provjera da niste robot' });
-  // ALTCHA lays its check mark over the box; `force` clicks the box the way a mouse does.
-  await group.getByRole('checkbox', { name: 'Ja nisam robot' }).click({ force: true });
-  await expect(group.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
-}
-
-async function logInAsAdministrator(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
-  await page.getByLabel('Lozinka', { exact: true }).fill(DEMO_PASSWORD);
-  await solveRobotCheck(page);
-  await page.getByRole('button', { name: 'Prijavi se' }).click();
-  // A successful login goes home (on phones the header links sit in the closed menu).
-  await expect(page).toHaveURL(/\/$/);
-}
 
 async function coverImage(): Promise<Buffer> {
   return sharp({ create: { width: 900, height: 600, channels: 3, background: '#1a5fb4' } })
@@ -72,17 +47,6 @@ async function programmePdf(): Promise<Buffer> {
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 const abroadSwitch = (page: Page) => page.getByRole('switch', { name: SHOW_ABROAD });
 
-/** A visitor's own browser: no session, the gate accepted on an earlier visit. */
-async function visitorPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'hr-HR',
-    timezoneId: 'Europe/Zagreb',
-  });
-  await addGateCookies(context, baseURL);
-  return context.newPage();
-}
-
 test.beforeEach(async ({ context, baseURL }) => {
   await addGateCookies(context, baseURL ?? '');
 });
@@ -93,7 +57,7 @@ test('a course goes from the form to the list and away again', async ({
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  await logInAsAdministrator(page);
+  await logIn(page, ADMIN_EMAIL);
 
   // The menu leads administrators to the form.
   await page.goto('/admin');
@@ -228,7 +192,7 @@ for (const [width, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP 
       await expect(card(page, SEEDED_ABROAD)).toBeVisible();
       await expectNoAxeViolations(page);
 
-      await logInAsAdministrator(page);
+      await logIn(page, ADMIN_EMAIL);
       await page.goto('/tecajevi');
       await expect(
         card(page, SEEDED_AT_HOME).getByRole('button', { name: /^Obriši tečaj/ }),

@@ -2,7 +2,14 @@
  * Shared pieces of the browser tests: the texts of SPEC 2, 4 and 5 written out here (not imported
  * from the SPA) so that a changed text in the product fails a test, and the two ways into the site.
  */
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const GATE_TITLE = /^Dobro došli na službene stranice\b/;
 export const DECLARATION_SWITCH = 'Izjavljujem gore navedeno.';
@@ -50,25 +57,9 @@ export function summarize(
   }));
 }
 
-/** The demo accounts' password (playwright.config.ts gives it to the server). */
-export const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
-
-/** Clicks the ALTCHA checkbox and waits for the browser to finish the proof of work. */
-export async function solveRobotCheck(scope: Page | Locator): Promise<void> {
-  const group = scope.getByRole('group', { name: 'Provjera da niste robot' });
-  // ALTCHA lays its check mark over the box; `force` clicks the box the way a mouse does.
-  await group.getByRole('checkbox', { name: 'Ja nisam robot' }).click({ force: true });
-  await expect(group.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
-}
-
-/** Logs a demo account in through the sign-in page; a successful login goes home. */
-export async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Lozinka', { exact: true }).fill(DEMO_PASSWORD);
-  await solveRobotCheck(page);
-  await page.getByRole('button', { name: 'Prijavi se' }).click();
-  await expect(page).toHaveURL(/\/$/);
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(summarize(violations)).toEqual([]);
 }
 
 /** Nothing sticks out sideways: the page never scrolls horizontally. */
@@ -78,4 +69,37 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     clientWidth: html.clientWidth,
   }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Clicks the ALTCHA checkbox and waits for the browser to finish the proof of work. */
+export async function solveRobotCheck(scope: Page | Locator): Promise<void> {
+  const group = scope.getByRole('group', { name: 'Provjera da niste robot' });
+  // ALTCHA lays its check mark over the box; `force` clicks the box the way a mouse does.
+  await group.getByRole('checkbox', { name: 'Ja nisam robot' }).click({ force: true });
+  await expect(group.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
+}
+
+/** The demo accounts' password, as playwright.config.ts starts the server with it. */
+export const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
+
+/** Signs a demo account in through the form, robot check and all. */
+export async function logIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Lozinka', { exact: true }).fill(DEMO_PASSWORD);
+  await solveRobotCheck(page);
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  // A successful login goes home (on phones the header links sit in the closed menu).
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** A visitor's own browser: no session, the gate accepted on an earlier visit. */
+export async function visitorPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'hr-HR',
+    timezoneId: 'Europe/Zagreb',
+  });
+  await addGateCookies(context, baseURL);
+  return context.newPage();
 }

@@ -93,25 +93,25 @@ describe('admin shell pinned by hand', () => {
     expect(screen.getByRole('heading', { level: 1, name: INVITE_HEADING })).toBeVisible();
   });
 
-  it('lists Korisnici and Partneri for an employee, Tečajevi first for an administrator', () => {
+  it('lists Korisnici, Proizvodi and Partneri for an employee, Tečajevi first for an administrator', () => {
     renderAdmin('/admin/user', ['employee']);
-    expect(entryNames()).toEqual(['Korisnici', 'Partneri']);
+    expect(entryNames()).toEqual(['Korisnici', 'Proizvodi', 'Partneri']);
     app.unmount();
     renderAdmin('/admin/user', ['administrator']);
-    expect(entryNames()).toEqual(['Tečajevi', 'Korisnici', 'Partneri']);
+    expect(entryNames()).toEqual(['Tečajevi', 'Korisnici', 'Proizvodi', 'Partneri']);
   });
 
   it('on a narrow screen, choosing scrolls down by entries * 75 + 225 px, smoothly', () => {
     setViewportWidth(599);
     renderAdmin('/admin/nepoznato', ['employee']);
     fireEvent.click(entry('Korisnici'));
-    // The entries the role sees: an employee two, an administrator three.
-    expect(scrollTo.mock.calls).toEqual([[{ top: 375, behavior: 'smooth' }]]);
+    // The entries the role sees: an employee three, an administrator four.
+    expect(scrollTo.mock.calls).toEqual([[{ top: 450, behavior: 'smooth' }]]);
     expect(app.location()).toBe('/admin/user');
     app.unmount();
     renderAdmin('/admin/nepoznato', ['administrator']);
     fireEvent.click(entry('Korisnici'));
-    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 450, behavior: 'smooth' }]);
+    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 525, behavior: 'smooth' }]);
     expect(adminScrollOffset(6)).toBe(675);
   });
 

@@ -250,10 +250,12 @@ describe('admin shell', () => {
     expect(adminEntries({ isAdministrator: true })).toEqual([
       { href: '/admin/course', label: messages.courseForm.menuEntry },
       { href: '/admin/user', label: messages.admin.users },
+      { href: '/admin/products', label: messages.productStrip.menuEntry },
       { href: '/admin/partners', label: messages.partnerForm.menuEntry },
     ]);
     expect(adminEntries({ isAdministrator: false })).toEqual([
       { href: '/admin/user', label: messages.admin.users },
+      { href: '/admin/products', label: messages.productStrip.menuEntry },
       { href: '/admin/partners', label: messages.partnerForm.menuEntry },
     ]);
   });
@@ -287,9 +289,9 @@ describe('admin shell', () => {
       path: '/admin/user',
     });
     expect(log).toEqual([]);
-    expect(selectAdminEntries(shell.getSnapshot())).toHaveLength(2);
+    expect(selectAdminEntries(shell.getSnapshot())).toHaveLength(3);
     shell.send({ type: 'CHOOSE_ENTRY', href: '/admin/user' });
-    expect(log).toEqual(['/admin/user', 375]);
+    expect(log).toEqual(['/admin/user', 450]);
     expect(shell.getSnapshot().context.path).toBe('/admin/user');
   });
 });

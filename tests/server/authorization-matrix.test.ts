@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, Course } from '../../src/api/contract.ts';
+import type { AuthResponse, Course, Product } from '../../src/api/contract.ts';
 import { imageFile, multipart } from './media-fixtures.ts';
 import {
   ADMIN,
@@ -139,6 +139,28 @@ async function newCourseId(): Promise<number> {
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Course>().id;
+}
+
+function productForm() {
+  return {
+    Name: 'Kofferdam set',
+    Description: '',
+    Image: { bytes: png, filename: 'kofferdam.png', type: 'image/png' },
+    IsShownOnHomepage: 'true',
+    IsHighlighted: 'false',
+  };
+}
+
+async function newProductId(): Promise<number> {
+  const body = await multipart(productForm());
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/products',
+    headers: { ...body.headers, authorization: `Bearer ${accessTokens.employee}` },
+    payload: body.payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Product>().id;
 }
 
 function courseForm() {
@@ -300,6 +322,29 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     },
   },
   'GET /api/v1/products': { expected: everyone(200), request: () => api('GET', '/products') },
+  'POST /api/v1/products': {
+    expected: staff(201),
+    request: async () => {
+      const body = await multipart(productForm());
+      return {
+        method: 'POST',
+        url: '/api/v1/products',
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
+  'PATCH /api/v1/products/:id': {
+    expected: staff(200),
+    request: async () => ({
+      ...api('PATCH', `/products/${await newProductId()}`, { isHighlighted: true }),
+      headers: { 'content-type': 'application/merge-patch+json' },
+    }),
+  },
+  'DELETE /api/v1/products/:id': {
+    expected: staff(204),
+    request: async () => api('DELETE', `/products/${await newProductId()}`),
+  },
   'GET /api/v1/partners': { expected: everyone(200), request: () => api('GET', '/partners') },
   'POST /api/v1/partners': {
     expected: staff(201),

@@ -36,6 +36,8 @@ import {
   partnerSchema,
   productListQuerySchema,
   productPageSchema,
+  productSchema,
+  PRODUCT_FIELDS,
   refreshRequestSchema,
   requestPasswordResetRequestSchema,
   revokeTokenRequestSchema,
@@ -48,6 +50,7 @@ import {
   validationErrorSchema,
   type Education,
 } from '../../src/api/contract.ts';
+import { productPatchSchema, MERGE_PATCH_CONTENT_TYPE } from '../../src/api/productWrites.ts';
 import {
   DEFAULT_RATE_LIMITS,
   type RateLimit,
@@ -168,73 +171,36 @@ const instantText = fc
     ),
   );
 
-/**
- * Course forms: a third as the form sends them (every rule kept, so some are stored), a third
- * such a form with one field made hostile or dropped, a third anything goes.
- */
-function courseRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
-  const file = (kind: fc.Arbitrary<keyof typeof files | 'svg'>) => filePart(files, kind);
-  const name = fc
-    .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
-    .map(([first, rest]) => `${first}${rest}`);
-  const validDates = fc
-    .tuple(fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 1, max: 72 }))
-    .map(([days, hours]) => {
-      const start = new Date(Date.now() + days * FUTURE_DAY);
-      return [start, new Date(start.getTime() + hours * 3_600_000)].map((date) =>
-        date.toISOString(),
-      );
-    });
-  const validForm = fc
-    .record({
-      [COURSE_FIELDS.title]: name,
-      [COURSE_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
-      [COURSE_FIELDS.lecturer]: fc
-        .array(name, { minLength: 1, maxLength: 3 })
-        .map((names) => names.join(', ')),
-      [COURSE_FIELDS.location]: name,
-      [COURSE_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),
-      dates: validDates,
-      [COURSE_FIELDS.price]: fc.constantFrom('', '12.50', '0', '1000000', '99.9'),
-      [COURSE_FIELDS.image]: file(fc.constant('png')),
-      [COURSE_FIELDS.pdf]: fc.option(file(fc.constant('pdf')), { nil: undefined }),
-    })
-    .map(({ dates: [start = '', end = ''], ...fields }) => ({
-      ...fields,
-      [COURSE_FIELDS.startDate]: start,
-      [COURSE_FIELDS.endDate]: end,
-    }));
-  const hostileField = fc.oneof(
-    hostileString,
-    instantText,
-    file(fc.constantFrom('png', 'pdf', 'noise', 'svg')),
-    fc.constant(undefined),
-  );
-  return formVariants(validForm, Object.values(COURSE_FIELDS), hostileField);
-}
+type Files = Record<'png' | 'pdf' | 'noise', Buffer>;
 
 /** A file part of one of the fixtures (or an SVG), under a plain or a hostile file name. */
-function filePart(
-  files: Record<'png' | 'pdf' | 'noise', Buffer>,
-  kind: fc.Arbitrary<'png' | 'pdf' | 'noise' | 'svg'>,
-) {
-  return fc
+const filePart = (files: Files, kind: fc.Arbitrary<keyof Files | 'svg'>) =>
+  fc
     .tuple(kind, fc.oneof(fc.constant('datoteka.png'), hostileString))
     .map(([name, filename]): FormValue => ({
       bytes: name === 'svg' ? SVG : files[name],
       filename: filename.slice(0, 200),
     }));
-}
+
+const personName = fc
+  .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
+  .map(([first, rest]) => `${first}${rest}`);
 
 /**
- * Multipart forms: a third as the form sends them (so some are stored), a third such a form with
- * one field made hostile or dropped, a third anything goes; some with extra hostile fields.
+ * Multipart forms: a third as the form sends them (`validForm`: every rule kept, so some are
+ * stored), a third such a form with one of `fields` made hostile or dropped, a third anything.
  */
-function formVariants(
+function formRequests(
   validForm: fc.Arbitrary<Record<string, FormValue | undefined>>,
-  fields: string[],
-  hostileField: fc.Arbitrary<FormValue | undefined>,
+  fields: readonly string[],
+  files: Files,
 ) {
+  const hostileField = fc.oneof(
+    hostileString,
+    instantText,
+    filePart(files, fc.constantFrom('png', 'pdf', 'noise', 'svg')),
+    fc.constant(undefined),
+  );
   const oneFieldBroken = fc
     .tuple(validForm, fc.constantFrom(...fields), hostileField)
     .map(([form, field, value]) => ({ ...form, [field]: value }));
@@ -264,29 +230,58 @@ function formVariants(
     });
 }
 
-/** Partner forms: names with Croatian letters (some repeated, so some are duplicates), URLs. */
-function partnerRequests(files: Record<'png' | 'pdf' | 'noise', Buffer>) {
-  const validForm = fc.record({
-    [PARTNER_FIELDS.name]: fc
-      .tuple(fc.constantFrom('Šime', 'Đurđa', 'Dental', 'ČĆ'), fc.string({ maxLength: 40 }))
-      .map(([first, rest]) => `${first}${rest}`),
-    [PARTNER_FIELDS.websiteUrl]: fc.oneof(
-      fc.webUrl({ validSchemes: ['http', 'https'] }),
-      fc.constantFrom('https://partner.example', 'HTTP://PARTNER.EXAMPLE/a?b=c'),
-    ),
-    [PARTNER_FIELDS.logo]: filePart(files, fc.constant('png')),
-  });
-  const hostileField = fc.oneof(
-    hostileString,
-    fc.webUrl(),
-    fc.constantFrom('javascript:alert(1)', 'ftp://partner.example', '//partner.example'),
-    filePart(files, fc.constantFrom('png', 'pdf', 'noise', 'svg')),
-    fc.constant(undefined),
-  );
-  return formVariants(validForm, Object.values(PARTNER_FIELDS), hostileField);
+/** Course forms (formRequests). */
+function courseRequests(files: Files) {
+  const validDates = fc
+    .tuple(fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 1, max: 72 }))
+    .map(([days, hours]) => {
+      const start = new Date(Date.now() + days * FUTURE_DAY);
+      return [start, new Date(start.getTime() + hours * 3_600_000)].map((date) =>
+        date.toISOString(),
+      );
+    });
+  const validForm = fc
+    .record({
+      [COURSE_FIELDS.title]: personName,
+      [COURSE_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
+      [COURSE_FIELDS.lecturer]: fc
+        .array(personName, { minLength: 1, maxLength: 3 })
+        .map((names) => names.join(', ')),
+      [COURSE_FIELDS.location]: personName,
+      [COURSE_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),
+      dates: validDates,
+      [COURSE_FIELDS.price]: fc.constantFrom('', '12.50', '0', '1000000', '99.9'),
+      [COURSE_FIELDS.image]: filePart(files, fc.constant('png')),
+      [COURSE_FIELDS.pdf]: fc.option(filePart(files, fc.constant('pdf')), { nil: undefined }),
+    })
+    .map(({ dates: [start = '', end = ''], ...fields }) => ({
+      ...fields,
+      [COURSE_FIELDS.startDate]: start,
+      [COURSE_FIELDS.endDate]: end,
+    }));
+  return formRequests(validForm, Object.values(COURSE_FIELDS), files);
 }
 
-function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[] {
+/** Product forms as the strip sends them, or flags set by hand (formRequests). */
+function productRequests(files: Files) {
+  const flag = fc.constantFrom('true', 'false', undefined);
+  const validForm = fc.record({
+    [PRODUCT_FIELDS.name]: personName,
+    [PRODUCT_FIELDS.description]: fc.constantFrom('', 'Opis proizvoda.'),
+    [PRODUCT_FIELDS.image]: filePart(files, fc.constant('png')),
+    [PRODUCT_FIELDS.isShownOnHomepage]: flag,
+    [PRODUCT_FIELDS.isHighlighted]: flag,
+  });
+  return formRequests(validForm, Object.values(PRODUCT_FIELDS), files);
+}
+
+/** A product id: mostly one of the demo products (1 to 6), else any path parameter. */
+const productId = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 6 }).map(String), weight: 3 },
+  { arbitrary: pathParameter, weight: 1 },
+);
+
+function fuzzRoutes(files: Files): FuzzRoute[] {
   const anonymousJson = (
     method: 'POST' | 'PUT' | 'DELETE',
     url: string,
@@ -414,6 +409,33 @@ function fuzzRoutes(files: Record<'png' | 'pdf' | 'noise', Buffer>): FuzzRoute[]
       requests: videoRequests(),
       success: { 200: 'bytes', 206: 'bytes' },
       succeedsSometimes: true,
+    },
+    {
+      route: 'POST /api/v1/products',
+      caller: 'administrator',
+      requests: productRequests(files),
+      success: { 201: productSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'PATCH /api/v1/products/:id',
+      caller: 'administrator',
+      requests: fc
+        .tuple(productId, requestObject(productPatchSchema))
+        .map(([id, body]): InjectOptions => ({
+          method: 'PATCH',
+          url: `/api/v1/products/${id}`,
+          headers: { 'content-type': MERGE_PATCH_CONTENT_TYPE },
+          payload: JSON.stringify(body) ?? 'null',
+        })),
+      success: { 200: productSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'DELETE /api/v1/products/:id',
+      caller: 'administrator',
+      requests: pathParameter.map((id) => ({ method: 'DELETE', url: `/api/v1/products/${id}` })),
+      success: { 204: 'empty' },
     },
   ];
 }
@@ -577,6 +599,9 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'GET /api/v1/educations/:id',
     'GET /api/v1/educations/:id/access-rights',
     'GET /api/v1/educations/:id/video',
+    'POST /api/v1/products',
+    'PATCH /api/v1/products/:id',
+    'DELETE /api/v1/products/:id',
   ];
 
   it('names every fuzzed route in this list', () => {
@@ -597,6 +622,12 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
         checkAnswer(route, request, response);
         if (response.statusCode < 300) successes += 1;
         if (response.statusCode >= 400) expect(await storedState()).toEqual(before);
+        if (route.route === 'POST /api/v1/products') {
+          // A stored product must never break the public list either.
+          const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/products' });
+          expect(list.statusCode).toBe(200);
+          expect(z.safeParse(productPageSchema, JSON.parse(list.body)).error).toBeUndefined();
+        }
         if (route.route === 'POST /api/v1/courses') {
           // A stored course must never break the public list (it is served to everyone).
           const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/courses' });
@@ -626,4 +657,23 @@ async function toInjectOptions(
   const [method, url] = route.route.split(' ') as ['POST', string];
   const body = await multipart(generated.form);
   return { method, url, headers: { ...body.headers, ...headers }, payload: body.payload };
+}
+
+/** Partner forms (formRequests): names with Croatian letters, some taken, and website addresses. */
+function partnerRequests(files: Files) {
+  const validForm = fc.record({
+    [PARTNER_FIELDS.name]: personName,
+    [PARTNER_FIELDS.websiteUrl]: fc.oneof(
+      fc.webUrl({ validSchemes: ['http', 'https'] }),
+      fc.constantFrom(
+        'https://partner.example',
+        'HTTP://PARTNER.EXAMPLE/a?b=c',
+        'javascript:alert(1)',
+        'ftp://partner.example',
+        '//partner.example',
+      ),
+    ),
+    [PARTNER_FIELDS.logo]: filePart(files, fc.constant('png')),
+  });
+  return formRequests(validForm, Object.values(PARTNER_FIELDS), files);
 }

@@ -46,6 +46,7 @@ describe('the database', () => {
         '0004_campaigns',
         '0005_products',
         '0006_courses',
+        '0007_product_uploads',
         '0008_partners',
         '0011_educations',
       ]);

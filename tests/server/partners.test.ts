@@ -8,6 +8,7 @@ import {
 } from '../../src/api/contract.ts';
 import { SVG, corruptPng, imageFile, pdfFile, postForm, type FormValue } from './media-fixtures.ts';
 import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
+import { referencedMediaKeys } from '../../server/db/media-references.ts';
 import { useServer } from './support/server-fixture.ts';
 import { mediaFilesIn, rowCount, uploadTempFilesIn } from './support/stored.ts';
 
@@ -104,6 +105,16 @@ describe('POST /partners', () => {
     const [first] = await listPartners();
     expect(first).toEqual(partner);
     expect(tempFiles()).toEqual([]);
+  });
+
+  it('stores a name without invisible characters (a reversed or zero-width name cannot hide)', async () => {
+    const response = await createPartner({
+      Name: 'Ivo\u202e\u0000 Dent\u200bal',
+      WebsiteUrl: 'https://ivo-dental.example',
+      Logo: { bytes: await imageFile('png', 300, 100), filename: 'ivo.png', type: 'image/png' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(partnerSchema.parse(response.json()).name).toBe('Ivo Dental');
   });
 
   it('lets an administrator create one too', async () => {
@@ -312,6 +323,19 @@ describe('POST /partners with bad input', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ errors: ['The request must be multipart/form-data.'] });
+  });
+});
+
+describe('crash recovery', () => {
+  it("counts a partner's logo files as referenced, so they are never taken for orphans", async () => {
+    const created = (await createPartner(validForm())).json<Partner>();
+    const cardKey = created.logoUrl.replace(/^\/media\//, '');
+    const fullKey = cardKey.replace('-card.webp', '.webp');
+    const orphan = 'partners/AAAAAAAAAAAAAAAAAAAAAA.webp';
+    expect(mediaFiles()).toEqual(expect.arrayContaining([cardKey, fullKey]));
+    expect(await referencedMediaKeys(server.db)([fullKey, cardKey, orphan])).toEqual(
+      new Set([fullKey, cardKey]),
+    );
   });
 });
 

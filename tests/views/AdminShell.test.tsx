@@ -37,6 +37,7 @@ describe('AdminShell', () => {
     expect(menu()).toBeVisible();
     expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/admin/user',
+      '/admin/products',
       '/admin/partners',
     ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Pozovi korisnika' })).toBeVisible();

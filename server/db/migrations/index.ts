@@ -9,6 +9,7 @@ import * as spentRobotChecks from './0003_spent_robot_checks.ts';
 import * as campaigns from './0004_campaigns.ts';
 import * as products from './0005_products.ts';
 import * as courses from './0006_courses.ts';
+import * as productUploads from './0007_product_uploads.ts';
 import * as partners from './0008_partners.ts';
 import * as educations from './0011_educations.ts';
 
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0004_campaigns': campaigns,
   '0005_products': products,
   '0006_courses': courses,
+  '0007_product_uploads': productUploads,
   '0008_partners': partners,
   '0011_educations': educations,
 };

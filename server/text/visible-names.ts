@@ -1,5 +1,5 @@
 /**
- * Person names as they are stored and shown: NFC, white space as single spaces, and no
+ * Names as they are stored and shown (people, products, partners): NFC, white space as single spaces, and no
  * invisible characters (controls, bidirectional overrides and isolates, zero-width marks,
  * lone surrogates), which would let a name disguise itself in lists and mail.
  */

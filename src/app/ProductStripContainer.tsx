@@ -1,0 +1,76 @@
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { PRODUCT_RULES } from '../api/contract.ts';
+import type { ProductPatch } from '../api/productWrites.ts';
+import type { CreateProductRequest } from '../api/products.ts';
+import {
+  productStripMachine,
+  selectCreatingProduct,
+  selectDeletingProduct,
+  selectPageWindow,
+  selectPendingToggle,
+  selectProductStripIdle,
+  selectProductStripStage,
+  selectProductToDelete,
+} from '../machines/productStrip.machine.ts';
+import { ProductStripPage } from '../views/ProductStripPage.tsx';
+import { useEffects } from './effects.tsx';
+import { useInspect } from './inspector.tsx';
+import { showError } from './toasts.tsx';
+
+/** /admin/products: the home-page product strip (staff). */
+export function ProductStripContainer() {
+  const { api, notify } = useEffects();
+  const [snapshot, send] = useMachine(
+    productStripMachine.provide({
+      actors: {
+        loadPage: fromPromise(({ input }: { input: { pageNumber: number; pageSize: number } }) =>
+          api.products.listProducts(input),
+        ),
+        patchProduct: fromPromise(({ input }: { input: { id: number; patch: ProductPatch } }) =>
+          api.products.patchProduct(input.id, input.patch),
+        ),
+        deleteProduct: fromPromise(async ({ input }: { input: { id: number } }) => {
+          await api.products.deleteProduct(input.id);
+          return undefined;
+        }),
+        createProduct: fromPromise(({ input }: { input: CreateProductRequest }) =>
+          api.products.createProduct(input),
+        ),
+      },
+      actions: {
+        notifyDone: (_, text) => notify.success(text),
+        notifyFailed: (_, text) => notify.error(text),
+        reportError: (_, error) => showError(notify, error),
+      },
+    }),
+    { inspect: useInspect() },
+  );
+  const { page, formOpen, draft, errors } = snapshot.context;
+  return (
+    <ProductStripPage
+      stage={selectProductStripStage(snapshot)}
+      page={page}
+      pageNumbers={selectPageWindow(snapshot)}
+      idle={selectProductStripIdle(snapshot)}
+      pendingToggle={selectPendingToggle(snapshot)}
+      productToDelete={selectProductToDelete(snapshot)}
+      deleting={selectDeletingProduct(snapshot)}
+      formOpen={formOpen}
+      draft={draft}
+      errors={errors}
+      creating={selectCreatingProduct(snapshot)}
+      rules={PRODUCT_RULES}
+      onRetry={() => send({ type: 'RETRY' })}
+      onGoToPage={(number) => send({ type: 'GO_TO_PAGE', page: number })}
+      onToggleShown={(id) => send({ type: 'TOGGLE_SHOWN', id })}
+      onToggleHighlighted={(id) => send({ type: 'TOGGLE_HIGHLIGHTED', id })}
+      onAskDelete={(id) => send({ type: 'ASK_DELETE', id })}
+      onCancelDelete={() => send({ type: 'CANCEL_DELETE' })}
+      onConfirmDelete={() => send({ type: 'CONFIRM_DELETE' })}
+      onToggleForm={() => send({ type: 'TOGGLE_FORM' })}
+      onEdit={(values) => send({ type: 'EDIT', values })}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    />
+  );
+}
