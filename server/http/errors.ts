@@ -86,10 +86,6 @@ export const MESSAGES = {
   partnerNameTaken: SERVER_MESSAGES.partnerNameTaken,
   websiteUrlScheme: SERVER_MESSAGES.websiteUrlScheme,
   websiteUrlInvalid: SERVER_MESSAGES.websiteUrlInvalid,
-  // Educations: one not found and one not visible answer alike (no existence leak).
-  educationNotFound: 'Education not found.',
-  videoLinkInvalid: 'The video link is invalid or has expired.',
-  rangeNotSatisfiable: 'The requested range lies outside the file.',
   // Products of the home-page strip (issue 11).
   productNotFound: 'Product not found.',
   mergePatchRequired: 'The request must be application/merge-patch+json.',
@@ -97,6 +93,10 @@ export const MESSAGES = {
   notABoolean: (field: string) => `${field} must be true or false.`,
   highlightNeedsHomepage:
     'Only a product shown on the home page can be highlighted; show it first (isShownOnHomepage).',
+  // Educations: one not found and one not visible answer alike (no existence leak).
+  educationNotFound: 'Education not found.',
+  videoLinkInvalid: 'The video link is invalid or has expired.',
+  rangeNotSatisfiable: 'The requested range lies outside the file.',
 } as const;
 
 export class DomainError extends Error {

@@ -276,45 +276,6 @@ describe('partners', () => {
   });
 });
 
-describe('educations', () => {
-  const education: Education = {
-    id: 5,
-    title: 'Implantologija',
-    description: 'Osnove implantologije',
-    lecturer: 'dr. Ana Anić',
-    dateOfRecording: '2024-03',
-    createdAt: '2025-01-02T10:00:00.000Z',
-    country: { isoCode: 'HR' },
-    subtitleLanguage: null,
-    partner: { id: 2, name: 'Partner', logoUrl: '/media/partners/p.webp' },
-    videoUrl: '/api/v1/educations/5/video?user=1&expires=1&signature=s',
-    thumbnailUrl: null,
-  };
-
-  it('lists educations, reads one and its access rights with GET as answered', async () => {
-    const { api, sent } = apiAgainst({
-      'GET /educations': [education],
-      'GET /educations/5': education,
-      'GET /educations/5/access-rights': [{ user: { id: 3 } }],
-    });
-    expect(await api.educations.listEducations()).toEqual([education]);
-    expect(await api.educations.getEducation(5)).toEqual(education);
-    expect(await api.educations.listAccessRights(5)).toEqual([{ user: { id: 3 } }]);
-    expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual([
-      'GET /educations',
-      'GET /educations/5',
-      'GET /educations/5/access-rights',
-    ]);
-  });
-
-  it('refuses an answer whose recording month is not a year and month', async () => {
-    const { api } = apiAgainst({
-      'GET /educations/5': { ...education, dateOfRecording: '2024-13' },
-    });
-    await expect(api.educations.getEducation(5)).rejects.toThrow();
-  });
-});
-
 describe('product writes (staff)', () => {
   const product = {
     id: 3,
@@ -380,5 +341,44 @@ describe('product writes (staff)', () => {
     expect(sent).toEqual([
       { method: 'DELETE', path: '/products/3', contentType: null, body: undefined },
     ]);
+  });
+});
+
+describe('educations', () => {
+  const education: Education = {
+    id: 5,
+    title: 'Implantologija',
+    description: 'Osnove implantologije',
+    lecturer: 'dr. Ana Anić',
+    dateOfRecording: '2024-03',
+    createdAt: '2025-01-02T10:00:00.000Z',
+    country: { isoCode: 'HR' },
+    subtitleLanguage: null,
+    partner: { id: 2, name: 'Partner', logoUrl: '/media/partners/p.webp' },
+    videoUrl: '/api/v1/educations/5/video?user=1&expires=1&signature=s',
+    thumbnailUrl: null,
+  };
+
+  it('lists educations, reads one and its access rights with GET as answered', async () => {
+    const { api, sent } = apiAgainst({
+      'GET /educations': [education],
+      'GET /educations/5': education,
+      'GET /educations/5/access-rights': [{ user: { id: 3 } }],
+    });
+    expect(await api.educations.listEducations()).toEqual([education]);
+    expect(await api.educations.getEducation(5)).toEqual(education);
+    expect(await api.educations.listAccessRights(5)).toEqual([{ user: { id: 3 } }]);
+    expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /educations',
+      'GET /educations/5',
+      'GET /educations/5/access-rights',
+    ]);
+  });
+
+  it('refuses an answer whose recording month is not a year and month', async () => {
+    const { api } = apiAgainst({
+      'GET /educations/5': { ...education, dateOfRecording: '2024-13' },
+    });
+    await expect(api.educations.getEducation(5)).rejects.toThrow();
   });
 });
