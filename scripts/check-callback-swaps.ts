@@ -138,6 +138,18 @@ const SWAPS: Swap[] = [
     tests: ['tests/machines/unsubscribe.test.tsx'],
   },
   {
+    container: 'src/app/EducationViewerContainer.tsx',
+    first: "send({ type: 'PLAY' })",
+    second: "send({ type: 'VIDEO_READY' })",
+    tests: ['tests/machines/educationViewer.test.tsx'],
+  },
+  {
+    container: 'src/app/EducationViewerContainer.tsx',
+    first: 'checkVideoReachable(input.url)',
+    second: 'api.educations.getEducation(input.id)',
+    tests: ['tests/machines/educationViewer.test.tsx'],
+  },
+  {
     container: 'src/app/ProductStripContainer.tsx',
     first: "send({ type: 'TOGGLE_SHOWN', id })",
     second: "send({ type: 'TOGGLE_HIGHLIGHTED', id })",

@@ -38,6 +38,10 @@ const UnsubscribeContainer = retryableLazy(
   () => import('./UnsubscribeContainer.tsx'),
   (module) => module.UnsubscribeContainer,
 );
+const EducationLibraryContainer = retryableLazy(
+  () => import('./EducationLibraryContainer.tsx'),
+  (module) => module.EducationLibraryContainer,
+);
 const loadAbout = () => import('./AboutContainer.tsx');
 const loadCatalogues = () => import('./CataloguesContainer.tsx');
 const loadGallery = () => import('./GalleryContainer.tsx');
@@ -137,6 +141,10 @@ export function SiteRoutes({ brand, robotCheck }: { brand: string; robotCheck: R
           </Route>
           <Route path={routes.courses.pattern}>
             <CoursesContainer />
+          </Route>
+          {/* The library with or without its child, the viewer of one education. */}
+          <Route path={`${routes.education.pattern}?`}>
+            {({ educationId }) => <EducationLibraryContainer educationId={educationId} />}
           </Route>
           <Route path={routes.admin.pattern}>
             <AdminContainer />

@@ -1,0 +1,45 @@
+import { useMachine } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import {
+  educationViewerMachine,
+  selectViewerDetails,
+  selectViewerEducation,
+  selectViewerVideo,
+} from '../machines/educationViewer.machine.ts';
+import { routes } from '../routes.ts';
+import { EducationViewer } from '../views/EducationViewer.tsx';
+import { checkVideoReachable } from './educationVideoCheck.ts';
+import { useEffects } from './effects.tsx';
+import { useInspect } from './inspector.tsx';
+
+/** /edukacije/{educationId}: one education's video and details, inside the library. */
+export function EducationViewerContainer({ educationId }: { educationId: string }) {
+  const { api } = useEffects();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(
+    educationViewerMachine.provide({
+      actors: {
+        loadEducation: fromPromise(({ input }: { input: { id: number } }) =>
+          api.educations.getEducation(input.id),
+        ),
+        checkVideo: fromPromise(({ input }: { input: { url: string } }) =>
+          checkVideoReachable(input.url),
+        ),
+      },
+      actions: { goToLibrary: () => navigate(routes.educations.href(), { replace: true }) },
+    }),
+    { input: { educationId }, inspect: useInspect() },
+  );
+  return (
+    <EducationViewer
+      video={selectViewerVideo(snapshot)}
+      education={selectViewerEducation(snapshot)}
+      details={selectViewerDetails(snapshot)}
+      onPlay={() => send({ type: 'PLAY' })}
+      onVideoReady={() => send({ type: 'VIDEO_READY' })}
+      onVideoFailed={(position, playing) => send({ type: 'VIDEO_FAILED', position, playing })}
+      LinkComponent={Link}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * How an education's dates read (SPEC 9, hr-HR): the recording month as 'ožujak 2024.' and the
+ * date it was added as '12. ožujka 2027.' in Europe/Zagreb, like a course's publication date.
+ */
+import { COURSE_TIME_ZONE } from './courseFormat.ts';
+
+const monthFormat = new Intl.DateTimeFormat('hr-HR', {
+  timeZone: COURSE_TIME_ZONE,
+  month: 'long',
+  year: 'numeric',
+});
+
+/** 'ožujak 2024.' for the contract's '2024-03'. */
+export function recordingMonth(yearMonth: string): string {
+  const [year, month] = yearMonth.split('-').map(Number);
+  // Mid-month at noon UTC is the same month in every time zone.
+  return monthFormat.format(new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, 15, 12)));
+}
+
+export { publicationDate as addedOnDate } from './courseFormat.ts';

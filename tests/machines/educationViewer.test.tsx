@@ -1,0 +1,303 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Education } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import { EducationViewerContainer } from '../../src/app/EducationViewerContainer.tsx';
+import {
+  educationViewerMachine,
+  type EducationViewerEvent,
+} from '../../src/machines/educationViewer.machine.ts';
+import { messages } from '../../src/messages.ts';
+import { anEducation, educationViewer } from '../support/educations.ts';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
+
+const text = messages.educations;
+const uploaded = anEducation({ id: 3, title: 'Implantologija danas' });
+const renewed = { ...uploaded, videoUrl: '/api/v1/educations/3/video?expires=2&signature=b' };
+const siteVideo = anEducation({
+  id: 3,
+  title: 'Implantologija danas',
+  videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10',
+  thumbnailUrl: null,
+  subtitleLanguage: null,
+  dateOfRecording: null,
+});
+
+const getEducation = fakePromiseActor<Education, number>();
+/** The HEAD check of SPEC 7 goes around the API client, to the browser's fetch. */
+const headCheck = fakePromiseActor<Response, { url: string; method: string | undefined }>();
+let app: ReturnType<typeof renderWithEffects>;
+
+function renderViewer(educationId = '3') {
+  getEducation.reset();
+  headCheck.reset();
+  app = renderWithEffects(<EducationViewerContainer educationId={educationId} />, {
+    path: `/edukacije/${educationId}`,
+    api: { educations: { getEducation: getEducation.fn } },
+    session: educationViewer,
+  });
+  return app;
+}
+
+const video = () => document.querySelector('video');
+const playButton = () => screen.queryByRole('button', { name: text.play('Implantologija danas') });
+const iframe = () => document.querySelector('iframe');
+const detailsTitle = () => screen.queryByRole('heading', { level: 2 });
+const status = () => screen.queryByRole('status');
+
+/** The video element as a person left it: at `position` seconds, playing or paused. */
+function videoAt(position: number, playing: boolean): HTMLVideoElement {
+  const element = video();
+  if (!element) throw new Error('no video element');
+  Object.defineProperty(element, 'currentTime', {
+    value: position,
+    configurable: true,
+    writable: true,
+  });
+  Object.defineProperty(element, 'paused', { value: !playing, configurable: true });
+  return element;
+}
+
+function expectFailure() {
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'Učitavanje videa edukacije nije uspjelo.Kontaktirajte administartora.',
+  );
+  expect(video()).toBeNull();
+}
+
+const useFakeTimers = () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      headCheck.fn({ url, method: init?.method }),
+    );
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+};
+
+describe('education viewer model', () => {
+  useFakeTimers();
+
+  testMachineModel(educationViewerMachine, {
+    inputs: [{ educationId: '3' }, { educationId: 'tri' }],
+    describeInput: ({ educationId }) => `/edukacije/${educationId}`,
+    render: ({ educationId }) => renderViewer(educationId),
+    fakes: { loadEducation: getEducation, renewVideoUrl: getEducation, checkVideo: headCheck },
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadEducation', output: uploaded },
+      { type: 'xstate.done.actor.loadEducation', output: siteVideo },
+      { type: 'xstate.error.actor.loadEducation', error: new ApiError(404, null) },
+      { type: 'xstate.done.actor.checkVideo', output: new Response(null, { status: 200 }) },
+      { type: 'xstate.error.actor.checkVideo', error: new TypeError('Failed to fetch') },
+      { type: 'VIDEO_FAILED', position: 42, playing: true },
+      { type: 'xstate.done.actor.renewVideoUrl', output: renewed },
+      { type: 'xstate.error.actor.renewVideoUrl', error: new ApiError(404, null) },
+    ],
+    states: {
+      loading: () => {
+        expect(status()).toHaveTextContent(text.loadingEducation);
+        expect(getEducation.calls).toEqual([3]);
+        expect(video()).toBeNull();
+        expect(detailsTitle()).toBeNull();
+      },
+      leaving: () => {
+        expect(app.history).toEqual(['/edukacije/']);
+        expect(getEducation.calls.length).toBeLessThanOrEqual(1);
+      },
+      'loaded.video.preview': () => {
+        expect(playButton()).toBeVisible();
+        expect(playButton()?.querySelector('img')).toHaveAttribute(
+          'src',
+          'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+        );
+        // Nothing of the video site's player loads before the visitor asks.
+        expect(iframe()).toBeNull();
+        expect(headCheck.calls).toEqual([]);
+      },
+      'loaded.video.embedded': () => {
+        expect(iframe()).toHaveAttribute(
+          'src',
+          'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+        );
+        expect(iframe()).toHaveAttribute('title', 'Video: Implantologija danas');
+        expect(playButton()).toBeNull();
+      },
+      'loaded.video.checking': () => {
+        expect(headCheck.calls).toEqual([{ url: uploaded.videoUrl, method: 'HEAD' }]);
+        expect(status()).toHaveTextContent(text.loadingVideo);
+        expect(video()).toBeNull();
+      },
+      'loaded.video.buffering': () => {
+        expect(video()).toHaveAttribute('src', uploaded.videoUrl);
+        expect(video()).toHaveAttribute('controls');
+        expect(video()).toHaveAccessibleName('Video: Implantologija danas');
+      },
+      'loaded.video.playable': ({ context }) => {
+        expect(video()).toHaveAttribute('src', context.education?.videoUrl);
+        expect(screen.queryByRole('alert')).toBeNull();
+      },
+      'loaded.video.renewing': () => {
+        // Fetched again (once per expiry: a long watch may renew more than once).
+        expect(getEducation.calls.length).toBeGreaterThan(1);
+        expect(new Set(getEducation.calls)).toEqual(new Set([3]));
+        expect(status()).toHaveTextContent(text.loadingVideo);
+        expect(video()).toBeNull();
+      },
+      'loaded.video.resuming': () => {
+        expect(video()).toHaveAttribute('src', renewed.videoUrl);
+        expect(video()?.autoplay).toBe(true);
+      },
+      'loaded.video.failed': () => expectFailure(),
+      'loaded.details.hidden': () => {
+        expect(detailsTitle()).toBeNull();
+        expect(screen.queryByText(text.lecturer)).toBeNull();
+      },
+      'loaded.details.shown.collapsed': ({ context }) => {
+        expect(detailsTitle()).toHaveTextContent('Implantologija danas');
+        expect(screen.getByText(context.education?.partner.name ?? '')).toBeVisible();
+        expect(screen.queryByText(text.lecturer)).toBeNull();
+      },
+      'loaded.details.shown.expanded': ({ context }) => {
+        expect(detailsTitle()).toHaveTextContent('Implantologija danas');
+        expect(screen.getByText(text.lecturer)).toBeVisible();
+        expect(screen.getByText(context.education?.lecturer ?? '')).toBeVisible();
+        expect(screen.getByText('Slovenija')).toBeVisible();
+      },
+    },
+    events: {
+      PLAY: () => fireEvent.click(playButton() ?? document.body),
+      VIDEO_READY: () => {
+        const element = video();
+        if (element) fireEvent.canPlay(element);
+      },
+      VIDEO_FAILED: (event) => {
+        const { position, playing } = event as EducationViewerEvent & { type: 'VIDEO_FAILED' };
+        if (video()) fireEvent.error(videoAt(position, playing));
+      },
+    },
+  });
+});
+
+describe('education viewer journeys pinned by hand', () => {
+  useFakeTimers();
+  const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+  async function readyUploadedVideo() {
+    renderViewer();
+    await getEducation.resolve(uploaded);
+    await headCheck.resolve(new Response(null, { status: 200 }));
+    fireEvent.canPlay(video() ?? document.body);
+  }
+
+  it('shows the details only once the video is ready, and expands them 0.5 s later', async () => {
+    renderViewer();
+    await getEducation.resolve(uploaded);
+    await headCheck.resolve(new Response(null, { status: 200 }));
+    await advance(1000);
+    expect(detailsTitle()).toBeNull();
+    fireEvent.canPlay(video() ?? document.body);
+    expect(detailsTitle()).toHaveTextContent('Implantologija danas');
+    expect(screen.queryByText('Predavač')).toBeNull();
+    await advance(499);
+    expect(screen.queryByText('Predavač')).toBeNull();
+    await advance(1);
+    expect(screen.getByText('Predavač')).toBeVisible();
+    expect(screen.getByText('dr. sc. Ana Horvat')).toBeVisible();
+    expect(screen.getByText('Slovenija')).toBeVisible();
+    expect(screen.getByText('engleski')).toBeVisible();
+    expect(screen.getByText('ožujak 2024.')).toBeVisible();
+    expect(screen.getByText('1. listopada 2026.')).toBeVisible();
+    expect(document.querySelector('img[src="/media/partners/alpavera.webp"]')).toBeInTheDocument();
+    expect(screen.getByText('Alpavera')).toBeVisible();
+  });
+
+  it('leaves out the subtitle language and the recording date when there are none', async () => {
+    renderViewer();
+    await getEducation.resolve(siteVideo);
+    await advance(500);
+    expect(screen.getByText('Predavač')).toBeVisible();
+    expect(screen.queryByText('Jezik titlova')).toBeNull();
+    expect(screen.queryByText('Snimljeno')).toBeNull();
+  });
+
+  it('says the video failed to load, in the SPEC 4 words, when the element fails', async () => {
+    renderViewer();
+    await getEducation.resolve(uploaded);
+    await headCheck.resolve(new Response(null, { status: 200 }));
+    fireEvent.error(videoAt(0, false));
+    expect(screen.getByRole('alert')).toHaveTextContent('Učitavanje videa edukacije nije uspjelo.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Kontaktirajte administartora.');
+    expect(detailsTitle()).toBeNull();
+  });
+
+  it('fails the video when its HEAD check answers an error status', async () => {
+    renderViewer();
+    await getEducation.resolve(uploaded);
+    await headCheck.resolve(new Response(null, { status: 403 }));
+    expectFailure();
+  });
+
+  it('renews an expired address mid-watch and resumes at the same position, playing', async () => {
+    await readyUploadedVideo();
+    fireEvent.error(videoAt(42.5, true));
+    expect(getEducation.calls).toEqual([3, 3]);
+    await getEducation.resolve(renewed);
+    const resumed = video();
+    expect(resumed).toHaveAttribute('src', renewed.videoUrl);
+    fireEvent.loadedMetadata(resumed ?? document.body);
+    expect(resumed?.currentTime).toBe(42.5);
+    expect(resumed?.autoplay).toBe(true);
+    fireEvent.canPlay(resumed ?? document.body);
+    // The details stayed through the renewal.
+    expect(detailsTitle()).toHaveTextContent('Implantologija danas');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('fails for good when the renewed address fails too', async () => {
+    await readyUploadedVideo();
+    fireEvent.error(videoAt(10, false));
+    await getEducation.resolve(renewed);
+    fireEvent.error(videoAt(0, false));
+    expectFailure();
+    expect(getEducation.calls).toHaveLength(2);
+  });
+
+  it('goes back to the library at once for an address no education has', () => {
+    renderViewer('0');
+    expect(app.history).toEqual(['/edukacije/']);
+    expect(getEducation.calls).toEqual([]);
+  });
+
+  it('goes back to the library when the education cannot be fetched', async () => {
+    renderViewer('99');
+    await getEducation.reject(new ApiError(404, { errors: ['Not found.'] }));
+    expect(app.history).toEqual(['/edukacije/']);
+  });
+
+  it('loads the video site only on play: preview first, then the no-cookie player', async () => {
+    renderViewer();
+    await getEducation.resolve(siteVideo);
+    expect(iframe()).toBeNull();
+    expect(headCheck.calls).toEqual([]);
+    playButton()?.focus();
+    fireEvent.keyDown(playButton() ?? document.body, { key: 'Enter' });
+    fireEvent.click(playButton() ?? document.body);
+    expect(iframe()?.getAttribute('src')).toBe(
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+    );
+  });
+
+  it('moves focus into the viewer once the education is loaded', async () => {
+    renderViewer();
+    await getEducation.resolve(uploaded);
+    expect(screen.getByRole('region', { name: 'Implantologija danas' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Natrag na popis edukacija' })).toHaveAttribute(
+      'href',
+      '/edukacije/',
+    );
+  });
+});

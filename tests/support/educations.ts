@@ -1,0 +1,26 @@
+/** Educations as GET /educations answers them, for the machine and view tests. */
+import type { Education } from '../../src/api/contract.ts';
+import type { StoredSession } from '../../src/machines/authSession.machine.ts';
+
+export function anEducation(
+  overrides: Partial<Education> & Pick<Education, 'id' | 'title'>,
+): Education {
+  return {
+    description: 'Snimka predavanja za doktore dentalne medicine.',
+    lecturer: 'dr. sc. Ana Horvat',
+    dateOfRecording: '2024-03',
+    createdAt: '2026-10-01T10:00:00.000Z',
+    country: { isoCode: 'SI' },
+    subtitleLanguage: 'engleski',
+    partner: { id: 1, name: 'Alpavera', logoUrl: '/media/partners/alpavera.webp' },
+    videoUrl: `/api/v1/educations/${overrides.id}/video?expires=1&signature=a`,
+    thumbnailUrl: `/media/educations/${overrides.id}.webp`,
+    ...overrides,
+  };
+}
+
+/** A logged-in plain user, as the stored session holds them. */
+export const educationViewer: StoredSession = {
+  user: { id: 7, name: 'Iva', surname: 'Kovač', email: 'iva@primjer.hr', roles: ['user'] },
+  tokens: { accessToken: 'access', refreshToken: 'refresh' },
+};
