@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, MAX_WAITING_HASHES, verifyPassword } from '../../server/auth/password.ts';
+import {
+  hashingLine,
+  hashPassword,
+  MAX_WAITING_HASHES,
+  verifyPassword,
+} from '../../server/auth/password.ts';
 import { OverloadedError } from '../../server/http/errors.ts';
 import {
   brokenPasswordRules,
@@ -48,5 +53,35 @@ describe('the line of password hashes', () => {
     await expect(hashPassword('Tajna-Lozinka-1')).rejects.toBeInstanceOf(OverloadedError);
     expect(await Promise.all(inLine)).toEqual(inLine.map(() => false));
     expect(await verifyPassword('not a hash', 'x')).toBe(false);
+  });
+
+  it('sends away a caller whose slot comes too late, without running its hash', async () => {
+    let clock = 0;
+    const line = hashingLine({ slots: 1, maxWaiting: 10, maxWaitMs: 3_000, now: () => clock });
+    const release: Array<() => void> = [];
+    const ran: string[] = [];
+    const work = (name: string) => () => {
+      ran.push(name);
+      return new Promise<string>((resolve) => release.push(() => resolve(name)));
+    };
+    const first = line(work('first'));
+    const onTime = line(work('on time'));
+    clock = 3_000;
+    const late = line(work('late'));
+    await expect.poll(() => ran).toEqual(['first']);
+    release.shift()?.();
+    expect(await first).toBe('first');
+    // Its slot came after exactly the longest wait allowed: it runs.
+    await expect.poll(() => ran).toEqual(['first', 'on time']);
+    clock = 6_001;
+    release.shift()?.();
+    expect(await onTime).toBe('on time');
+    await expect(late).rejects.toBeInstanceOf(OverloadedError);
+    expect(ran).toEqual(['first', 'on time']);
+    // The line goes on: the next caller is served.
+    const next = line(work('next'));
+    await expect.poll(() => ran).toEqual(['first', 'on time', 'next']);
+    release.shift()?.();
+    expect(await next).toBe('next');
   });
 });

@@ -33,10 +33,20 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+export interface SpawnOptions {
+  /** Another checkout to run (bench:overload's baseline); this project by default. */
+  root?: string;
+  /** Node's own options before the script, such as those `npm start` gives it. */
+  nodeFlags?: readonly string[];
+}
+
+export async function spawnServer(
+  env: Record<string, string>,
+  { root = PROJECT_ROOT, nodeFlags = [] }: SpawnOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(NODE_24, [path.join(PROJECT_ROOT, 'server', 'main.ts')], {
-    cwd: PROJECT_ROOT,
+  const child = spawn(NODE_24, [...nodeFlags, path.join(root, 'server', 'main.ts')], {
+    cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
