@@ -1,10 +1,11 @@
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { PRODUCT_RULES } from '../api/contract.ts';
 import type { ProductPatch } from '../api/productWrites.ts';
 import type { CreateProductRequest } from '../api/products.ts';
 import {
   productStripMachine,
+  type ProductStripEvent,
   selectCreatingProduct,
   selectDeletingProduct,
   selectPageWindow,
@@ -13,7 +14,7 @@ import {
   selectProductStripStage,
   selectProductToDelete,
 } from '../machines/productStrip.machine.ts';
-import { ProductStripPage } from '../views/ProductStripPage.tsx';
+import { ProductStripPage, type ProductStripPageProps } from '../views/ProductStripPage.tsx';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
 import { showError } from './toasts.tsx';
@@ -46,31 +47,40 @@ export function ProductStripContainer() {
     }),
     { inspect: useInspect() },
   );
+  return <ProductStripPage {...productStripPageProps(snapshot, send)} />;
+}
+
+/**
+ * The strip's view props from a snapshot of its machine: the one binding of machine to view, used
+ * by the container and by the view's tests alike.
+ */
+export function productStripPageProps(
+  snapshot: SnapshotFrom<typeof productStripMachine>,
+  send: (event: ProductStripEvent) => void,
+): ProductStripPageProps {
   const { page, formOpen, draft, errors } = snapshot.context;
-  return (
-    <ProductStripPage
-      stage={selectProductStripStage(snapshot)}
-      page={page}
-      pageNumbers={selectPageWindow(snapshot)}
-      idle={selectProductStripIdle(snapshot)}
-      pendingToggle={selectPendingToggle(snapshot)}
-      productToDelete={selectProductToDelete(snapshot)}
-      deleting={selectDeletingProduct(snapshot)}
-      formOpen={formOpen}
-      draft={draft}
-      errors={errors}
-      creating={selectCreatingProduct(snapshot)}
-      rules={PRODUCT_RULES}
-      onRetry={() => send({ type: 'RETRY' })}
-      onGoToPage={(number) => send({ type: 'GO_TO_PAGE', page: number })}
-      onToggleShown={(id) => send({ type: 'TOGGLE_SHOWN', id })}
-      onToggleHighlighted={(id) => send({ type: 'TOGGLE_HIGHLIGHTED', id })}
-      onAskDelete={(id) => send({ type: 'ASK_DELETE', id })}
-      onCancelDelete={() => send({ type: 'CANCEL_DELETE' })}
-      onConfirmDelete={() => send({ type: 'CONFIRM_DELETE' })}
-      onToggleForm={() => send({ type: 'TOGGLE_FORM' })}
-      onEdit={(values) => send({ type: 'EDIT', values })}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-    />
-  );
+  return {
+    stage: selectProductStripStage(snapshot),
+    page,
+    pageNumbers: selectPageWindow(snapshot),
+    idle: selectProductStripIdle(snapshot),
+    pendingToggle: selectPendingToggle(snapshot),
+    productToDelete: selectProductToDelete(snapshot),
+    deleting: selectDeletingProduct(snapshot),
+    formOpen,
+    draft,
+    errors,
+    creating: selectCreatingProduct(snapshot),
+    rules: PRODUCT_RULES,
+    onRetry: () => send({ type: 'RETRY' }),
+    onGoToPage: (number) => send({ type: 'GO_TO_PAGE', page: number }),
+    onToggleShown: (id) => send({ type: 'TOGGLE_SHOWN', id }),
+    onToggleHighlighted: (id) => send({ type: 'TOGGLE_HIGHLIGHTED', id }),
+    onAskDelete: (id) => send({ type: 'ASK_DELETE', id }),
+    onCancelDelete: () => send({ type: 'CANCEL_DELETE' }),
+    onConfirmDelete: () => send({ type: 'CONFIRM_DELETE' }),
+    onToggleForm: () => send({ type: 'TOGGLE_FORM' }),
+    onEdit: (values) => send({ type: 'EDIT', values }),
+    onSubmit: () => send({ type: 'SUBMIT' }),
+  };
 }

@@ -1,17 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { PRODUCT_RULES, type ProductPage } from '../../src/api/contract.ts';
+import type { ProductPage } from '../../src/api/contract.ts';
+import { productStripPageProps } from '../../src/app/ProductStripContainer.tsx';
 import {
   INITIAL_PRODUCT_STRIP_CONTEXT,
   productStripMachine,
-  selectCreatingProduct,
-  selectDeletingProduct,
-  selectPageWindow,
-  selectPendingToggle,
-  selectProductStripIdle,
-  selectProductStripStage,
-  selectProductToDelete,
   type ProductStripContext,
 } from '../../src/machines/productStrip.machine.ts';
 import { ProductStripPage } from '../../src/views/ProductStripPage.tsx';
@@ -34,33 +28,7 @@ function renderFrom(
     context: { ...INITIAL_PRODUCT_STRIP_CONTEXT, page: pageOf(1, 1), ...context },
   });
   const send = vi.fn();
-  const { page, formOpen, draft, errors } = snapshot.context;
-  render(
-    <ProductStripPage
-      stage={selectProductStripStage(snapshot)}
-      page={page}
-      pageNumbers={selectPageWindow(snapshot)}
-      idle={selectProductStripIdle(snapshot)}
-      pendingToggle={selectPendingToggle(snapshot)}
-      productToDelete={selectProductToDelete(snapshot)}
-      deleting={selectDeletingProduct(snapshot)}
-      formOpen={formOpen}
-      draft={draft}
-      errors={errors}
-      creating={selectCreatingProduct(snapshot)}
-      rules={PRODUCT_RULES}
-      onRetry={() => send({ type: 'RETRY' })}
-      onGoToPage={(number) => send({ type: 'GO_TO_PAGE', page: number })}
-      onToggleShown={(id) => send({ type: 'TOGGLE_SHOWN', id })}
-      onToggleHighlighted={(id) => send({ type: 'TOGGLE_HIGHLIGHTED', id })}
-      onAskDelete={(id) => send({ type: 'ASK_DELETE', id })}
-      onCancelDelete={() => send({ type: 'CANCEL_DELETE' })}
-      onConfirmDelete={() => send({ type: 'CONFIRM_DELETE' })}
-      onToggleForm={() => send({ type: 'TOGGLE_FORM' })}
-      onEdit={(values) => send({ type: 'EDIT', values })}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-    />,
-  );
+  render(<ProductStripPage {...productStripPageProps(snapshot, send)} />);
   return send;
 }
 
