@@ -4,7 +4,7 @@
  * Its solution is what forms send as `recaptchaToken`. Each solution is accepted once, so when the
  * owning machine forgets the token (`verified` turns false after an attempt) the widget is reset.
  */
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { RobotCheck as RobotCheckConfig } from '../api/contract.ts';
 import { loadAltcha } from './loadAltcha.ts';
 import { retryableLazy } from './retryableLazy.tsx';
@@ -70,8 +70,10 @@ function AltchaCheck({
     };
   }, []);
 
-  useEffect(() => {
-    const element = widget.current;
+  // A ref callback, not an effect: the listener is on the element from the moment it is in the
+  // page, before any passive effect has run.
+  const attachWidget = useCallback((element: AltchaElement | null) => {
+    widget.current = element;
     if (!element) return;
     const onStateChange = (event: Event) => {
       const { state, payload } = (event as CustomEvent<AltchaStateChange>).detail;
@@ -79,15 +81,23 @@ function AltchaCheck({
       else if (state === 'expired') callbacks.current.onExpired();
     };
     element.addEventListener('statechange', onStateChange);
-    return () => element.removeEventListener('statechange', onStateChange);
-  }, [loaded]);
+    return () => {
+      element.removeEventListener('statechange', onStateChange);
+      widget.current = null;
+    };
+  }, []);
 
   useResetWhenSpent(verified, () => widget.current?.reset?.());
 
   if (!loaded) return <RobotCheckLoading />;
   return (
     <RobotCheckGroup>
-      <altcha-widget ref={widget} challenge={challengeUrl} language="hr" name="recaptchaToken" />
+      <altcha-widget
+        ref={attachWidget}
+        challenge={challengeUrl}
+        language="hr"
+        name="recaptchaToken"
+      />
     </RobotCheckGroup>
   );
 }
