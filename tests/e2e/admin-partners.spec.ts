@@ -5,7 +5,6 @@
  * Croatian; the menu shows each role its entries; axe finds nothing at 375 and 1366 px.
  */
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
@@ -16,7 +15,7 @@ import {
   addGateCookies,
   expectNoSidewaysScroll,
   logIn,
-  summarize,
+  expectNoAxeViolations,
 } from './support.ts';
 
 const EMPLOYEE_EMAIL = 'zaposlenik@dentalia.hr';
@@ -51,11 +50,6 @@ const problems = (page: Page) => page.locator('form').getByRole('alert');
 const partnerList = (page: Page) => page.getByRole('region', { name: 'Postojeći partneri' });
 const partnerItem = (page: Page, name: string) =>
   partnerList(page).getByRole('listitem').filter({ hasText: name });
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(summarize(violations)).toEqual([]);
-}
 
 /** A logo with a transparent background, as logos usually come. */
 async function pngLogo(): Promise<Buffer> {

@@ -7,7 +7,6 @@
  * and its video bytes refuse them. axe finds nothing at 375 and 1366 px; screenshots of the
  * library and the viewer at both widths land in test-results/educations/.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   DESKTOP,
@@ -15,7 +14,7 @@ import {
   addGateCookies,
   expectNoSidewaysScroll,
   logIn,
-  summarize,
+  expectNoAxeViolations,
 } from './support.ts';
 
 const DEMO_USER = 'korisnik@example.com';
@@ -36,11 +35,6 @@ interface MediaElement {
   currentTime: number;
   play(): Promise<void>;
   addEventListener(type: 'seeked', listener: () => void, options: { once: true }): void;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(summarize(violations)).toEqual([]);
 }
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });

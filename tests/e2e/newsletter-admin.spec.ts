@@ -6,11 +6,10 @@
  * so does the one-click POST of its header. The rendered mail is screenshotted at 375 and 800 px;
  * axe checks the screen at 375 and 1366 px.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { mailsTo, rawMailsTo, subscribeThroughApi, unsubscribeLinkOfMail } from './mail.ts';
-import { addGateCookies, DESKTOP, PHONE, summarize } from './support.ts';
+import { addGateCookies, DESKTOP, expectNoAxeViolations, PHONE } from './support.ts';
 
 const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
 const SUBJECT = 'Dentalia Istaknuta ponuda: E2E';
@@ -19,11 +18,6 @@ const UNSUBSCRIBED = 'Uspješno ste se odjavili s newslettera.';
 const ALREADY_UNSUBSCRIBED = 'Već ste se odjavili s newslettera.';
 const READER = 'citateljica.e2e@example.com';
 const CLICKER = 'klikac.e2e@example.com';
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(summarize(violations)).toEqual([]);
-}
 
 async function logInAsEmployee(page: Page) {
   await page.goto('/login');
