@@ -3,20 +3,22 @@
  * activation", "Set new password", "Admin shell", admin screen 7, and 8): the real ALTCHA robot
  * check solved by the browser, and the real outbox the server writes `.eml` files to.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addGateCookies, NOT_FOUND, summarize } from './support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { mailsTo } from './mail.ts';
+import {
+  addGateCookies,
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  logIn,
+  NOT_FOUND,
+  solveRobotCheck,
+} from './support.ts';
 
 const ADMIN_EMAIL = 'admin@dentalia.hr';
-const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
 const INVITED_EMAIL = 'ivana.e2e@example.com';
 const FIRST_PASSWORD = 'Prva-Lozinka-77!';
 const SECOND_PASSWORD = 'Druga-Lozinka-88?';
 
-const ROBOT_CHECK_GROUP = 'Provjera da niste robot';
-const ROBOT_CHECKBOX = 'Ja nisam robot';
 const LOGOUT = 'Odjava';
 const INVITE_SENT = 'Pozivnica poslana!';
 const WELCOME = 'Uspješno ste aktivirali svoj račun! Dobro nam došli!';
@@ -25,26 +27,8 @@ const RESET_REQUESTED = 'Uskoro biste trebali dobiti mail s uputama za postavlja
 const PASSWORD_CHANGED = 'Uspješno promijenjena lozinka!';
 const AUTH_EXPIRED = 'Prijava vam je istekla. Molimo, prijavite se ponovno.';
 const ADMIN_MENU = 'Administracija';
-
-const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(summarize(violations)).toEqual([]);
-}
-
-/** A mail file as a reader sees it: quoted-printable soft line breaks and `=3D` undone. */
-const decoded = (eml: string) => eml.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-
-async function mailsTo(address: string): Promise<string[]> {
-  const names = await readdir(outbox()).catch(() => [] as string[]);
-  const mails: string[] = [];
-  for (const name of names.filter((file) => file.endsWith('.eml')).sort()) {
-    const text = decoded(await readFile(join(outbox(), name), 'utf8'));
-    if (new RegExp(`^To:.*${address.replace(/[.]/g, '\\.')}`, 'im').test(text)) mails.push(text);
-  }
-  return mails;
-}
+const ROBOT_CHECK_GROUP = 'Provjera da niste robot';
+const ROBOT_CHECKBOX = 'Ja nisam robot';
 
 /** Waits for a new mail to `address` with a link to `route`, and returns that link's path. */
 async function linkInNewMail(address: string, route: string, seenBefore: number): Promise<string> {
@@ -64,26 +48,7 @@ async function linkInNewMail(address: string, route: string, seenBefore: number)
   return link;
 }
 
-/** Clicks the ALTCHA checkbox and waits for the browser to finish the proof of work. */
-async function solveRobotCheck(scope: Page | Locator) {
-  const group = scope.getByRole('group', { name: ROBOT_CHECK_GROUP });
-  // ALTCHA lays its transparent check mark over the box, so Playwright sees the box as covered;
-  // `force` clicks the centre of the box the way a visitor's mouse does.
-  await group.getByRole('checkbox', { name: ROBOT_CHECKBOX }).click({ force: true });
-  await expect(group.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
-}
-
 const logoutLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: LOGOUT });
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Prijava' })).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Lozinka', { exact: true }).fill(password);
-  await solveRobotCheck(page);
-  await page.getByRole('button', { name: 'Prijavi se' }).click();
-  await expect(logoutLink(page)).toBeVisible();
-}
 
 async function logOut(page: Page) {
   await logoutLink(page).click();

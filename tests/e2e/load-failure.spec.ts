@@ -3,9 +3,8 @@
  * the site shows a Croatian message with a retry in the page's place while the header and the
  * footer stay, and the retry loads the chunk once the network lets it through.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, addGateCookies, slogan, summarize } from './support.ts';
+import { DESKTOP, addGateCookies, expectNoAxeViolations, slogan } from './support.ts';
 
 const LOAD_FAILED = 'Dio stranice nije se uspio učitati.';
 const RETRY = 'Pokušaj ponovno';
@@ -42,8 +41,7 @@ test('a page whose chunk fails shows a retry inside the frame, and the retry loa
   const refusedAtFailure = refused.length;
   expect(refusedAtFailure).toBeGreaterThan(0);
   await expectFrame(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(summarize(violations)).toEqual([]);
+  await expectNoAxeViolations(page);
   // The failure stays put until the visitor asks again: no loop of new requests meanwhile.
   expect(refused).toHaveLength(refusedAtFailure);
 

@@ -82,11 +82,11 @@ export async function solveRobotCheck(scope: Page | Locator): Promise<void> {
 /** The demo accounts' password, as playwright.config.ts starts the server with it. */
 export const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
 
-/** Signs a demo account in through the form, robot check and all. */
-export async function logIn(page: Page, email: string): Promise<void> {
+/** Signs an account (a demo one by default) in through the form, robot check and all. */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Lozinka', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Lozinka', { exact: true }).fill(password);
   await solveRobotCheck(page);
   await page.getByRole('button', { name: 'Prijavi se' }).click();
   // A successful login goes home (on phones the header links sit in the closed menu).
