@@ -133,7 +133,15 @@ export type Settlement =
   | { state: 'failed' | 'skipped'; error: string }
   | { state: 'pending'; error: string; nextAttemptAt: Date };
 
-/** Settles a leased row; does nothing when the lease passed to another process meanwhile. */
+/**
+ * Settles a leased row; does nothing when the lease passed to another process meanwhile.
+ *
+ * Committed without waiting for the disk (docs/decisions/0022): the fsync of a FULL commit per
+ * message held the event loop for most of a send's time. A killed process loses nothing (the
+ * WAL is in the operating system's hands once the commit returns); a power loss may roll back
+ * the latest settlements to their durable lease, and an expired lease is sent again, flagged
+ * uncertain, exactly as after a kill between the SMTP server's acceptance and this commit.
+ */
 export async function settleDelivery(
   db: Db,
   id: number,
@@ -146,13 +154,30 @@ export async function settleDelivery(
       : settlement.state === 'pending'
         ? { last_error: settlement.error, next_attempt_at: settlement.nextAttemptAt.toISOString() }
         : { last_error: settlement.error };
-  await db
-    .updateTable('newsletter_deliveries')
-    .set({ ...values, state: settlement.state, lease_owner: null, lease_expires_at: null })
-    .where('id', '=', id)
-    .where('state', '=', 'sending')
-    .where('lease_owner', '=', owner)
-    .execute();
+  await withoutWaitingForDisk(db, (connection) =>
+    connection
+      .updateTable('newsletter_deliveries')
+      .set({ ...values, state: settlement.state, lease_owner: null, lease_expires_at: null })
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .where('lease_owner', '=', owner)
+      .execute(),
+  );
+}
+
+/**
+ * Runs `work` with `synchronous = NORMAL` on the one connection, held for the whole time, so no
+ * other query (a request's commit, which must survive a power loss) runs with it meanwhile.
+ */
+async function withoutWaitingForDisk<T>(db: Db, work: (connection: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = NORMAL`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`pragma synchronous = FULL`.execute(connection);
+    }
+  });
 }
 
 /** Marks sending newsletters without pending or leased recipients as sent. */
