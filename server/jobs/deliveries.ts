@@ -118,19 +118,30 @@ export async function leaseDeliveries(
   );
 }
 
-/** The subscription's address and token while it is active; undefined once unsubscribed. */
-export function activeRecipient(db: Db, subscriptionId: number) {
-  return db
-    .selectFrom('campaign_subscriptions')
-    .select(['id', 'email', 'unsubscribe_token'])
-    .where('id', '=', subscriptionId)
-    .where('unsubscribed_at', 'is', null)
+/**
+ * What a leased row's send depends on, read right before it: whether its newsletter is still
+ * sending, and the subscription's address and token while it is active (none once unsubscribed).
+ */
+export async function recipientToSend(db: Db, deliveryId: number) {
+  const row = await db
+    .selectFrom('newsletter_deliveries as d')
+    .innerJoin('newsletters as n', 'n.id', 'd.newsletter_id')
+    .leftJoin('campaign_subscriptions as s', (join) =>
+      join.onRef('s.id', '=', 'd.subscription_id').on('s.unsubscribed_at', 'is', null),
+    )
+    .select(['n.status', 's.id', 's.email', 's.unsubscribe_token'])
+    .where('d.id', '=', deliveryId)
     .executeTakeFirst();
+  const subscription =
+    row?.id == null || row.email == null || row.unsubscribe_token == null
+      ? undefined
+      : { id: row.id, email: row.email, unsubscribeToken: row.unsubscribe_token };
+  return { newsletterSending: row?.status === 'sending', subscription };
 }
 
 export type Settlement =
   | { state: 'sent'; smtpResponse: string; at: Date }
-  | { state: 'failed' | 'skipped'; error: string }
+  | { state: 'failed' | 'skipped' | 'cancelled'; error: string }
   | { state: 'pending'; error: string; nextAttemptAt: Date };
 
 /**
@@ -195,6 +206,40 @@ export async function finishSentNewsletters(db: Db, now: Date): Promise<void> {
             .where('d.state', 'in', ['pending', 'sending']),
         ),
       ),
+    )
+    .execute();
+}
+
+/**
+ * Closes the unsent rows of cancelled newsletters (all of them, or newsletter `id`'s): pending
+ * ones, also those waiting for a retry, and leased ones whose lease ran out (their process died;
+ * flagged uncertain, since their mail may have gone out). A live lease is left to its owner,
+ * which settles it as sent when the mail was already handed over, as cancelled otherwise.
+ */
+export async function closeCancelledDeliveries(db: Db, now: Date, id?: number): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .updateTable('newsletter_deliveries')
+    .set({
+      state: 'cancelled',
+      uncertain: sql`case when state = 'sending' then 1 else uncertain end`,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .where(
+      'newsletter_id',
+      'in',
+      db
+        .selectFrom('newsletters')
+        .select('id')
+        .where('status', '=', 'cancelled')
+        .$if(id !== undefined, (query) => query.where('id', '=', id ?? 0)),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'pending'),
+        eb.and([eb('state', '=', 'sending'), eb('lease_expires_at', '<=', at)]),
+      ]),
     )
     .execute();
 }

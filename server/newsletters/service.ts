@@ -144,7 +144,7 @@ export function newslettersService(deps: NewslettersServiceDeps) {
         scheduledAt: scheduledAt.toISOString(),
         createdAt: createdAt.toISOString(),
         status: 'scheduled',
-        counts: { pending: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0 },
+        counts: { pending: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
       };
     },
 
@@ -249,6 +249,7 @@ function summary(row: NewsletterListRow): NewsletterSummary {
       sent: Number(row.sent),
       failed: Number(row.failed),
       skipped: Number(row.skipped),
+      cancelled: Number(row.cancelled),
       uncertain: Number(row.uncertain),
     },
   };
