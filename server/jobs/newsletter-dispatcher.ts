@@ -25,7 +25,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { SendFailure, type BulkMailer } from '../mail/bulk-mailer.ts';
 import type { Media } from '../media/service.ts';
-import { personalise, renderNewsletter, type RenderedNewsletter } from '../newsletters/mail.ts';
+import {
+  newsletterMessageId,
+  personalise,
+  renderNewsletter,
+  type RenderedNewsletter,
+} from '../newsletters/mail.ts';
 import { newsletterMailContent } from '../newsletters/service.ts';
 import {
   claimDueNewsletter,
@@ -105,11 +110,10 @@ export function newsletterDispatcher(options: DispatcherOptions): NewsletterDisp
     if (subscription === undefined) return settle({ state: 'skipped', error: 'unsubscribed' });
     const mail = await template(row.newsletter_id);
     if (mail === undefined) return settle({ state: 'failed', error: 'newsletter is gone' });
-    const message = personalise(context, mail, {
-      subscriptionId: subscription.id,
-      email: subscription.email,
-      unsubscribeToken: subscription.unsubscribeToken,
-    });
+    const message = {
+      ...personalise(context, mail, subscription),
+      messageId: newsletterMessageId(context.publicUrl, row.newsletter_id, subscription.id),
+    };
     try {
       const { response } = await mailer.send(message);
       return await settle({ state: 'sent', smtpResponse: response, at: now() });

@@ -638,7 +638,7 @@ export const newsletterSummarySchema = z.object({
 export type NewsletterSummary = z.infer<typeof newsletterSummarySchema>;
 export const newsletterListSchema = z.array(newsletterSummarySchema);
 
-/** GET /newsletters/{id}/preview: the mail as a subscriber gets it (with a sample link). */
+/** GET /newsletters/{id}/preview: the mail as a subscriber gets it, its unsubscribe link inert. */
 export const newsletterPreviewSchema = z.object({
   subject: z.string(),
   html: z.string(),
