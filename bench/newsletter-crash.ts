@@ -139,8 +139,11 @@ async function prepareDatabase(sendAt: Date): Promise<{ subscribers: Subscriber[
   }
 }
 
-/** Read-only look at the ledger (the server may be dead or alive: WAL lets both read). */
-function ledger(): { sending: number; open: number; status: string } {
+/**
+ * Read-only look at the ledger (the server may be dead or alive: WAL lets both read);
+ * `leasedBy` counts the rows leased by process `pid` (lease owners are `host.pid.run`).
+ */
+function ledger(pid = 0): { sending: number; leasedBy: number; open: number; status: string } {
   const sqlite = new DatabaseSync(path.join(dataDir, DATABASE_FILE), { readOnly: true });
   try {
     const count = (state: string) =>
@@ -154,7 +157,21 @@ function ledger(): { sending: number; open: number; status: string } {
     const status =
       (sqlite.prepare('select status from newsletters limit 1').get() as { status: string })
         ?.status ?? 'missing';
-    return { sending: count('sending'), open: count('pending') + count('sending'), status };
+    const leasedBy = Number(
+      (
+        sqlite
+          .prepare(
+            "select count(*) as count from newsletter_deliveries where state = 'sending' and lease_owner like ?",
+          )
+          .get(`%.${pid}.%`) as { count: number }
+      ).count,
+    );
+    return {
+      sending: count('sending'),
+      leasedBy,
+      open: count('pending') + count('sending'),
+      status,
+    };
   } finally {
     sqlite.close();
   }
@@ -255,7 +272,8 @@ async function main() {
     server.child.kill('SIGKILL');
     await server.exited;
     kills += 1;
-    const leased = ledger().sending;
+    // Leased by the killed process itself: its mail in flight is among these.
+    const leased = ledger(current.child.pid).leasedBy;
     leasedAtKills += leased;
     if (leased > 0) killsWithLeasedRows += 1;
     server = await start(sink.url);
