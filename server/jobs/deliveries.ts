@@ -218,6 +218,7 @@ export async function finishSentNewsletters(db: Db, now: Date): Promise<void> {
  */
 export async function closeCancelledDeliveries(db: Db, now: Date, id?: number): Promise<void> {
   const at = now.toISOString();
+  const cancelled = db.selectFrom('newsletters').select('id').where('status', '=', 'cancelled');
   await db
     .updateTable('newsletter_deliveries')
     .set({
@@ -226,15 +227,7 @@ export async function closeCancelledDeliveries(db: Db, now: Date, id?: number): 
       lease_owner: null,
       lease_expires_at: null,
     })
-    .where(
-      'newsletter_id',
-      'in',
-      db
-        .selectFrom('newsletters')
-        .select('id')
-        .where('status', '=', 'cancelled')
-        .$if(id !== undefined, (query) => query.where('id', '=', id ?? 0)),
-    )
+    .where('newsletter_id', 'in', id === undefined ? cancelled : cancelled.where('id', '=', id))
     .where((eb) =>
       eb.or([
         eb('state', '=', 'pending'),
