@@ -1,7 +1,8 @@
 /**
  * Cancelling a newsletter closes its unsent ledger rows (issue 14): a delivery can now be
  * `cancelled`, so the counts no longer show them as still to be sent. SQLite cannot change a
- * check, so the ledger is rebuilt with the same columns, ids, constraints and index.
+ * check, so the ledger is rebuilt with the same columns, ids, constraints and index, restated
+ * here rather than shared with 0009: a migration stays exactly as it ran.
  */
 import { sql, type Kysely } from 'kysely';
 
