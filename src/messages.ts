@@ -254,9 +254,10 @@ export const messages = {
       sent: number;
       failed: number;
       skipped: number;
+      cancelled: number;
       uncertain: number;
     }) =>
-      `Poslano ${counts.sent}, čeka ${counts.pending}, neuspjelo ${counts.failed}, odjavljeni ${counts.skipped}, možda dvaput ${counts.uncertain}`,
+      `Poslano ${counts.sent}, čeka ${counts.pending}, neuspjelo ${counts.failed}, odjavljeni ${counts.skipped}, otkazano ${counts.cancelled}, možda dvaput ${counts.uncertain}`,
     cancel: 'Otkaži',
     preview: 'Pregled',
     sendTest: 'Pošalji probni meni',

@@ -251,7 +251,7 @@ export interface NewsletterProductsTable {
   image_id: number;
 }
 
-export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'cancelled';
 
 /** One recipient of one newsletter: the ledger row the dispatcher leases, sends and settles. */
 export interface NewsletterDeliveriesTable {

@@ -118,22 +118,41 @@ export async function leaseDeliveries(
   );
 }
 
-/** The subscription's address and token while it is active; undefined once unsubscribed. */
-export function activeRecipient(db: Db, subscriptionId: number) {
-  return db
-    .selectFrom('campaign_subscriptions')
-    .select(['id', 'email', 'unsubscribe_token'])
-    .where('id', '=', subscriptionId)
-    .where('unsubscribed_at', 'is', null)
+/**
+ * What a leased row's send depends on, read right before it: whether its newsletter is still
+ * sending, and the subscription's address and token while it is active (none once unsubscribed).
+ */
+export async function recipientToSend(db: Db, deliveryId: number) {
+  const row = await db
+    .selectFrom('newsletter_deliveries as d')
+    .innerJoin('newsletters as n', 'n.id', 'd.newsletter_id')
+    .leftJoin('campaign_subscriptions as s', (join) =>
+      join.onRef('s.id', '=', 'd.subscription_id').on('s.unsubscribed_at', 'is', null),
+    )
+    .select(['n.status', 's.id', 's.email', 's.unsubscribe_token'])
+    .where('d.id', '=', deliveryId)
     .executeTakeFirst();
+  const subscription =
+    row?.id == null || row.email == null || row.unsubscribe_token == null
+      ? undefined
+      : { id: row.id, email: row.email, unsubscribeToken: row.unsubscribe_token };
+  return { newsletterSending: row?.status === 'sending', subscription };
 }
 
 export type Settlement =
   | { state: 'sent'; smtpResponse: string; at: Date }
-  | { state: 'failed' | 'skipped'; error: string }
+  | { state: 'failed' | 'skipped' | 'cancelled'; error: string }
   | { state: 'pending'; error: string; nextAttemptAt: Date };
 
-/** Settles a leased row; does nothing when the lease passed to another process meanwhile. */
+/**
+ * Settles a leased row; does nothing when the lease passed to another process meanwhile.
+ *
+ * Committed without waiting for the disk (docs/decisions/0022): the fsync of a FULL commit per
+ * message held the event loop for most of a send's time. A killed process loses nothing (the
+ * WAL is in the operating system's hands once the commit returns); a power loss may roll back
+ * the latest settlements to their durable lease, and an expired lease is sent again, flagged
+ * uncertain, exactly as after a kill between the SMTP server's acceptance and this commit.
+ */
 export async function settleDelivery(
   db: Db,
   id: number,
@@ -146,13 +165,30 @@ export async function settleDelivery(
       : settlement.state === 'pending'
         ? { last_error: settlement.error, next_attempt_at: settlement.nextAttemptAt.toISOString() }
         : { last_error: settlement.error };
-  await db
-    .updateTable('newsletter_deliveries')
-    .set({ ...values, state: settlement.state, lease_owner: null, lease_expires_at: null })
-    .where('id', '=', id)
-    .where('state', '=', 'sending')
-    .where('lease_owner', '=', owner)
-    .execute();
+  await withoutWaitingForDisk(db, (connection) =>
+    connection
+      .updateTable('newsletter_deliveries')
+      .set({ ...values, state: settlement.state, lease_owner: null, lease_expires_at: null })
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .where('lease_owner', '=', owner)
+      .execute(),
+  );
+}
+
+/**
+ * Runs `work` with `synchronous = NORMAL` on the one connection, held for the whole time, so no
+ * other query (a request's commit, which must survive a power loss) runs with it meanwhile.
+ */
+async function withoutWaitingForDisk<T>(db: Db, work: (connection: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = NORMAL`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`pragma synchronous = FULL`.execute(connection);
+    }
+  });
 }
 
 /** Marks sending newsletters without pending or leased recipients as sent. */
@@ -170,6 +206,33 @@ export async function finishSentNewsletters(db: Db, now: Date): Promise<void> {
             .where('d.state', 'in', ['pending', 'sending']),
         ),
       ),
+    )
+    .execute();
+}
+
+/**
+ * Closes the unsent rows of cancelled newsletters (all of them, or newsletter `id`'s): pending
+ * ones, also those waiting for a retry, and leased ones whose lease ran out (their process died;
+ * flagged uncertain, since their mail may have gone out). A live lease is left to its owner,
+ * which settles it as sent when the mail was already handed over, as cancelled otherwise.
+ */
+export async function closeCancelledDeliveries(db: Db, now: Date, id?: number): Promise<void> {
+  const at = now.toISOString();
+  const cancelled = db.selectFrom('newsletters').select('id').where('status', '=', 'cancelled');
+  await db
+    .updateTable('newsletter_deliveries')
+    .set({
+      state: 'cancelled',
+      uncertain: sql`case when state = 'sending' then 1 else uncertain end`,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .where('newsletter_id', 'in', id === undefined ? cancelled : cancelled.where('id', '=', id))
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'pending'),
+        eb.and([eb('state', '=', 'sending'), eb('lease_expires_at', '<=', at)]),
+      ]),
     )
     .execute();
 }

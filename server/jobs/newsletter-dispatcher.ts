@@ -7,10 +7,12 @@
  *   2. leases a batch of recipients: pending ones that are due, and those whose lease ran out
  *      because their process died mid-send (flagged uncertain: at least once, never missed);
  *   3. per recipient, at the configured rate and at most pool-size at a time: checks that the
- *      subscription is still active right before sending, sends through the SMTP pool with a
- *      Message-ID derived from (newsletter, subscription), and only after the server accepted
- *      it marks the row sent; a 5xx marks it failed, anything else retries with backoff;
- *   4. marks newsletters without pending recipients sent.
+ *      newsletter is still sending and the subscription still active right before sending,
+ *      sends through the SMTP pool with a Message-ID derived from (newsletter, subscription),
+ *      and only after the server accepted it marks the row sent; a 5xx marks it failed,
+ *      anything else retries with backoff;
+ *   4. marks newsletters without pending recipients sent, and closes the rows of cancelled
+ *      newsletters whose lease ran out (deliveries.ts).
  *
  * Times (due, leases, backoff) come from the injected clock; pacing uses the real one.
  */
@@ -23,13 +25,19 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { SendFailure, type BulkMailer } from '../mail/bulk-mailer.ts';
 import type { Media } from '../media/service.ts';
-import { personalise, renderNewsletter, type RenderedNewsletter } from '../newsletters/mail.ts';
+import {
+  newsletterMessageId,
+  personalise,
+  renderNewsletter,
+  type RenderedNewsletter,
+} from '../newsletters/mail.ts';
 import { newsletterMailContent } from '../newsletters/service.ts';
 import {
-  activeRecipient,
   claimDueNewsletter,
+  closeCancelledDeliveries,
   finishSentNewsletters,
   leaseDeliveries,
+  recipientToSend,
   settleDelivery,
   type LeasedDelivery,
   type Settlement,
@@ -97,15 +105,15 @@ export function newsletterDispatcher(options: DispatcherOptions): NewsletterDisp
   async function deliver(row: LeasedDelivery): Promise<void> {
     await pace();
     const settle = (settlement: Settlement) => settleDelivery(db, row.id, owner, settlement);
-    const recipient = await activeRecipient(db, row.subscription_id);
-    if (recipient === undefined) return settle({ state: 'skipped', error: 'unsubscribed' });
+    const { newsletterSending, subscription } = await recipientToSend(db, row.id);
+    if (!newsletterSending) return settle({ state: 'cancelled', error: 'newsletter cancelled' });
+    if (subscription === undefined) return settle({ state: 'skipped', error: 'unsubscribed' });
     const mail = await template(row.newsletter_id);
     if (mail === undefined) return settle({ state: 'failed', error: 'newsletter is gone' });
-    const message = personalise(context, mail, {
-      subscriptionId: recipient.id,
-      email: recipient.email,
-      unsubscribeToken: recipient.unsubscribe_token,
-    });
+    const message = {
+      ...personalise(context, mail, subscription),
+      messageId: newsletterMessageId(context.publicUrl, row.newsletter_id, subscription.id),
+    };
     try {
       const { response } = await mailer.send(message);
       return await settle({ state: 'sent', smtpResponse: response, at: now() });
@@ -130,6 +138,7 @@ export function newsletterDispatcher(options: DispatcherOptions): NewsletterDisp
     if (uncertain > 0) log.warn({ uncertain }, 'sending again the mail of an interrupted send');
     await Promise.all(leased.map((row) => atOnce(() => deliver(row))));
     await finishSentNewsletters(db, now());
+    await closeCancelledDeliveries(db, now());
     return leased.length;
   }
 

@@ -2,9 +2,11 @@
  * A newsletter as mail: Croatian HTML (MJML, which compiles to the table layout mail clients
  * render alike; docs/decisions/0017) and plain text, rendered once per newsletter with a marker
  * where each recipient's unsubscribe link goes, then personalised per recipient. Every text is
- * escaped; images are absolute URLs of our own media. Each mail carries the RFC 8058 one-click
- * headers and a Message-ID derived from (newsletter, subscription), so a mail sent again after a
- * crash carries the same id and receivers can drop the twin.
+ * escaped; images are absolute URLs of our own media. Each subscriber's mail carries the RFC 8058
+ * one-click headers and a Message-ID derived from (newsletter, subscription), so a mail sent
+ * again after a crash carries the same id and receivers can drop the twin. A copy for someone
+ * who does not subscribe (the preview, a test mail) says where the link goes instead of holding
+ * one that would not work (docs/decisions/0022).
  */
 import { randomUUID } from 'node:crypto';
 import mjml2html from 'mjml';
@@ -32,13 +34,12 @@ export interface NewsletterMailContent {
 export interface RenderedNewsletter {
   content: NewsletterMailContent;
   /** Stands for each recipient's unsubscribe link; random, so no text a person writes holds it. */
-  linkMarker: string;
+  unsubscribeMarker: string;
   html: string;
   text: string;
 }
 
 export interface Recipient {
-  subscriptionId: number;
   email: string;
   unsubscribeToken: string;
 }
@@ -52,11 +53,16 @@ const TOPICS: Record<CampaignKey, string> = {
   catalogs: 'newsletter s novostima iz kataloga',
 };
 
+const UNSUBSCRIBE_LABEL = 'Odjava s newslettera';
+/** In place of the link in a copy for someone who does not subscribe. */
+export const INERT_UNSUBSCRIBE_TEXT =
+  'Odjava s newslettera: u ovom primjerku poveznica nije aktivna; svaki primatelj dobiva svoju osobnu poveznicu.';
+
 export async function renderNewsletter(
   context: MailContext,
   content: NewsletterMailContent,
 ): Promise<RenderedNewsletter> {
-  const linkMarker = `https://personal-link.invalid/${randomUUID()}`;
+  const unsubscribeMarker = `unsubscribe-${randomUUID()}`;
   const paragraphs = content.body
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
@@ -97,7 +103,7 @@ export async function renderNewsletter(
     ${products}
     <mj-section padding="16px 0">
       <mj-column>
-        <mj-text font-size="13px" color="#555555" align="center">${escapeHtml(footer)}<br /><a href="${linkMarker}" style="color:${RED}">Odjava s newslettera</a></mj-text>
+        <mj-text font-size="13px" color="#555555" align="center">${escapeHtml(footer)}<br />${unsubscribeMarker}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
@@ -118,10 +124,10 @@ export async function renderNewsletter(
       '',
     ]),
     footer,
-    `Odjava s newslettera: ${linkMarker}`,
+    unsubscribeMarker,
     '',
   ].join('\n');
-  return { content, linkMarker, html, text };
+  return { content, unsubscribeMarker, html, text };
 }
 
 /** The Message-ID of one newsletter to one subscription: the same whenever it is sent again. */
@@ -133,11 +139,12 @@ export function newsletterMessageId(
   return `<newsletter-${newsletterId}-${subscriptionId}@${new URL(publicUrl).hostname}>`;
 }
 
+/** A subscriber's own copy: their unsubscribe link in the mail and the one-click headers. */
 export function personalise(
   context: MailContext,
   rendered: RenderedNewsletter,
   recipient: Recipient,
-): MailMessage & { messageId: string } {
+): MailMessage {
   const subscription = {
     email: recipient.email,
     campaignId: rendered.content.campaignId,
@@ -145,16 +152,24 @@ export function personalise(
     unsubscribeToken: recipient.unsubscribeToken,
   };
   const link = unsubscribePageLink(context.publicUrl, subscription);
+  const anchor = `<a href="${escapeHtml(link)}" style="color:${RED}">${UNSUBSCRIBE_LABEL}</a>`;
   return {
     to: recipient.email,
     subject: rendered.content.subject,
-    html: rendered.html.replaceAll(rendered.linkMarker, escapeHtml(link)),
-    text: rendered.text.replaceAll(rendered.linkMarker, link),
+    html: rendered.html.replaceAll(rendered.unsubscribeMarker, anchor),
+    text: rendered.text.replaceAll(rendered.unsubscribeMarker, `${UNSUBSCRIBE_LABEL}: ${link}`),
     headers: listUnsubscribeHeaders(context.publicUrl, subscription),
-    messageId: newsletterMessageId(
-      context.publicUrl,
-      rendered.content.id,
-      recipient.subscriptionId,
+  };
+}
+
+/** A copy for someone who does not subscribe: no link, no one-click headers, nothing to click. */
+export function inertCopy(rendered: RenderedNewsletter): Omit<MailMessage, 'to'> {
+  return {
+    subject: rendered.content.subject,
+    html: rendered.html.replaceAll(
+      rendered.unsubscribeMarker,
+      `<span style="color:#555555">${escapeHtml(INERT_UNSUBSCRIBE_TEXT)}</span>`,
     ),
+    text: rendered.text.replaceAll(rendered.unsubscribeMarker, INERT_UNSUBSCRIBE_TEXT),
   };
 }

@@ -83,7 +83,7 @@ export function newslettersRoutes(deps: NewslettersRoutesDeps): FastifyPluginAsy
         schema: { params: newsletterIdParamsSchema, response: { 200: newsletterPreviewSchema } },
         onRequest: staffOnly,
       },
-      async (request) => newsletters.preview(request.params.id, authenticatedUser(request).userId),
+      async (request) => newsletters.preview(request.params.id),
     );
 
     app.post(

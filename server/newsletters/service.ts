@@ -21,7 +21,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { Media, StagedMedia } from '../media/service.ts';
 import { MEDIA_URL_PREFIX, NEWSLETTER_MEDIA_COLLECTION } from '../media/store.ts';
 import type { Upload } from '../media/upload.ts';
-import { personalise, renderNewsletter, type NewsletterMailContent } from './mail.ts';
+import { inertCopy, personalise, renderNewsletter, type NewsletterMailContent } from './mail.ts';
 import {
   cancelNewsletter,
   findNewsletterContent,
@@ -37,8 +37,6 @@ import {
 const LIST_LIMIT = 50;
 /** Scheduling further ahead is a typo more often than a plan. */
 const LATEST_SCHEDULE_MS = 366 * 24 * 3_600_000;
-/** A token no subscription has: the preview's and the test mail's links show their form only. */
-const SAMPLE_TOKEN = 'x'.repeat(43);
 
 export interface NewslettersServiceDeps {
   config: Pick<Config, 'publicUrl' | 'brand' | 'campaigns'>;
@@ -144,7 +142,7 @@ export function newslettersService(deps: NewslettersServiceDeps) {
         scheduledAt: scheduledAt.toISOString(),
         createdAt: createdAt.toISOString(),
         status: 'scheduled',
-        counts: { pending: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0 },
+        counts: { pending: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
       };
     },
 
@@ -160,14 +158,28 @@ export function newslettersService(deps: NewslettersServiceDeps) {
       throw new DomainError(409, MESSAGES.newsletterNotCancellable);
     },
 
-    async preview(id: number, viewerId: number): Promise<NewsletterPreview> {
-      const { message } = await sampleMail(id, viewerId);
+    /** The mail as a subscriber gets it, with the link's place shown but nothing to follow. */
+    async preview(id: number): Promise<NewsletterPreview> {
+      const message = inertCopy(await rendered(id));
       return { subject: message.subject, html: message.html, text: message.text };
     },
 
-    /** Sends the mail to the caller's own address, with their own link when they subscribe. */
+    /**
+     * Sends the mail to the caller's own address: when they subscribe to its campaign, exactly
+     * their subscriber's copy (the link unsubscribes them), otherwise a copy with no link. Its
+     * Message-ID is a fresh one, so the real newsletter is never taken for its twin.
+     */
     async sendTest(id: number, callerId: number): Promise<void> {
-      const { message } = await sampleMail(id, callerId);
+      const mail = await rendered(id);
+      const email = (await findUserEmail(db, callerId))?.email ?? '';
+      const subscription = await findActiveSubscription(db, mail.content.campaignId, email);
+      const message =
+        subscription === undefined
+          ? { to: email, ...inertCopy(mail) }
+          : personalise(mailContext, mail, {
+              email,
+              unsubscribeToken: subscription.unsubscribe_token,
+            });
       try {
         await deps.mailer.send({ ...message, subject: `[TEST] ${message.subject}` });
       } catch (error) {
@@ -181,18 +193,10 @@ export function newslettersService(deps: NewslettersServiceDeps) {
     return campaign && campaignKeyByName(config, campaign.name);
   }
 
-  async function sampleMail(id: number, userId: number) {
+  async function rendered(id: number) {
     const content = await newsletterMailContent(deps, id);
     if (content === undefined) throw new DomainError(404, MESSAGES.newsletterNotFound);
-    const email = (await findUserEmail(db, userId))?.email ?? '';
-    const subscription = await findActiveSubscription(db, content.campaignId, email);
-    const rendered = await renderNewsletter(mailContext, content);
-    const message = personalise(mailContext, rendered, {
-      subscriptionId: subscription?.id ?? 0,
-      email,
-      unsubscribeToken: subscription?.unsubscribe_token ?? SAMPLE_TOKEN,
-    });
-    return { message };
+    return renderNewsletter(mailContext, content);
   }
 }
 
@@ -249,6 +253,7 @@ function summary(row: NewsletterListRow): NewsletterSummary {
       sent: Number(row.sent),
       failed: Number(row.failed),
       skipped: Number(row.skipped),
+      cancelled: Number(row.cancelled),
       uncertain: Number(row.uncertain),
     },
   };

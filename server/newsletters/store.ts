@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { closeCancelledDeliveries } from '../jobs/deliveries.ts';
 import type { NewsletterStatus } from '../db/schema.ts';
 
 export interface NewImage {
@@ -123,6 +124,7 @@ export function listNewsletters(db: Db, limit: number) {
       count(sql`d.state = 'sent'`).as('sent'),
       count(sql`d.state = 'failed'`).as('failed'),
       count(sql`d.state = 'skipped'`).as('skipped'),
+      count(sql`d.state = 'cancelled'`).as('cancelled'),
       count(sql`d.uncertain = 1`).as('uncertain'),
     ])
     .groupBy('n.id')
@@ -154,15 +156,22 @@ export async function findNewsletterContent(db: Db, id: number) {
 
 export type NewsletterContent = NonNullable<Awaited<ReturnType<typeof findNewsletterContent>>>;
 
-/** Cancels a scheduled or sending newsletter; false when there is none in those states. */
+/**
+ * Cancels a scheduled or sending newsletter and, in the same transaction, closes its unsent
+ * ledger rows; false when there is no newsletter `id` in those states.
+ */
 export async function cancelNewsletter(db: Db, id: number, at: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('newsletters')
-    .set({ status: 'cancelled', finished_at: at.toISOString() })
-    .where('id', '=', id)
-    .where('status', 'in', ['scheduled', 'sending'] satisfies NewsletterStatus[])
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('newsletters')
+      .set({ status: 'cancelled', finished_at: at.toISOString() })
+      .where('id', '=', id)
+      .where('status', 'in', ['scheduled', 'sending'] satisfies NewsletterStatus[])
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await closeCancelledDeliveries(trx, at, id);
+    return true;
+  });
 }
 
 export async function newsletterExists(db: Db, id: number): Promise<boolean> {

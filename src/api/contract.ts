@@ -614,8 +614,9 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 /**
  * One newsletter of GET /newsletters, newest first. Counts are per recipient of the campaign's
- * snapshot (empty until sending starts): `skipped` unsubscribed before their turn, `uncertain` were
- * sent again after a crash (counted among `sent` too once accepted).
+ * snapshot (empty until sending starts): `skipped` unsubscribed before their turn, `cancelled` not
+ * sent because the newsletter was cancelled, `uncertain` were interrupted by a crash mid-send, so
+ * their mail may have gone out once more than `sent` says (counted among the others too).
  */
 export const newsletterSummarySchema = z.object({
   id: z.number(),
@@ -630,13 +631,14 @@ export const newsletterSummarySchema = z.object({
     sent: z.number(),
     failed: z.number(),
     skipped: z.number(),
+    cancelled: z.number(),
     uncertain: z.number(),
   }),
 });
 export type NewsletterSummary = z.infer<typeof newsletterSummarySchema>;
 export const newsletterListSchema = z.array(newsletterSummarySchema);
 
-/** GET /newsletters/{id}/preview: the mail as a subscriber gets it (with a sample link). */
+/** GET /newsletters/{id}/preview: the mail as a subscriber gets it, its unsubscribe link inert. */
 export const newsletterPreviewSchema = z.object({
   subject: z.string(),
   html: z.string(),

@@ -36,7 +36,7 @@ const created: NewsletterSummary = {
   scheduledAt: `${NEXT_YEAR}-03-12T08:00:00.000Z`,
   createdAt: '2026-11-23T10:00:00.000Z',
   status: 'scheduled',
-  counts: { pending: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0 },
+  counts: { pending: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
 };
 
 const user = userEvent.setup();

@@ -18,7 +18,7 @@ const scheduled: NewsletterSummary = {
   scheduledAt: '2027-03-12T08:00:00.000Z',
   createdAt: '2026-11-23T10:00:00.000Z',
   status: 'scheduled',
-  counts: { pending: 3, sent: 10, failed: 1, skipped: 2, uncertain: 1 },
+  counts: { pending: 3, sent: 10, failed: 1, skipped: 2, cancelled: 0, uncertain: 1 },
 };
 const preview: NewsletterPreview = {
   subject: scheduled.subject,

@@ -68,15 +68,15 @@ function bulkMailer(): BulkMailer {
   return mailer;
 }
 
-function dispatcher(): NewsletterDispatcher {
+function dispatcher({ mailer = bulkMailer(), smtpPoolSize = 2 } = {}): NewsletterDispatcher {
   return newsletterDispatcher({
     db: server.db,
     config: {
       ...server.config,
-      newsletters: { messagesPerSecond: 1000, smtpPoolSize: 2, leaseSeconds: LEASE_SECONDS },
+      newsletters: { messagesPerSecond: 1000, smtpPoolSize, leaseSeconds: LEASE_SECONDS },
     },
     media: { url: (key) => `/media/${key}` },
-    mailer: bulkMailer(),
+    mailer,
     now: server.clock.now,
     log: silent,
     retryBaseMs: RETRY_BASE_MS,
@@ -149,7 +149,7 @@ describe('sending a due newsletter', () => {
     expect(mail?.raw).toContain(`Subject: ${newsletter.subject}`);
     expect(await summary(newsletter.id)).toMatchObject({
       status: 'sent',
-      counts: { pending: 0, sent: 3, failed: 0, skipped: 0, uncertain: 0 },
+      counts: { pending: 0, sent: 3, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
     });
     expect(await worker.runOnce()).toBe(0);
     expect(sink.received).toHaveLength(3);
@@ -284,23 +284,86 @@ describe('processes sharing the database', () => {
 });
 
 describe('cancelling', () => {
+  async function cancel(id: number): Promise<void> {
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/newsletters/${id}/cancel`,
+      headers: { authorization: `Bearer ${await staffToken()}` },
+    });
+    expect(answer.statusCode, answer.body).toBe(204);
+  }
+
   it('stops a scheduled newsletter before and a sending one during its send', async () => {
     await subscribe('ana@example.com', 'ivo@example.com');
     const early = await scheduleNewsletter();
     const late = await scheduleNewsletter();
-    const cancel = async (id: number) =>
-      server.app.inject({
-        method: 'POST',
-        url: `/api/v1/newsletters/${id}/cancel`,
-        headers: { authorization: `Bearer ${await staffToken()}` },
-      });
-    expect((await cancel(early.id)).statusCode).toBe(204);
+    await cancel(early.id);
     server.clock.advance(HOUR);
     await claimDueNewsletter(server.db, 'other-process', server.clock.now());
-    expect((await cancel(late.id)).statusCode).toBe(204);
+    await cancel(late.id);
     expect(await dispatcher().runOnce()).toBe(0);
     expect(sink.received).toEqual([]);
-    expect(await summary(late.id)).toMatchObject({ status: 'cancelled', counts: { pending: 2 } });
+    expect(await summary(early.id)).toMatchObject({
+      status: 'cancelled',
+      counts: { pending: 0, cancelled: 0 },
+    });
+    expect(await summary(late.id)).toMatchObject({
+      status: 'cancelled',
+      counts: { pending: 0, sent: 0, cancelled: 2, uncertain: 0 },
+    });
+  });
+
+  it("closes the rows waiting for a retry at once and a dead process's lease once it runs out", async () => {
+    await subscribe('ana@example.com', 'ivo@example.com', 'mia@example.com');
+    const newsletter = await scheduleNewsletter();
+    server.clock.advance(HOUR);
+    await claimDueNewsletter(server.db, 'dead-process', server.clock.now());
+    const now = server.clock.now();
+    expect(await leaseDeliveries(server.db, 'dead-process', now, LEASE_SECONDS * 1000, 1)).toEqual([
+      expect.objectContaining({ attempts: 1 }),
+    ]);
+    sink.answer('ivo@example.com', 'defer');
+    const worker = dispatcher();
+    expect(await worker.runOnce()).toBe(2);
+    expect(recipients()).toEqual(['mia@example.com']);
+
+    await cancel(newsletter.id);
+    // Ana's mail may be on its way from the dead process: hers stays open until its lease ends.
+    expect(await summary(newsletter.id)).toMatchObject({
+      status: 'cancelled',
+      counts: { pending: 1, sent: 1, cancelled: 1, uncertain: 0 },
+    });
+    server.clock.advance(LEASE_SECONDS * 1000);
+    expect(await worker.runOnce()).toBe(0);
+    expect(recipients()).toEqual(['mia@example.com']);
+    expect(await summary(newsletter.id)).toMatchObject({
+      status: 'cancelled',
+      counts: { pending: 0, sent: 1, failed: 0, cancelled: 2, uncertain: 1 },
+    });
+  });
+
+  it('lets the send in flight finish and sends nothing more of the leased batch', async () => {
+    await subscribe('ana@example.com', 'ivo@example.com', 'mia@example.com');
+    const newsletter = await scheduleNewsletter();
+    server.clock.advance(HOUR);
+    const smtp = bulkMailer();
+    // Staff cancel while Ana's mail is being handed to the SMTP server.
+    const cancellingMidSend: BulkMailer = {
+      async send(message) {
+        if (sink.received.length === 0) await cancel(newsletter.id);
+        return smtp.send(message);
+      },
+      close: () => smtp.close(),
+    };
+    const worker = dispatcher({ mailer: cancellingMidSend, smtpPoolSize: 1 });
+    expect(await worker.runOnce()).toBe(3);
+    expect(recipients()).toEqual(['ana@example.com']);
+    expect(await summary(newsletter.id)).toMatchObject({
+      status: 'cancelled',
+      counts: { pending: 0, sent: 1, cancelled: 2, uncertain: 0 },
+    });
+    expect(await worker.runOnce()).toBe(0);
+    expect(sink.received).toHaveLength(1);
   });
 });
 

@@ -12,8 +12,11 @@ import type {
   NewsletterSummary,
   ValidationErrorBody,
 } from '../../src/api/contract.ts';
+import { insertSubscription } from '../../server/campaigns/store.ts';
 import { MESSAGES } from '../../server/http/errors.ts';
+import { escapeHtml } from '../../server/mail/html.ts';
 import { MEDIA_FOLDER } from '../../server/media/store.ts';
+import { INERT_UNSUBSCRIBE_TEXT } from '../../server/newsletters/mail.ts';
 import { imageFile, SVG } from './media-fixtures.ts';
 import { ADMIN, EMPLOYEE, login, USER } from './support/accounts.ts';
 import {
@@ -247,12 +250,19 @@ describe('cancel, preview and test mail', () => {
     expect(preview.html).toContain('&lt;b&gt;Naslov&lt;/b&gt;');
     expect(preview.html).toContain(`src="${imageUrl}"`);
     expect(preview.html).toContain(`${imageUrl.replace('.jpg', '-2x.jpg')} 2x`);
-    expect(preview.html).toContain(`${server.config.publicUrl}/newsletter-odjava/katalozi?email=`);
     expect(preview.text).toContain('Proizvod 1: 10.50 €');
-    expect(preview.html).not.toContain('personal-link.invalid');
+    // The link's place says it is inert; no address, token or marker to follow.
+    expect(preview.html).toContain(escapeHtml(INERT_UNSUBSCRIBE_TEXT));
+    expect(preview.text).toContain(INERT_UNSUBSCRIBE_TEXT);
+    for (const part of [preview.html, preview.text]) {
+      expect(part).not.toContain('/newsletter-odjava/');
+      expect(part).not.toContain('unsubscribeToken');
+      expect(part).not.toMatch(/unsubscribe-[\da-f]{8}-/);
+    }
+    expect(preview.html).not.toMatch(/<a [^>]*>Odjava/);
   });
 
-  it('sends a test to the caller only, with the one-click headers', async () => {
+  it('sends a test with no link and no one-click headers to a caller who does not subscribe', async () => {
     const created = await createNewsletter(server.app, employee(), request());
     const before = server.mailer.sent.length;
     expect((await staffPost(`/newsletters/${created.id}/test`)).statusCode).toBe(204);
@@ -260,8 +270,50 @@ describe('cancel, preview and test mail', () => {
     expect(server.mailer.sent.length).toBe(before + 1);
     expect(mail?.to).toBe(EMPLOYEE);
     expect(mail?.subject).toBe(`[TEST] ${created.subject}`);
-    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail?.headers).toBeUndefined();
+    expect(mail?.html).toContain(escapeHtml(INERT_UNSUBSCRIBE_TEXT));
+    expect(mail?.text).toContain(INERT_UNSUBSCRIBE_TEXT);
+    expect(`${mail?.html}${mail?.text}`).not.toContain('/newsletter-odjava/');
     expect((await staffPost('/newsletters/999999/test')).statusCode).toBe(404);
+  });
+
+  it("sends a subscribing caller their own working link, under a Message-ID of the test's own", async () => {
+    const created = await createNewsletter(server.app, employee(), request());
+    const token = 'probni-token-administratora'.padEnd(43, 'z');
+    const subscribed = await insertSubscription(server.db, {
+      campaignId: catalogs,
+      email: ADMIN,
+      unsubscribeToken: token,
+      subscribedAt: server.clock.now(),
+      sourcePage: '/katalozi',
+      ipAddress: '127.0.0.1',
+      userAgent: null,
+    });
+    expect(subscribed).toBeDefined();
+    expect((await staffPost(`/newsletters/${created.id}/test`, tokens[ADMIN])).statusCode).toBe(
+      204,
+    );
+    const mail = server.mailer.sent.at(-1);
+    expect(mail?.to).toBe(ADMIN);
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail?.messageId).toBeUndefined();
+    expect(mail?.text).not.toContain(INERT_UNSUBSCRIBE_TEXT);
+    const link = /Odjava s newslettera: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(mail?.html).toContain(`href="${escapeHtml(link)}"`);
+    const url = new URL(link);
+    expect(url.pathname).toBe('/newsletter-odjava/katalozi');
+    expect(url.searchParams.get('email')).toBe(ADMIN);
+    // What the unsubscribe page does with the link's values: it works.
+    const unsubscribed = await server.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/campaigns/subscriptions',
+      payload: {
+        email: url.searchParams.get('email'),
+        campaignId: catalogs,
+        unsubscribeToken: url.searchParams.get('unsubscribeToken'),
+      },
+    });
+    expect(unsubscribed.statusCode, unsubscribed.body).toBe(204);
   });
 
   it('leaves uploaded images in place: they are referenced', () => {
