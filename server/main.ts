@@ -15,6 +15,8 @@ import { describeMailDestination } from './mail/mailer.ts';
 import { loadSecrets } from './secrets.ts';
 
 const SPA_BUILD_DIR = path.resolve(import.meta.dirname, '..', 'dist');
+/** The server-render bundle of the same build (`npm run build`, docs/decisions/0021). */
+const SERVER_RENDER_ENTRY = path.resolve(import.meta.dirname, '..', 'dist-ssr', 'entry-server.js');
 /** A stuck request must not keep an orchestrator waiting forever on a stop. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
     secrets,
     db,
     spaDir,
+    serverRenderEntry:
+      spaDir !== undefined && existsSync(SERVER_RENDER_ENTRY) ? SERVER_RENDER_ENTRY : undefined,
     seedDemo: true,
     dispatchNewsletters: true,
   });

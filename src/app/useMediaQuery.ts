@@ -3,7 +3,10 @@ import { useSyncExternalStore } from 'react';
 /** SPEC 9 "desktop" breakpoint. */
 export const DESKTOP_QUERY = '(min-width: 1200px)';
 
-/** Whether a media query matches now, following its changes (window resized, setting changed). */
+/**
+ * Whether a media query matches now, following its changes (window resized, setting changed).
+ * A server render has no screen: it and the hydration of its HTML take the query as unmatched.
+ */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -12,5 +15,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
+    () => false,
   );
 }
