@@ -14,7 +14,7 @@ const PUBLIC_PAGES = [
   { path: '/', heading: SLOGAN, text: 'Preskoči na sadržaj' },
   { path: '/info', heading: 'O nama', text: 'Prodajni predstavnici' },
   { path: '/katalozi', heading: 'Proizvodi i katalozi', text: 'Katalog' },
-  { path: '/tecajevi', heading: 'Trenutno aktivni tečajevi', text: 'Prijavite se na obavijesti' },
+  { path: '/tecajevi', heading: 'Trenutno aktivni tečajevi', text: 'Prijavi se na newsletter' },
   {
     path: '/tecajevi/galerija',
     heading: 'Galerija fotografija prethodnih tečajeva',
