@@ -152,6 +152,20 @@ async function measure(url: string, withGateCookies: boolean): Promise<Measureme
   }
 }
 
+/** Lighthouse now and then fails to record a trace on a loaded machine: such a run is repeated. */
+const ATTEMPTS = 3;
+
+async function measureWithRetries(url: string, withGateCookies: boolean): Promise<Measurement> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, withGateCookies);
+    } catch (error) {
+      if (attempt === ATTEMPTS) throw error;
+      console.log(`      attempt ${attempt} failed, repeated: ${String(error)}`);
+    }
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -202,7 +216,7 @@ try {
       // The build measured first alternates, so neither always gets the warmer machine.
       const order = run % 2 === 1 ? builds : [...builds].reverse();
       for (const build of order) {
-        const measurement = await measure(
+        const measurement = await measureWithRetries(
           `${build.server.baseUrl}${page.path}`,
           page.withGateCookies,
         );

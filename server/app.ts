@@ -32,7 +32,7 @@ import { registerLoadShedding } from './http/load-shedding.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limits.ts';
 import { routerErrors } from './http/router-errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { loadPages, type Pages } from './http/pages.ts';
+import { loadPages, type Pages, type ServerRenderBundle } from './http/pages.ts';
 import { serveSpa } from './http/spa.ts';
 import { createBulkMailer } from './mail/bulk-mailer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -77,7 +77,7 @@ export interface BuildAppOptions {
   /** The built SPA (Vite's `dist/`); without it only the API is served. */
   spaDir?: string;
   /** The build's server-render bundle (dist-ssr/entry-server.js): pages answer rendered. */
-  serverRenderEntry?: string;
+  serverRender?: ServerRenderBundle;
   /** Replaces the default limits of the routes named (tests use small numbers). */
   rateLimits?: Partial<RateLimits>;
   /** Defaults to reCAPTCHA when its keys are configured, otherwise ALTCHA. */
@@ -165,10 +165,10 @@ async function renderedPages(
   options: BuildAppOptions,
   deps: AppDependencies,
 ): Promise<Pages | undefined> {
-  if (options.spaDir === undefined || options.serverRenderEntry === undefined) return undefined;
+  if (options.spaDir === undefined || options.serverRender === undefined) return undefined;
   return loadPages({
     spaDir: options.spaDir,
-    serverRenderEntry: options.serverRenderEntry,
+    serverRender: options.serverRender,
     siteConfig: siteConfigFor(deps.config),
     courseList: coursesService(deps).list,
   });

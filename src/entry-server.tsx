@@ -38,6 +38,9 @@ export interface ServerPage {
   perRequest?: 'courses';
 }
 
+/** The gate's lazy code, which its HTML needs as a page's does (ServerPage.modules). */
+export const GATE_MODULES: readonly string[] = ['src/views/AccessGate.tsx'];
+
 /** SPEC 2's public pages; the login-only and admin pages stay rendered in the browser. */
 export const SERVER_PAGES: Readonly<Record<string, ServerPage>> = {
   [routes.home.pattern]: { modules: [] },

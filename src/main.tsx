@@ -3,8 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { InspectContext, loadInspector } from './app/inspector.tsx';
 import { readPageBootstrap, type PageBootstrap } from './app/pageBootstrap.ts';
-import { loadSiteConfig } from './app/siteConfig.ts';
-import { readStoredSession } from './app/storedSession.ts';
+import { holdsStoredSession, preloadStoredSession } from './app/sessionStoreOnDemand.ts';
 import { messages } from './messages.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -18,7 +17,7 @@ const container = rootElement;
  * someone logged in gets the page rendered anew in the browser instead of hydrated.
  */
 function hydrates(bootstrap: PageBootstrap | null): boolean {
-  return bootstrap?.hydrate === true && readStoredSession() === null;
+  return bootstrap?.hydrate === true && !holdsStoredSession();
 }
 
 function showConfigFailure(error: unknown) {
@@ -37,8 +36,10 @@ function showConfigFailure(error: unknown) {
 async function start() {
   const bootstrap = readPageBootstrap(document);
   const [config, inspect] = await Promise.all([
-    bootstrap?.config ?? loadSiteConfig(),
+    bootstrap?.config ??
+      import('./app/loadSiteConfig.ts').then((module) => module.loadSiteConfig()),
     loadInspector(),
+    preloadStoredSession(),
   ]);
   const app: ReactNode = (
     <StrictMode>

@@ -9,14 +9,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Course, SiteConfig } from '../../src/api/contract.ts';
 import type { CachedList } from '../courses/list-cache.ts';
 import { representationsOf, sendRepresentation, type Representations } from './representations.ts';
 
-/** What server/http/pages.ts takes from the server-render bundle (src/entry-server.tsx). */
-interface ServerRenderBundle {
+/** What the server takes from the server-render bundle (src/entry-server.tsx, built to dist-ssr). */
+export interface ServerRenderBundle {
   renderPage(request: {
     path: string;
     search: string;
@@ -25,6 +24,7 @@ interface ServerRenderBundle {
     pageData: { courses?: Course[] };
   }): Promise<string>;
   SERVER_PAGES: Readonly<Record<string, { modules: readonly string[]; perRequest?: 'courses' }>>;
+  GATE_MODULES: readonly string[];
   hasGateConsent(readCookie: (name: string) => string | undefined): boolean;
   ACCEPTED_GATE_COOKIES: Readonly<Record<string, string>>;
   isPolicyPath(path: string): boolean;
@@ -47,8 +47,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 export interface PagesOptions {
   spaDir: string;
-  /** dist-ssr/entry-server.js */
-  serverRenderEntry: string;
+  serverRender: ServerRenderBundle;
   siteConfig: SiteConfig;
   courseList: CachedList;
 }
@@ -71,9 +70,7 @@ const VARY = ['cookie'];
 const ROOT_CONTENT = /<div id="root">[\s\S]*<!--\/app-frame-->\s*<\/div>/;
 
 export async function loadPages(options: PagesOptions): Promise<Pages> {
-  const bundle = (await import(
-    pathToFileURL(options.serverRenderEntry).href
-  )) as ServerRenderBundle;
+  const bundle = options.serverRender;
   const document = pageDocument(options.spaDir);
   const { siteConfig } = options;
 
@@ -91,8 +88,9 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
       cookies,
       pageData,
     });
+    const pageModules = bundle.SERVER_PAGES[pagePath]?.modules ?? [];
     const shown = accepted || bundle.isPolicyPath(pagePath);
-    const modules = shown ? (bundle.SERVER_PAGES[pagePath]?.modules ?? []) : [];
+    const modules = shown ? pageModules : bundle.GATE_MODULES;
     const bootstrap = bundle.serializeBootstrap({ config: siteConfig, hydrate: true, pageData });
     return renderedPage(document.page(markup, modules, bootstrap, bundle.PAGE_BOOTSTRAP_ID));
   }

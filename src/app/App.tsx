@@ -12,7 +12,7 @@ import { EffectsProvider, type Effects } from './effects.tsx';
 import { PageDataContext, type PageData } from './pageBootstrap.ts';
 import { createSessionBridge, SessionProvider } from './session.tsx';
 import { SiteConfigContext } from './siteConfig.ts';
-import { AppToasts } from './toasts.tsx';
+import { ToastsOnDemand } from './toastsOnDemand.tsx';
 import { useScrollToTop } from './useScrollToTop.ts';
 
 const MAIN_ID = 'sadrzaj';
@@ -90,7 +90,7 @@ export function App({ config, pageData = {}, serverEffects }: AppProps) {
       <EffectsProvider effects={effects}>
         <SessionProvider bridge={bridge}>
           <Shell config={config} pageData={pageData} />
-          <AppToasts />
+          <ToastsOnDemand />
         </SessionProvider>
       </EffectsProvider>
     </SiteConfigContext>
