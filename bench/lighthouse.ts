@@ -25,6 +25,8 @@ import {
   waitForHealth,
   type ServerProcess,
 } from '../tests/server/support/server-process.ts';
+import { routes } from '../src/routes.ts';
+import { median } from './support/statistics.ts';
 
 const { values: flags } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, baseline: { type: 'string' } },
@@ -36,15 +38,15 @@ const BASELINE = flags.baseline === undefined ? undefined : path.resolve(flags.b
 /** The public pages of SPEC 2 with the gate accepted, and the gate of a first visit. */
 const PAGES: readonly { label: string; path: string; withGateCookies: boolean }[] = [
   ...[
-    '/',
-    '/info',
-    '/katalozi',
-    '/tecajevi',
-    '/tecajevi/galerija',
-    '/pravila-privatnosti',
-    '/obrada-podataka',
-    '/pravila-o-koristenju-kolacica',
-  ].map((pagePath) => ({ label: pagePath, path: pagePath, withGateCookies: true })),
+    routes.home,
+    routes.about,
+    routes.catalogues,
+    routes.courses,
+    routes.gallery,
+    routes.privacyPolicy,
+    routes.dataProcessing,
+    routes.cookiePolicy,
+  ].map(({ pattern }) => ({ label: pattern, path: pattern, withGateCookies: true })),
   { label: 'gate (/ without cookies)', path: '/', withGateCookies: false },
 ];
 /** Issue 15: performance 100 as the median and none below 98; the other categories 100. */
@@ -166,13 +168,6 @@ async function measureWithRetries(url: string, withGateCookies: boolean): Promis
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 const worst = (metric: Metric, values: number[]) =>
   HIGHER_IS_BETTER.includes(metric) ? Math.min(...values) : Math.max(...values);
 

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
+import { median } from './support/statistics.ts';
 
 const { values: flags } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' } },
@@ -41,14 +42,6 @@ async function p99(url: string, headers: Record<string, string>): Promise<number
   }
   return result.latency.p99;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-page-ttfb-'));
 const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
