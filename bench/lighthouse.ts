@@ -1,25 +1,56 @@
 /**
- * `npm run bench:lighthouse` (after `npm run build`): Lighthouse's default mobile run (emulated
- * phone, simulated slow 4G and CPU) on the public pages, against the real production server on an
- * empty data folder and a free loopback port. Every run gets a fresh Chromium (cold cache) with
- * the two access-gate cookies already set, as for a visitor who accepted the gate before: the
- * gate is decided in the page from `document.cookie`, so the cookies go into the browser's cookie
- * store, not into a request header. Prints the median of three runs per page.
+ * `npm run build && npm run bench:lighthouse [-- --runs 5 --baseline DIR]`: Lighthouse's default
+ * mobile run (emulated phone, simulated slow 4G and CPU) on the eight public pages with the gate
+ * accepted, and on the gate itself (a first visit, no cookies), against the real production
+ * server on an empty data folder and a free loopback port. Every run gets a fresh Chromium (cold
+ * cache); the gate cookies go into its cookie store over the DevTools protocol, so the browser
+ * sends them with the first request, as a returning visitor's does. Prints the median and the
+ * worst of each score and of FCP, LCP, TBT and CLS per page.
+ *
+ * `--baseline DIR` names another built checkout (with its node_modules), for instance of main
+ * before issue 15: its own server runs beside this one and every run measures both, one after
+ * the other (which goes first alternates), so the before and after share the machine's moods.
+ * The load average is printed at the start and the end. The exit status speaks for this
+ * checkout only.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {
   PROJECT_ROOT,
   spawnServer,
   waitForHealth,
+  type ServerProcess,
 } from '../tests/server/support/server-process.ts';
+import { routes } from '../src/routes.ts';
+import { median } from './support/statistics.ts';
 
-const PAGES = ['/', '/info', '/katalozi', '/tecajevi/galerija'];
-const RUNS = 3;
-const GOALS = { performance: 95, accessibility: 100 };
+const { values: flags } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, baseline: { type: 'string' } },
+});
+const RUNS = Number(flags.runs);
+if (!(Number.isInteger(RUNS) && RUNS >= 1 && RUNS <= 20)) throw new Error('--runs: 1 to 20');
+const BASELINE = flags.baseline === undefined ? undefined : path.resolve(flags.baseline);
+
+/** The public pages of SPEC 2 with the gate accepted, and the gate of a first visit. */
+const PAGES: readonly { label: string; path: string; withGateCookies: boolean }[] = [
+  ...[
+    routes.home,
+    routes.about,
+    routes.catalogues,
+    routes.courses,
+    routes.gallery,
+    routes.privacyPolicy,
+    routes.dataProcessing,
+    routes.cookiePolicy,
+  ].map(({ pattern }) => ({ label: pattern, path: pattern, withGateCookies: true })),
+  { label: 'gate (/ without cookies)', path: '/', withGateCookies: false },
+];
+/** Issue 15: performance 100 as the median and none below 98; the other categories 100. */
+const GOALS = { medianPerformance: 100, worstPerformance: 98, otherCategories: 100 };
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless',
@@ -39,10 +70,19 @@ interface Measurement {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  fcpMs: number;
   lcpMs: number;
   cls: number;
   tbtMs: number;
 }
+type Metric = keyof Measurement;
+/** Scores: higher is better; times and shifts: lower is better. */
+const HIGHER_IS_BETTER: readonly Metric[] = [
+  'performance',
+  'accessibility',
+  'bestPractices',
+  'seo',
+];
 
 /** Puts the gate cookies into the browser's cookie store over the DevTools protocol. */
 async function setGateCookies(port: number, url: string): Promise<void> {
@@ -74,13 +114,13 @@ async function setGateCookies(port: number, url: string): Promise<void> {
   }
 }
 
-async function measure(url: string): Promise<Measurement> {
+async function measure(url: string, withGateCookies: boolean): Promise<Measurement> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   try {
-    await setGateCookies(chrome.port, url);
+    if (withGateCookies) await setGateCookies(chrome.port, url);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -98,12 +138,13 @@ async function measure(url: string): Promise<Measurement> {
           audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
       )
       .map((audit) => audit.id);
-    if (failing.length > 0) console.log(`    below 0.9: ${failing.join(', ')}`);
+    if (failing.length > 0) console.log(`      below 0.9: ${failing.join(', ')}`);
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
       seo: score('seo'),
+      fcpMs: value('first-contentful-paint'),
       lcpMs: value('largest-contentful-paint'),
       cls: value('cumulative-layout-shift'),
       tbtMs: value('total-blocking-time'),
@@ -113,64 +154,120 @@ async function measure(url: string): Promise<Measurement> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
+/** Lighthouse now and then fails to record a trace on a loaded machine: such a run is repeated. */
+const ATTEMPTS = 3;
 
-if (!existsSync(path.join(PROJECT_ROOT, 'dist', 'index.html'))) {
-  throw new Error('No dist/index.html: run `npm run build` first.');
-}
-const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-lighthouse-'));
-const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
-const rows: (Measurement & { page: string })[] = [];
-try {
-  await waitForHealth(server, 60_000);
-  console.log(`Lighthouse ${RUNS} runs per page, mobile defaults, ${server.baseUrl}`);
-  for (const page of PAGES) {
-    const runs: Measurement[] = [];
-    for (let run = 1; run <= RUNS; run++) {
-      const measurement = await measure(`${server.baseUrl}${page}`);
-      console.log(`  ${page} run ${run}: ${JSON.stringify(measurement)}`);
-      runs.push(measurement);
+async function measureWithRetries(url: string, withGateCookies: boolean): Promise<Measurement> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, withGateCookies);
+    } catch (error) {
+      if (attempt === ATTEMPTS) throw error;
+      console.log(`      attempt ${attempt} failed, repeated: ${String(error)}`);
     }
-    const of = (key: keyof Measurement) => median(runs.map((entry) => entry[key]));
-    rows.push({
-      page,
-      performance: of('performance'),
-      accessibility: of('accessibility'),
-      bestPractices: of('bestPractices'),
-      seo: of('seo'),
-      lcpMs: of('lcpMs'),
-      cls: of('cls'),
-      tbtMs: of('tbtMs'),
-    });
   }
-} finally {
-  server.child.kill('SIGTERM');
-  await server.exited;
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log('\nMedian of each page:');
-console.log('| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT |');
-console.log('|---|---|---|---|---|---|---|---|');
-for (const row of rows) {
-  console.log(
-    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ` +
-      `${(row.lcpMs / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ${Math.round(row.tbtMs)} ms |`,
-  );
+const worst = (metric: Metric, values: number[]) =>
+  HIGHER_IS_BETTER.includes(metric) ? Math.min(...values) : Math.max(...values);
+
+interface Build {
+  name: string;
+  server: ServerProcess;
+  dataDir: string;
 }
-const missed = rows.filter(
-  (row) => row.performance < GOALS.performance || row.accessibility < GOALS.accessibility,
+
+async function startBuild(name: string, root: string): Promise<Build> {
+  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+    throw new Error(`No ${root}/dist/index.html: build it first (npm run build).`);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-lighthouse-'));
+  const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' }, { root });
+  await waitForHealth(server, 60_000);
+  return { name, server, dataDir };
+}
+
+async function stopBuild(build: Build): Promise<void> {
+  build.server.child.kill('SIGTERM');
+  await build.server.exited;
+  rmSync(build.dataDir, { recursive: true, force: true });
+}
+
+const formatLoad = () =>
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+
+const builds: Build[] = [];
+const results = new Map<string, Measurement[]>();
+const key = (page: string, build: string) => `${page}\u0000${build}`;
+try {
+  builds.push(await startBuild('this checkout', PROJECT_ROOT));
+  if (BASELINE) builds.push(await startBuild('baseline', BASELINE));
+  console.log(`Load average at the start: ${formatLoad()}`);
+  console.log(`Lighthouse, ${RUNS} runs per page and build, mobile defaults`);
+  for (const page of PAGES) {
+    for (let run = 1; run <= RUNS; run++) {
+      // The build measured first alternates, so neither always gets the warmer machine.
+      const order = run % 2 === 1 ? builds : [...builds].reverse();
+      for (const build of order) {
+        const measurement = await measureWithRetries(
+          `${build.server.baseUrl}${page.path}`,
+          page.withGateCookies,
+        );
+        console.log(`  ${page.label} [${build.name}] run ${run}: ${JSON.stringify(measurement)}`);
+        const runs = results.get(key(page.label, build.name)) ?? [];
+        runs.push(measurement);
+        results.set(key(page.label, build.name), runs);
+      }
+    }
+  }
+  console.log(`Load average at the end: ${formatLoad()}`);
+} finally {
+  for (const build of builds) await stopBuild(build);
+}
+
+const cell = (metric: Metric, runs: Measurement[], format: (value: number) => string) => {
+  const values = runs.map((run) => run[metric]);
+  return `${format(median(values))} / ${format(worst(metric, values))}`;
+};
+const score = (value: number) => String(Math.round(value));
+const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+const milliseconds = (value: number) => `${Math.round(value)} ms`;
+const shift = (value: number) => value.toFixed(3);
+
+console.log(`\nMedian / worst of ${RUNS} runs:`);
+console.log(
+  '| page | build | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |',
 );
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+const missed: string[] = [];
+for (const page of PAGES) {
+  for (const build of builds) {
+    const runs = results.get(key(page.label, build.name)) ?? [];
+    console.log(
+      `| ${page.label} | ${build.name} | ${cell('performance', runs, score)} | ` +
+        `${cell('accessibility', runs, score)} | ${cell('bestPractices', runs, score)} | ` +
+        `${cell('seo', runs, score)} | ${cell('fcpMs', runs, seconds)} | ` +
+        `${cell('lcpMs', runs, seconds)} | ${cell('tbtMs', runs, milliseconds)} | ` +
+        `${cell('cls', runs, shift)} |`,
+    );
+    if (build.name !== 'this checkout') continue;
+    const performance = runs.map((run) => run.performance);
+    const others = runs.flatMap((run) => [run.accessibility, run.bestPractices, run.seo]);
+    if (
+      median(performance) < GOALS.medianPerformance ||
+      Math.min(...performance) < GOALS.worstPerformance ||
+      Math.min(...others) < GOALS.otherCategories
+    ) {
+      missed.push(page.label);
+    }
+  }
+}
 if (missed.length > 0) {
   console.error(
-    `Below the goals (performance ${GOALS.performance}, accessibility ${GOALS.accessibility}): ` +
-      missed.map((row) => row.page).join(', '),
+    `Below the goals (performance median ${GOALS.medianPerformance} and worst ` +
+      `${GOALS.worstPerformance}, the other categories ${GOALS.otherCategories}): ${missed.join(', ')}`,
   );
   process.exitCode = 1;
 }

@@ -12,6 +12,7 @@ import {
   spawnServer,
   waitForHealth,
 } from '../tests/server/support/server-process.ts';
+import { median } from './support/statistics.ts';
 
 const RUNS = 5;
 const HEALTH_TIMEOUT_MS = 30_000;
@@ -29,14 +30,6 @@ async function measureOnce(): Promise<number> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 console.log(`Start-up to first healthy answer, empty data folder (${PROJECT_ROOT}):`);
 const timings: number[] = [];

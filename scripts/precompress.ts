@@ -18,7 +18,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'precompress',
-    apply: 'build',
+    // The server render's build (dist-ssr) is imported by the server, never sent.
+    apply: (_, { isSsrBuild }) => isSsrBuild !== true,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

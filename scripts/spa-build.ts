@@ -1,6 +1,6 @@
 /**
- * Whether the SPA in dist/ must be (re)built: it is missing, or something Vite reads changed
- * after the last build wrote its manifest.
+ * Whether the SPA in dist/ (and its server-render bundle in dist-ssr/) must be (re)built: it is
+ * missing, or something Vite reads changed after the last build wrote its manifest.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,10 +14,19 @@ export const SPA_BUILD_INPUTS = [
   'package-lock.json',
 ];
 
+/** Vite's arguments for the browser's build, then the server render's (`npm run build`). */
+export const SPA_BUILD_STEPS: readonly (readonly string[])[] = [
+  ['build'],
+  ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-ssr'],
+];
+
 export function spaBuildIsStale(root: string): boolean {
   const dist = path.join(root, 'dist');
   const manifest = path.join(dist, '.vite', 'manifest.json');
-  if (!existsSync(path.join(dist, 'index.html')) || !existsSync(manifest)) return true;
+  const serverRender = path.join(root, 'dist-ssr', 'entry-server.js');
+  if (![path.join(dist, 'index.html'), manifest, serverRender].every((file) => existsSync(file))) {
+    return true;
+  }
   const builtAt = statSync(manifest).mtimeMs;
   return SPA_BUILD_INPUTS.some((input) => newestChange(path.join(root, input)) > builtAt);
 }

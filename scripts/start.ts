@@ -4,24 +4,26 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { spaBuildIsStale } from './spa-build.ts';
+import { SPA_BUILD_STEPS, spaBuildIsStale } from './spa-build.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 if (spaBuildIsStale(root)) {
   console.log('Building the SPA with Vite…');
-  // Run Vite's script with this Node (24), whatever `node` is first on the PATH.
-  const build = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules', '.bin', 'vite'), 'build'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) {
-    console.error('The SPA build failed; not starting the server.');
-    process.exit(build.status ?? 1);
+  for (const step of SPA_BUILD_STEPS) {
+    // Run Vite's script with this Node (24), whatever `node` is first on the PATH.
+    const build = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules', '.bin', 'vite'), ...step],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
+    if (build.status !== 0) {
+      console.error('The SPA build failed; not starting the server.');
+      process.exit(build.status ?? 1);
+    }
   }
 }
 

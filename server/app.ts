@@ -32,12 +32,13 @@ import { registerLoadShedding } from './http/load-shedding.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limits.ts';
 import { routerErrors } from './http/router-errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { loadPages, type Pages, type ServerRenderBundle } from './http/pages.ts';
 import { serveSpa } from './http/spa.ts';
 import { createBulkMailer } from './mail/bulk-mailer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { newsletterDispatcher } from './jobs/newsletter-dispatcher.ts';
 import type { Secrets } from './secrets.ts';
-import { API_BASE_URL, siteConfigRoutes } from './site-config/routes.ts';
+import { API_BASE_URL, siteConfigFor, siteConfigRoutes } from './site-config/routes.ts';
 import { productsRoutes } from './products/routes.ts';
 import { productsService } from './products/service.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -75,6 +76,8 @@ export interface BuildAppOptions {
   logDestination?: LogDestination;
   /** The built SPA (Vite's `dist/`); without it only the API is served. */
   spaDir?: string;
+  /** The build's server-render bundle (dist-ssr/entry-server.js): pages answer rendered. */
+  serverRender?: ServerRenderBundle;
   /** Replaces the default limits of the routes named (tests use small numbers). */
   rateLimits?: Partial<RateLimits>;
   /** Defaults to reCAPTCHA when its keys are configured, otherwise ALTCHA. */
@@ -152,9 +155,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
 
   if (options.spaDir === undefined) app.setNotFoundHandler(handleNotFound);
-  else await serveSpa(app, options.spaDir);
+  else await serveSpa(app, options.spaDir, await renderedPages(options, deps));
 
   return app;
+}
+
+/** The server-rendered public pages (docs/decisions/0021), when the build has their bundle. */
+async function renderedPages(
+  options: BuildAppOptions,
+  deps: AppDependencies,
+): Promise<Pages | undefined> {
+  if (options.spaDir === undefined || options.serverRender === undefined) return undefined;
+  return loadPages({
+    spaDir: options.spaDir,
+    serverRender: options.serverRender,
+    siteConfig: siteConfigFor(deps.config),
+    courseList: coursesService(deps).list,
+  });
 }
 
 /** The mailer the configuration describes, closed together with the app that owns it. */

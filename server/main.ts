@@ -5,9 +5,11 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import type { ServerRenderBundle } from './http/pages.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { existingDemoAccounts, readDemoPassword } from './db/seed.ts';
@@ -15,6 +17,8 @@ import { describeMailDestination } from './mail/mailer.ts';
 import { loadSecrets } from './secrets.ts';
 
 const SPA_BUILD_DIR = path.resolve(import.meta.dirname, '..', 'dist');
+/** The server-render bundle of the same build (`npm run build`, docs/decisions/0021). */
+const SERVER_RENDER_ENTRY = path.resolve(import.meta.dirname, '..', 'dist-ssr', 'entry-server.js');
 /** A stuck request must not keep an orchestrator waiting forever on a stop. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -37,6 +41,7 @@ async function main(): Promise<void> {
     secrets,
     db,
     spaDir,
+    serverRender: spaDir === undefined ? undefined : await loadServerRender(),
     seedDemo: true,
     dispatchNewsletters: true,
   });
@@ -46,6 +51,12 @@ async function main(): Promise<void> {
   stopGracefullyOnSignals(app, db);
   await app.listen({ port: config.port, host: config.host });
   console.log(await banner(config, db));
+}
+
+/** The build's server-render bundle, when the build made one (`npm run build` does). */
+async function loadServerRender(): Promise<ServerRenderBundle | undefined> {
+  if (!existsSync(SERVER_RENDER_ENTRY)) return undefined;
+  return (await import(pathToFileURL(SERVER_RENDER_ENTRY).href)) as ServerRenderBundle;
 }
 
 /** The SPA is served only in production; in development Vite serves it (npm run dev). */

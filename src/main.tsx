@@ -1,38 +1,55 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { InspectContext, loadInspector } from './app/inspector.tsx';
-import { loadSiteConfig } from './app/siteConfig.ts';
+import { readPageBootstrap, type PageBootstrap } from './app/pageBootstrap.ts';
+import { holdsStoredSession, preloadStoredSession } from './app/sessionStoreOnDemand.ts';
 import { messages } from './messages.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root');
-const root = createRoot(rootElement);
+const container = rootElement;
 
-/** The configuration is loaded before the first render: one build serves every environment. */
-async function start() {
-  try {
-    const [config, inspect] = await Promise.all([loadSiteConfig(), loadInspector()]);
-    root.render(
-      <StrictMode>
-        <InspectContext value={inspect}>
-          <App config={config} />
-        </InspectContext>
-      </StrictMode>,
-    );
-  } catch (error) {
-    console.error(error);
-    root.render(
-      <main className="page status">
-        <p role="alert">{messages.configFailed}</p>
-        <button className="button" type="button" onClick={() => window.location.reload()}>
-          {messages.retry}
-        </button>
-      </main>,
-    );
-  }
+/**
+ * The server renders every page as for a visitor without a session (docs/decisions/0021):
+ * someone logged in gets the page rendered anew in the browser instead of hydrated.
+ */
+function hydrates(bootstrap: PageBootstrap | null): boolean {
+  return bootstrap?.hydrate === true && !holdsStoredSession();
 }
 
-void start();
+function showConfigFailure(error: unknown) {
+  console.error(error);
+  createRoot(container).render(
+    <main className="page status">
+      <p role="alert">{messages.configFailed}</p>
+      <button className="button" type="button" onClick={() => window.location.reload()}>
+        {messages.retry}
+      </button>
+    </main>,
+  );
+}
+
+/** The configuration comes with the page, or from the server (a build served without it). */
+async function start() {
+  const bootstrap = readPageBootstrap(document);
+  const [config, inspect] = await Promise.all([
+    bootstrap?.config ??
+      import('./app/loadSiteConfig.ts').then((module) => module.loadSiteConfig()),
+    loadInspector(),
+    preloadStoredSession(),
+  ]);
+  const app: ReactNode = (
+    <StrictMode>
+      <InspectContext value={inspect}>
+        <App config={config} pageData={bootstrap?.pageData} />
+      </InspectContext>
+    </StrictMode>
+  );
+  if (hydrates(bootstrap)) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+start().catch(showConfigFailure);

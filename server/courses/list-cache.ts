@@ -11,32 +11,14 @@
  * always seen by it.
  *
  * The ETag is a hash of the bytes, so every process (and a rebuilt database) gives the same
- * tag for the same list. Compressed copies are made once per version, not once per request.
+ * tag for the same list. Compressed copies are made once per version, not once per request
+ * (server/http/representations.ts).
  */
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import negotiate from '@fastify/accept-negotiator';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Below this, compression gains nothing worth a header. */
-const MIN_COMPRESSIBLE_BYTES = 1024;
-
-/** By preference: brotli is smaller, gzip is understood everywhere. */
-const COMPRESSED_ENCODINGS = ['br', 'gzip'] as const;
-export type Encoding = (typeof COMPRESSED_ENCODINGS)[number] | 'identity';
-
-export interface Representation {
-  body: Buffer;
-  /** Strong ETag of this encoding, quoted. */
-  etag: string;
-}
+import { representationsOf, type Representations } from '../http/representations.ts';
 
 export interface ListSnapshot {
   version: number;
-  representations: Partial<Record<Encoding, Representation>> & { identity: Representation };
+  representations: Representations;
 }
 
 export interface CachedList {
@@ -69,19 +51,7 @@ export function cachedList(
 
   async function build(version: number): Promise<ListSnapshot> {
     const identity = Buffer.from(JSON.stringify(await load()));
-    const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-    const representations: ListSnapshot['representations'] = {
-      identity: { body: identity, etag: `"${hash}"` },
-    };
-    if (identity.length >= MIN_COMPRESSIBLE_BYTES) {
-      const [br, gz] = await Promise.all([
-        brotli(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzipAsync(identity, { level: 9 }),
-      ]);
-      representations.br = { body: br, etag: `"${hash}-br"` };
-      representations.gzip = { body: gz, etag: `"${hash}-gzip"` };
-    }
-    return { version, representations };
+    return { version, representations: await representationsOf(identity) };
   }
 
   return {
@@ -105,21 +75,4 @@ export function cachedList(
     },
     peek: () => cached,
   };
-}
-
-/** The encoding to answer with, from an Accept-Encoding header and what the snapshot has. */
-export function negotiateEncoding(header: string | undefined, snapshot: ListSnapshot): Encoding {
-  const offered = COMPRESSED_ENCODINGS.filter((encoding) => snapshot.representations[encoding]);
-  return negotiate(header ?? '', offered) ?? 'identity';
-}
-
-/** Whether an If-None-Match header names any encoding of this snapshot (RFC 9110 13.1.2). */
-export function matchesIfNoneMatch(header: string | undefined, snapshot: ListSnapshot): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  const current = Object.values(snapshot.representations).map((r) => r.etag);
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => current.includes(tag));
 }

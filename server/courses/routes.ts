@@ -3,7 +3,6 @@
  * The list answers from memory with a strong ETag and `no-cache` (browsers revalidate, a
  * revalidation is a 304 without a body), compressed copies included (list-cache.ts).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { COURSE_RULES, createCourseResponseSchema } from '../../src/api/contract.ts';
@@ -11,8 +10,10 @@ import type { AuthGuards } from '../auth/guards.ts';
 import { DomainError, MESSAGES } from '../http/errors.ts';
 import type { Media } from '../media/service.ts';
 import type { UploadSpec } from '../media/upload.ts';
-import { matchesIfNoneMatch, negotiateEncoding, type ListSnapshot } from './list-cache.ts';
+import { sendRepresentation } from '../http/representations.ts';
 import type { CoursesService } from './service.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The multipart form of `POST /courses` (SPEC 7): its files and the limits of its fields. */
 const COURSE_UPLOAD: UploadSpec<'Image' | 'Pdf'> = {
@@ -40,7 +41,7 @@ export function coursesRoutes(deps: CoursesRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Sent as prepared bytes: compressing per request would cost more than the whole lookup.
     app.get('/courses', { compress: false }, async (request, reply) =>
-      sendSnapshot(request, reply, await courses.list.current()),
+      sendRepresentation(request, reply, await courses.list.current(), { contentType: JSON_TYPE }),
     );
 
     app.post(
@@ -74,23 +75,8 @@ export function coursesRoutes(deps: CoursesRoutesDeps): FastifyPluginAsyncZod {
       app.get('/bench/courses-limit', { compress: false }, async (request, reply) => {
         const snapshot = courses.list.peek();
         if (snapshot === undefined) throw new DomainError(404, MESSAGES.notFound);
-        return sendSnapshot(request, reply, snapshot);
+        return sendRepresentation(request, reply, snapshot, { contentType: JSON_TYPE });
       });
     }
   };
-}
-
-function sendSnapshot(request: FastifyRequest, reply: FastifyReply, snapshot: ListSnapshot) {
-  const encoding = negotiateEncoding(request.headers['accept-encoding'], snapshot);
-  const representation = snapshot.representations[encoding] ?? snapshot.representations.identity;
-  reply
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
-    .header('etag', representation.etag);
-  if (matchesIfNoneMatch(request.headers['if-none-match'], snapshot)) {
-    return reply.code(304).send();
-  }
-  reply.header('content-type', 'application/json; charset=utf-8');
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(representation.body);
 }

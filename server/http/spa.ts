@@ -1,17 +1,19 @@
 /**
  * The built SPA (production): Vite's content-hashed files under /assets never change, so
  * browsers keep them for a year; index.html names the current hashes, so it is revalidated
- * on every visit. Any other page address is a client-side route: it gets index.html.
+ * on every visit. Any other page address is a client-side route: it gets its page as the
+ * server renders it (pages.ts) when the build has the server-render bundle, else index.html.
  */
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { handleNotFound } from './error-handler.ts';
+import type { Pages } from './pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-export async function serveSpa(app: FastifyInstance, spaDir: string): Promise<void> {
+export async function serveSpa(app: FastifyInstance, spaDir: string, pages?: Pages): Promise<void> {
   const assetsDir = path.join(spaDir, 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: spaDir,
@@ -19,17 +21,19 @@ export async function serveSpa(app: FastifyInstance, spaDir: string): Promise<vo
     wildcard: false,
     // The build's .br and .gz siblings (scripts/precompress.ts) are sent for their file.
     preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz'],
+    // With server-rendered pages, index.html is their template, never an answer of its own.
+    index: pages ? false : undefined,
+    globIgnore: ['**/*.br', '**/*.gz', ...(pages ? ['index.html'] : [])],
     cacheControl: false,
     setHeaders: (reply, file) => {
       reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
   });
-  app.setNotFoundHandler((request, reply) =>
-    isPageNavigation(request)
-      ? reply.header('cache-control', REVALIDATE).sendFile('index.html')
-      : handleNotFound(request, reply),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    if (!isPageNavigation(request)) return handleNotFound(request, reply);
+    if (pages) return pages.answer(request, reply);
+    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+  });
 }
 
 /** Pages whose last segment may look like a file name: the e-mail of SPEC 2's unsubscribe link. */

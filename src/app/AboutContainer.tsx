@@ -8,7 +8,9 @@ import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery.ts';
 
 /** /info: the map switch only at desktop width; the map and its data load when it is shown. */
 export function AboutContainer() {
-  const desktop = useMediaQuery(DESKTOP_QUERY);
+  // The server renders the switch and the CSS hides it below desktop width, so that hydration
+  // adds nothing on a desktop and removes only what is hidden on a phone (no layout shift).
+  const desktop = useMediaQuery(DESKTOP_QUERY, true);
   const [mapShown, setMapShown] = useState(false);
   return (
     <AboutPage

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../data/company.ts';
 import {
@@ -9,9 +9,17 @@ import {
   selectDeclared,
   selectSiteUnlocked,
 } from '../machines/accessGate.machine.ts';
-import { AccessGate } from '../views/AccessGate.tsx';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
+import { LoadErrorBoundary } from './LoadErrorBoundary.tsx';
+import { retryableLazy } from './retryableLazy.tsx';
+
+// Only a visitor who has not accepted yet sees the gate: its code loads for them alone (the
+// server's HTML of the gate names it, so it loads beside the app, server/http/pages.ts).
+const AccessGate = retryableLazy(
+  () => import('../views/AccessGate.tsx'),
+  (module) => module.AccessGate,
+);
 
 interface AccessGateContainerProps {
   brand: string;
@@ -36,14 +44,18 @@ export function AccessGateContainer({ brand, exempt, children }: AccessGateConta
   if (selectSiteUnlocked(snapshot)) return children;
   if (exempt) return exempt;
   return (
-    <AccessGate
-      brand={brand}
-      privacyEmail={company.privacyEmail}
-      declared={selectDeclared(snapshot)}
-      declarationRequired={selectDeclarationRequired(snapshot)}
-      onToggleDeclaration={() => send({ type: 'TOGGLE_DECLARATION' })}
-      onAccept={() => send({ type: 'ACCEPT' })}
-      LinkComponent={Link}
-    />
+    <LoadErrorBoundary size="page">
+      <Suspense fallback={null}>
+        <AccessGate
+          brand={brand}
+          privacyEmail={company.privacyEmail}
+          declared={selectDeclared(snapshot)}
+          declarationRequired={selectDeclarationRequired(snapshot)}
+          onToggleDeclaration={() => send({ type: 'TOGGLE_DECLARATION' })}
+          onAccept={() => send({ type: 'ACCEPT' })}
+          LinkComponent={Link}
+        />
+      </Suspense>
+    </LoadErrorBoundary>
   );
 }

@@ -8,10 +8,11 @@ import { AccessGateContainer } from './AccessGateContainer.tsx';
 import { HeaderContainer } from './HeaderContainer.tsx';
 import { PolicyRoutes, SiteRoutes, isPolicyPath } from './SiteRoutes.tsx';
 import { createBrowserEffects } from './browserEffects.ts';
-import { EffectsProvider } from './effects.tsx';
+import { EffectsProvider, type Effects } from './effects.tsx';
+import { PageDataContext, type PageData } from './pageBootstrap.ts';
 import { createSessionBridge, SessionProvider } from './session.tsx';
 import { SiteConfigContext } from './siteConfig.ts';
-import { AppToasts } from './toasts.tsx';
+import { ToastsOnDemand } from './toastsOnDemand.tsx';
 import { useScrollToTop } from './useScrollToTop.ts';
 
 const MAIN_ID = 'sadrzaj';
@@ -45,25 +46,51 @@ function PolicyLayout() {
   );
 }
 
-function Shell({ config }: { config: SiteConfig }) {
+/**
+ * The first page's data serves only the page it was rendered for: once the visitor has moved on,
+ * coming back loads afresh.
+ */
+function useFirstPageData(path: string, firstPageData: PageData): PageData {
+  const [firstPath] = useState(path);
+  const [leftFirstPage, setLeftFirstPage] = useState(false);
+  if (path !== firstPath && !leftFirstPage) setLeftFirstPage(true);
+  return leftFirstPage ? {} : firstPageData;
+}
+
+function Shell({ config, pageData }: { config: SiteConfig; pageData: PageData }) {
   const [path] = useLocation();
   useScrollToTop(path);
   return (
-    <AccessGateContainer brand={config.brand} exempt={isPolicyPath(path) ? <PolicyLayout /> : null}>
-      <SiteLayout brand={config.brand} robotCheck={config.robotCheck} />
-    </AccessGateContainer>
+    <PageDataContext value={useFirstPageData(path, pageData)}>
+      <AccessGateContainer
+        brand={config.brand}
+        exempt={isPolicyPath(path) ? <PolicyLayout /> : null}
+      >
+        <SiteLayout brand={config.brand} robotCheck={config.robotCheck} />
+      </AccessGateContainer>
+    </PageDataContext>
   );
 }
 
-export function App({ config }: { config: SiteConfig }) {
+interface AppProps {
+  config: SiteConfig;
+  /** The data the server rendered the first page from (src/app/pageBootstrap.ts). */
+  pageData?: PageData;
+  /** The server's render brings its own (src/entry-server.tsx); the browser's are made here. */
+  serverEffects?: Effects;
+}
+
+export function App({ config, pageData = {}, serverEffects }: AppProps) {
   const [bridge] = useState(createSessionBridge);
-  const [effects] = useState(() => createBrowserEffects(config.apiBaseUrl, bridge));
+  const [effects] = useState(
+    () => serverEffects ?? createBrowserEffects(config.apiBaseUrl, bridge),
+  );
   return (
     <SiteConfigContext value={config}>
       <EffectsProvider effects={effects}>
         <SessionProvider bridge={bridge}>
-          <Shell config={config} />
-          <AppToasts />
+          <Shell config={config} pageData={pageData} />
+          <ToastsOnDemand />
         </SessionProvider>
       </EffectsProvider>
     </SiteConfigContext>

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import {
   coursesListMachine,
+  coursesLoadedSnapshot,
   readShowAbroad,
   selectAbroadSwitchShown,
   selectCourseToDelete,
@@ -16,12 +17,15 @@ import { CoursesPage } from '../views/CoursesPage.tsx';
 import { useInspect } from './inspector.tsx';
 import { NewsletterSubscriptionContainer } from './NewsletterSubscriptionContainer.tsx';
 import { useEffects } from './effects.tsx';
+import { usePageData } from './pageBootstrap.ts';
 import { useSession } from './session.tsx';
 
 /** /tecajevi: the courses list with the courses newsletter button. */
 export function CoursesContainer() {
   const { api, cookies, now, notify, secureContext } = useEffects();
   const { isAdministrator } = useSession();
+  const { courses: renderedCourses } = usePageData();
+  const showAbroad = readShowAbroad((name) => cookies.get(name));
   const [snapshot, send] = useMachine(
     coursesListMachine.provide({
       actors: {
@@ -40,7 +44,12 @@ export function CoursesContainer() {
         notifyDeleteFailed: (_, text) => notify.error(text),
       },
     }),
-    { input: { showAbroad: readShowAbroad((name) => cookies.get(name)) }, inspect: useInspect() },
+    {
+      input: { showAbroad },
+      // The list the server rendered this page from: the machine starts where the server's did.
+      snapshot: renderedCourses && coursesLoadedSnapshot(renderedCourses, showAbroad),
+      inspect: useInspect(),
+    },
   );
   return (
     <CoursesPage

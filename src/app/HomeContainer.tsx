@@ -1,41 +1,16 @@
 import { useMachine } from '@xstate/react';
-import Cookies from 'js-cookie';
-import { useState } from 'react';
-import { heroImages, type HeroImage } from '../data/hero.ts';
-import { hasGateConsent } from '../machines/accessGate.machine.ts';
+import { useEffect } from 'react';
+import { heroImages } from '../data/hero.ts';
 import {
   heroRotationMachine,
   selectHeroIndex,
   selectHeroPaused,
   selectHeroPrevious,
 } from '../machines/heroRotation.machine.ts';
-import { HERO_SIZES } from '../views/HomeHero.tsx';
 import { HomePage } from '../views/HomePage.tsx';
-import { routes } from '../routes.ts';
 import { useInspect } from './inspector.tsx';
 import { NearViewport } from './NearViewport.tsx';
 import { retryableLazy } from './retryableLazy.tsx';
-
-// The first hero photo is the largest paint of a visit to /: its download starts while the site
-// configuration loads, instead of after the first render (behind the gate it is not shown).
-if (
-  window.location.pathname === routes.home.pattern &&
-  heroImages[0] &&
-  hasGateConsent((name) => Cookies.get(name))
-) {
-  preloadImage(heroImages[0]);
-}
-
-function preloadImage(image: HeroImage) {
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  link.href = image.src;
-  link.imageSrcset = image.srcSet;
-  link.imageSizes = HERO_SIZES;
-  link.fetchPriority = 'high';
-  document.head.append(link);
-}
 
 // Each section's code and data load when it nears the viewport (SPEC 2 "Home"); the map section
 // pulls in d3-geo and the map shapes only then, so a first visit that never scrolls skips them.
@@ -61,14 +36,16 @@ const EuFundingSection = retryableLazy(
 );
 
 export function HomeContainer({ brand }: { brand: string }) {
-  // Read once: a visitor who prefers reduced motion starts with the rotation paused.
-  const [reducedMotion] = useState(
-    () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-  );
-  const [snapshot, send] = useMachine(heroRotationMachine, {
-    input: { count: heroImages.length, reducedMotion },
+  // The server cannot know the visitor's motion setting: the page starts as it rendered it and a
+  // visitor who prefers reduced motion gets the rotation paused right after.
+  const [snapshot, send, actor] = useMachine(heroRotationMachine, {
+    input: { count: heroImages.length, reducedMotion: false },
     inspect: useInspect(),
   });
+  useEffect(() => {
+    const prefersReducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (prefersReducedMotion && !actor.getSnapshot().context.paused) send({ type: 'TOGGLE_PAUSE' });
+  }, [actor, send]);
   return (
     <HomePage
       hero={{

@@ -57,21 +57,6 @@ const PrivacyPolicy = retryableLazy(loadPrivacyPolicy, (module) => module.Privac
 const DataProcessing = retryableLazy(loadDataProcessing, (module) => module.DataProcessing);
 const CookiePolicy = retryableLazy(loadCookiePolicy, (module) => module.CookiePolicy);
 
-/**
- * The code of the page a visit starts on begins to load with the app, beside the site
- * configuration, instead of after it: one round trip less before the page paints.
- */
-const FIRST_PAGE_CODE: Record<string, () => Promise<unknown>> = {
-  [routes.about.pattern]: loadAbout,
-  [routes.catalogues.pattern]: loadCatalogues,
-  [routes.gallery.pattern]: loadGallery,
-  [routes.privacyPolicy.pattern]: loadPrivacyPolicy,
-  [routes.dataProcessing.pattern]: loadDataProcessing,
-  [routes.cookiePolicy.pattern]: loadCookiePolicy,
-};
-// A failure here is reported where the page renders, by its lazy component.
-void FIRST_PAGE_CODE[window.location.pathname.replace(/(.)\/$/, '$1')]?.().catch(() => undefined);
-
 /** SPEC 2: the three policy pages, reachable without the access gate. */
 export const POLICY_PATHS: readonly string[] = [
   routes.privacyPolicy.pattern,

@@ -1,19 +1,17 @@
 import Cookies from 'js-cookie';
-import { createApi } from '../api/api.ts';
-import { createApiClient, type SessionBridge } from '../api/client.ts';
+import type { SessionBridge } from '../api/client.ts';
+import { apiOnDemand } from './apiOnDemand.ts';
 import type { Effects } from './effects.tsx';
-import {
-  clearStoredSession,
-  readStoredSession,
-  storeSession,
-  storeTokens,
-} from './storedSession.ts';
-import { toastNotify } from './toasts.tsx';
+import { sessionStoreOnDemand } from './sessionStoreOnDemand.ts';
+import { notifyOnDemand } from './toastsOnDemand.tsx';
 
-/** The effects of the running site: the one API client, js-cookie, the clock, react-toastify, the console. */
+/**
+ * The effects of the running site: the one API client, js-cookie, the clock, react-toastify, the
+ * console. The API client, react-toastify and the stored session's code load on their first use.
+ */
 export function createBrowserEffects(apiBaseUrl: string, session: SessionBridge): Effects {
   return {
-    api: createApi(createApiClient({ baseURL: apiBaseUrl, session })),
+    api: apiOnDemand(apiBaseUrl, session),
     cookies: {
       get: (name) => Cookies.get(name),
       set: (name, value, attributes) => {
@@ -21,14 +19,9 @@ export function createBrowserEffects(apiBaseUrl: string, session: SessionBridge)
       },
     },
     now: () => new Date(),
-    notify: toastNotify,
+    notify: notifyOnDemand,
     logError: (message, error) => console.error(message, error),
-    sessionStore: {
-      read: readStoredSession,
-      save: storeSession,
-      saveTokens: storeTokens,
-      clear: clearStoredSession,
-    },
+    sessionStore: sessionStoreOnDemand,
     secureContext: window.location.protocol === 'https:',
   };
 }

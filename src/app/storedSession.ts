@@ -3,10 +3,8 @@ import type * as z from 'zod/mini';
 import { storedUserSchema, tokensSchema } from '../api/contract.ts';
 import type { Tokens } from '../api/contract.ts';
 import type { StoredSession } from '../machines/authSession.machine.ts';
+import { AUTH_KEY, USER_KEY } from './storedSessionKeys.ts';
 
-/** SPEC 3: the stored user and the stored auth, kept apart in browser storage. */
-const USER_KEY = 'user';
-const AUTH_KEY = 'auth';
 /** SPEC 3 and 9: the `jwt` cookie of a login lives 30 days. */
 const JWT_COOKIE = 'jwt';
 const JWT_COOKIE_DAYS = 30;

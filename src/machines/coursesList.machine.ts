@@ -6,7 +6,15 @@
  * after a delete the list is cleared and loaded again. Injected: `loadCourses`, `deleteCourse`,
  * `persistShowAbroad` (the cookie), `notifyDeleted` and `notifyDeleteFailed` (toasts).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  fromPromise,
+  initialTransition,
+  setup,
+  transition,
+  type AnyEventObject,
+  type SnapshotFrom,
+} from 'xstate';
 import { DEFAULT_COURSE_COUNTRY, type Course } from '../api/contract.ts';
 import { messages } from '../messages.ts';
 
@@ -170,6 +178,17 @@ export const coursesListMachine = setup({
 });
 
 type CoursesListSnapshot = SnapshotFrom<typeof coursesListMachine>;
+
+/**
+ * The snapshot the machine reaches once `loadCourses` answered `courses`, computed by its own
+ * transitions (no actor runs): a server renders from it, and the browser starts from the same.
+ */
+export function coursesLoadedSnapshot(courses: Course[], showAbroad: boolean) {
+  const [loading] = initialTransition(coursesListMachine, { showAbroad });
+  const loaded: AnyEventObject = { type: 'xstate.done.actor.loadCourses', output: courses };
+  const [snapshot] = transition(coursesListMachine, loading, loaded as never);
+  return coursesListMachine.getPersistedSnapshot(snapshot);
+}
 
 export type CoursesListStage = 'loading' | 'empty' | 'failed' | 'list';
 

@@ -21,14 +21,18 @@ const CONSENT = { prihvaceni_kolacici: '1', pristup_dozvoljen: 'true' };
 
 let app: ReturnType<typeof renderWithEffects>;
 
-/** The container that ships, guarding a stand-in for the site, with a cookie jar of `cookies`. */
-function renderGate(cookies: Record<string, string> = {}, exempt = false) {
+/**
+ * The container that ships, guarding a stand-in for the site, with a cookie jar of `cookies`;
+ * resolves once the page shows (the gate's code loads on demand).
+ */
+async function renderGate(cookies: Record<string, string> = {}, exempt = false) {
   app = renderWithEffects(
     <AccessGateContainer brand={BRAND} exempt={exempt ? <h1>{POLICY_HEADING}</h1> : null}>
       <h1>{SITE_HEADING}</h1>
     </AccessGateContainer>,
     { cookies },
   );
+  await screen.findByRole('heading', { level: 1 });
   return app;
 }
 
@@ -93,7 +97,7 @@ describe('access gate model', () => {
 
 describe('access gate journeys pinned by hand', () => {
   it('switch toggled twice, then accept: the alert, no cookies', async () => {
-    renderGate();
+    await renderGate();
     await user.click(declarationSwitch());
     await user.click(declarationSwitch());
     await user.click(acceptButton());
@@ -105,7 +109,7 @@ describe('access gate journeys pinned by hand', () => {
   });
 
   it('switch on, accept: both cookies with their lifetimes, and the site', async () => {
-    renderGate();
+    await renderGate();
     await user.click(declarationSwitch());
     await user.click(acceptButton());
     expect([...app.cookies]).toEqual(CONSENT_WRITTEN);
@@ -113,7 +117,7 @@ describe('access gate journeys pinned by hand', () => {
   });
 
   it('the alert goes as soon as the switch is turned on, and accepting then opens the site', async () => {
-    renderGate();
+    await renderGate();
     await user.click(acceptButton());
     expect(screen.getByRole('alert')).toBeVisible();
     await user.click(declarationSwitch());
@@ -123,7 +127,7 @@ describe('access gate journeys pinned by hand', () => {
   });
 
   it('a keyboard user completes it, focus never leaves it and Escape does not dismiss it', async () => {
-    renderGate();
+    await renderGate();
     expect(gate()).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(gate()).toBeVisible();
@@ -144,8 +148,8 @@ describe('access gate journeys pinned by hand', () => {
     expect(site()).toBeVisible();
   });
 
-  it('a visitor who accepted before sees the site without the gate', () => {
-    renderGate(CONSENT);
+  it('a visitor who accepted before sees the site without the gate', async () => {
+    await renderGate(CONSENT);
     expect(gate()).not.toBeInTheDocument();
     expect(site()).toBeVisible();
   });
@@ -155,26 +159,26 @@ describe('access gate journeys pinned by hand', () => {
     ['only the declaration', { pristup_dozvoljen: 'true' }],
     ['a refused necessary cookie', { prihvaceni_kolacici: '0', pristup_dozvoljen: 'true' }],
     ['a declaration of another value', { prihvaceni_kolacici: '1', pristup_dozvoljen: '1' }],
-  ])('with %s the gate shows again', (_, cookies) => {
-    renderGate(cookies);
+  ])('with %s the gate shows again', async (_, cookies) => {
+    await renderGate(cookies);
     expectGateWithSwitch(false);
   });
 
-  it('a policy page shows instead of the gate, and the site stays locked', () => {
-    renderGate({}, true);
+  it('a policy page shows instead of the gate, and the site stays locked', async () => {
+    await renderGate({}, true);
     expect(screen.getByRole('heading', { name: POLICY_HEADING })).toBeVisible();
     expect(gate()).not.toBeInTheDocument();
     expect(site()).not.toBeInTheDocument();
   });
 
-  it('a visitor who accepted before sees the site on a policy path too', () => {
-    renderGate(CONSENT, true);
+  it('a visitor who accepted before sees the site on a policy path too', async () => {
+    await renderGate(CONSENT, true);
     expect(site()).toBeVisible();
     expect(screen.queryByRole('heading', { name: POLICY_HEADING })).not.toBeInTheDocument();
   });
 
-  it('links the cookie and privacy policies and the privacy contact of the company', () => {
-    renderGate();
+  it('links the cookie and privacy policies and the privacy contact of the company', async () => {
+    await renderGate();
     expect(screen.getByRole('link', { name: 'Pravilima o korištenju kolačića' })).toHaveAttribute(
       'href',
       '/pravila-o-koristenju-kolacica',
@@ -190,7 +194,7 @@ describe('access gate journeys pinned by hand', () => {
   });
 
   it('following a policy link stays inside the app', async () => {
-    renderGate();
+    await renderGate();
     await user.click(screen.getByRole('link', { name: 'Pravilima privatnosti' }));
     expect(app.history).toEqual(['/', '/pravila-privatnosti']);
   });

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cachedList,
-  matchesIfNoneMatch,
-  negotiateEncoding,
-} from '../../server/courses/list-cache.ts';
+import { cachedList } from '../../server/courses/list-cache.ts';
+import { matchesIfNoneMatch, negotiateEncoding } from '../../server/http/representations.ts';
 
 /** A version source whose reads the test answers one by one. */
 function controlledVersions() {

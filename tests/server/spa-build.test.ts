@@ -17,6 +17,8 @@ function write(root: string, file: string) {
   writeFileSync(path.join(root, file), '');
 }
 
+const SERVER_RENDER_ENTRY = 'dist-ssr/entry-server.js';
+
 /** Sources (files and folders) an hour old, built half an hour ago. */
 function builtProject(): string {
   const root = tempDir();
@@ -29,7 +31,7 @@ function builtProject(): string {
   ];
   for (const file of sources) write(root, file);
   for (const file of [...sources, 'src/views', 'src']) backdate(root, file, anHourAgo);
-  for (const file of ['dist/index.html', 'dist/.vite/manifest.json']) {
+  for (const file of ['dist/index.html', 'dist/.vite/manifest.json', SERVER_RENDER_ENTRY]) {
     write(root, file);
     backdate(root, file, halfAnHourAgo);
   }
@@ -56,6 +58,12 @@ describe('spaBuildIsStale', () => {
   ])('is stale when %s changed after the build', (file) => {
     const root = builtProject();
     write(root, file);
+    expect(spaBuildIsStale(root)).toBe(true);
+  });
+
+  it('is stale without the server-render bundle', () => {
+    const root = builtProject();
+    rmSync(path.join(root, SERVER_RENDER_ENTRY));
     expect(spaBuildIsStale(root)).toBe(true);
   });
 

@@ -19,7 +19,14 @@ export async function createTestApp(
   } & Partial<
     Pick<
       BuildAppOptions,
-      'spaDir' | 'mailer' | 'logDestination' | 'now' | 'rateLimits' | 'robotCheck' | 'onRoute'
+      | 'spaDir'
+      | 'serverRender'
+      | 'mailer'
+      | 'logDestination'
+      | 'now'
+      | 'rateLimits'
+      | 'robotCheck'
+      | 'onRoute'
     >
   > = {},
 ): Promise<TestApp> {

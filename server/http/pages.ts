@@ -1,0 +1,276 @@
+/**
+ * The public pages as HTML that already holds them (docs/decisions/0021): the server renders the
+ * SPA's own components (the `vite build --ssr` bundle of src/entry-server.tsx) into the built
+ * index.html, and the browser hydrates that. The pages that change only with a new build are
+ * rendered once, at start; /tecajevi once per version of the courses list. The access gate is
+ * decided here, from the request's cookies (SPEC 4): without both, every page but the three
+ * policy pages is the gate's HTML and nothing of the page behind it.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Course, SiteConfig } from '../../src/api/contract.ts';
+import type { CachedList } from '../courses/list-cache.ts';
+import { representationsOf, sendRepresentation, type Representations } from './representations.ts';
+
+/** What the server takes from the server-render bundle (src/entry-server.tsx, built to dist-ssr). */
+export interface ServerRenderBundle {
+  renderPage(request: {
+    path: string;
+    search: string;
+    config: SiteConfig;
+    cookies: Readonly<Record<string, string>>;
+    pageData: { courses?: Course[] };
+  }): Promise<string>;
+  SERVER_PAGES: Readonly<Record<string, { modules: readonly string[]; perRequest?: 'courses' }>>;
+  GATE_MODULES: readonly string[];
+  hasGateConsent(readCookie: (name: string) => string | undefined): boolean;
+  ACCEPTED_GATE_COOKIES: Readonly<Record<string, string>>;
+  isPolicyPath(path: string): boolean;
+  SHOW_ABROAD_COOKIE: string;
+  PAGE_BOOTSTRAP_ID: string;
+  serializeBootstrap(bootstrap: {
+    config: SiteConfig;
+    hydrate: boolean;
+    pageData: { courses?: Course[] };
+  }): string;
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface PagesOptions {
+  spaDir: string;
+  serverRender: ServerRenderBundle;
+  siteConfig: SiteConfig;
+  courseList: CachedList;
+}
+
+export interface Pages {
+  /** Answers a page navigation with the page's HTML, or the gate's, or the app's shell. */
+  answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** A page's HTML in each encoding, and the hash of its inline style for the CSP. */
+interface RenderedPage {
+  representations: Representations;
+  styleHash: string;
+}
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+/** The gate cookies decide what a page answers, so caches must keep answers apart by them. */
+const VARY = ['cookie'];
+/** Everything of index.html's #root, the frame the browser shows while the app loads. */
+const ROOT_CONTENT = /<div id="root">[\s\S]*<!--\/app-frame-->\s*<\/div>/;
+
+export async function loadPages(options: PagesOptions): Promise<Pages> {
+  const bundle = options.serverRender;
+  const document = pageDocument(options.spaDir);
+  const { siteConfig } = options;
+
+  async function render(
+    pagePath: string,
+    accepted: boolean,
+    extraCookies: Record<string, string> = {},
+    pageData: { courses?: Course[] } = {},
+  ): Promise<RenderedPage> {
+    const cookies = { ...(accepted ? bundle.ACCEPTED_GATE_COOKIES : {}), ...extraCookies };
+    const markup = await bundle.renderPage({
+      path: pagePath,
+      search: '',
+      config: siteConfig,
+      cookies,
+      pageData,
+    });
+    const pageModules = bundle.SERVER_PAGES[pagePath]?.modules ?? [];
+    const shown = accepted || bundle.isPolicyPath(pagePath);
+    const modules = shown ? pageModules : bundle.GATE_MODULES;
+    const bootstrap = bundle.serializeBootstrap({ config: siteConfig, hydrate: true, pageData });
+    return renderedPage(document.page(markup, modules, bootstrap, bundle.PAGE_BOOTSTRAP_ID));
+  }
+
+  // The gate renders the same on every path it covers.
+  const gate = await render('/', false);
+  const shell = await renderedPage(
+    document.shell(
+      bundle.serializeBootstrap({ config: siteConfig, hydrate: false, pageData: {} }),
+      bundle.PAGE_BOOTSTRAP_ID,
+    ),
+  );
+  const prerendered = new Map<string, RenderedPage>();
+  for (const [pagePath, page] of Object.entries(bundle.SERVER_PAGES)) {
+    if (page.perRequest) continue;
+    prerendered.set(pageKey(pagePath, true), await render(pagePath, true));
+    if (bundle.isPolicyPath(pagePath)) {
+      prerendered.set(pageKey(pagePath, false), await render(pagePath, false));
+    }
+  }
+  const coursesPath = Object.keys(bundle.SERVER_PAGES).find(
+    (pagePath) => bundle.SERVER_PAGES[pagePath]?.perRequest === 'courses',
+  );
+  const coursesPages = renderedPerListVersion(options.courseList, (courses, showAbroad) =>
+    render(coursesPath ?? '', true, showAbroad ? { [bundle.SHOW_ABROAD_COOKIE]: 'true' } : {}, {
+      courses,
+    }),
+  );
+
+  async function pageFor(request: FastifyRequest): Promise<RenderedPage> {
+    const pagePath = pathnameOf(request.url);
+    const cookies = parseCookies(request.headers.cookie);
+    const accepted = bundle.hasGateConsent((name) => cookies[name]);
+    if (!accepted && !bundle.isPolicyPath(pagePath)) return gate;
+    if (bundle.SERVER_PAGES[pagePath]?.perRequest === 'courses') {
+      return coursesPages(cookies[bundle.SHOW_ABROAD_COOKIE] === 'true');
+    }
+    return prerendered.get(pageKey(pagePath, accepted)) ?? shell;
+  }
+
+  return {
+    async answer(request, reply) {
+      const page = await pageFor(request);
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        reply.header('content-security-policy', allowingStyle(policy, page.styleHash));
+      }
+      return sendRepresentation(request, reply, page, { contentType: HTML_TYPE, vary: VARY });
+    },
+  };
+}
+
+async function renderedPage(html: string): Promise<RenderedPage> {
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+  return {
+    representations: await representationsOf(Buffer.from(html)),
+    styleHash: `'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+  };
+}
+
+/** The security headers' policy, with the page's own inline style allowed by its hash. */
+function allowingStyle(policy: string, styleHash: string): string {
+  return policy.replace(/(^|;)\s*style-src ([^;]*)/, `$1style-src $2 ${styleHash}`);
+}
+
+function pageKey(pagePath: string, accepted: boolean): string {
+  return `${accepted ? 'accepted' : 'gate'} ${pagePath}`;
+}
+
+/**
+ * The /tecajevi page of the current list, rendered once per list version and filter choice;
+ * an older version's pages are dropped when a newer one is rendered.
+ */
+function renderedPerListVersion(
+  courseList: CachedList,
+  renderList: (courses: Course[], showAbroad: boolean) => Promise<RenderedPage>,
+): (showAbroad: boolean) => Promise<RenderedPage> {
+  let rendered: { version: number; pages: Map<boolean, Promise<RenderedPage>> } | undefined;
+  return async (showAbroad) => {
+    const list = await courseList.current();
+    if (rendered?.version !== list.version) rendered = { version: list.version, pages: new Map() };
+    let page = rendered.pages.get(showAbroad);
+    if (!page) {
+      const courses = JSON.parse(list.representations.identity.body.toString('utf8')) as Course[];
+      page = renderList(courses, showAbroad);
+      rendered.pages.set(showAbroad, page);
+      // A failed render is tried again by the next request.
+      page.catch(() => rendered?.pages.delete(showAbroad));
+    }
+    return page;
+  };
+}
+
+/** The path of a request, without its query and trailing slash ("/info/" is "/info"). */
+function pathnameOf(url: string): string {
+  const pathname = url.split('?', 1)[0] ?? '/';
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** A Cookie header's values by name; a value that is not valid percent-encoding is kept as sent. */
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const pair of (header ?? '').split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator < 0) continue;
+    const name = pair.slice(0, separator).trim();
+    const raw = pair.slice(separator + 1).trim();
+    if (name === '' || name in cookies) continue;
+    try {
+      cookies[name] = decodeURIComponent(raw);
+    } catch {
+      cookies[name] = raw;
+    }
+  }
+  return cookies;
+}
+
+/**
+ * The built index.html, ready to take a page: its stylesheet inlined (no render-blocking
+ * request), a page's own CSS and scripts added from Vite's manifest.
+ */
+function pageDocument(spaDir: string) {
+  const template = readFileSync(path.join(spaDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(
+    readFileSync(path.join(spaDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error(`No entry in ${spaDir}/.vite/manifest.json`);
+  if (!ROOT_CONTENT.test(template)) throw new Error(`${spaDir}/index.html has no app frame`);
+  const readAsset = (file: string) => readFileSync(path.join(spaDir, file), 'utf8');
+
+  // The entry's stylesheet links become one inline style, first in every page.
+  let base = template;
+  for (const file of entry.css ?? []) {
+    const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${escapeRegExp(file)}"[^>]*>`);
+    base = base.replace(link, '');
+  }
+  const entryCss = (entry.css ?? []).map(readAsset).join('\n');
+
+  function closure(key: string, seen = new Set<string>()): Set<string> {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk || chunk.isEntry) return seen;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, seen);
+    return seen;
+  }
+
+  function head(modules: readonly string[], hints: string): string {
+    const chunks = [...new Set(modules.flatMap((key) => [...closure(key)]))]
+      .map((key) => manifest[key])
+      .filter((chunk): chunk is ManifestChunk => chunk !== undefined);
+    const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map(readAsset);
+    const scripts = chunks.map(
+      (chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`,
+    );
+    return `${hints}<style>${[entryCss, ...css].join('\n')}</style>${scripts.join('')}</head>`;
+  }
+
+  function bootstrapScript(bootstrap: string, id: string) {
+    return `<script id="${id}" type="application/json">${bootstrap}</script></body>`;
+  }
+
+  return {
+    /** The page's markup in #root, React's resource hints (the LCP image preload) in the head. */
+    page(markup: string, modules: readonly string[], bootstrap: string, id: string): string {
+      const hints = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? '';
+      return base
+        .replace('</head>', () => head(modules, hints))
+        .replace(ROOT_CONTENT, () => `<div id="root">${markup.slice(hints.length)}</div>`)
+        .replace('</body>', () => bootstrapScript(bootstrap, id));
+    },
+    /** The app's frame for a page the browser renders (login-only and admin pages). */
+    shell(bootstrap: string, id: string): string {
+      return base
+        .replace('</head>', () => head([], ''))
+        .replace('</body>', () => bootstrapScript(bootstrap, id));
+    },
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,51 @@
+/**
+ * react-toastify loads with the first toast, not with the app: a first visit to a public page
+ * shows none (issue 15). A toast asked for before the library is in place waits in its queue
+ * and shows once the container mounts.
+ */
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { Notify } from './effects.tsx';
+
+const loadToasts = () => import('./toasts.tsx');
+const AppToasts = lazy(() => loadToasts().then((module) => ({ default: module.AppToasts })));
+
+let toastsWanted = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function show(toast: (notify: Notify) => void): void {
+  if (!toastsWanted) {
+    toastsWanted = true;
+    for (const listener of listeners) listener();
+  }
+  loadToasts().then(
+    (module) => toast(module.toastNotify),
+    (error: unknown) => console.error('The toasts could not load', error),
+  );
+}
+
+export const notifyOnDemand: Notify = {
+  success: (text) => show((notify) => notify.success(text)),
+  info: (text) => show((notify) => notify.info(text)),
+  warning: (text) => show((notify) => notify.warning(text)),
+  error: (text, options) => show((notify) => notify.error(text, options)),
+};
+
+/** The toast container, from the first toast on (never in a server render). */
+export function ToastsOnDemand() {
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => toastsWanted,
+    () => false,
+  );
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToasts />
+    </Suspense>
+  );
+}

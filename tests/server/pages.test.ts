@@ -1,0 +1,218 @@
+/**
+ * The server-rendered pages (server/http/pages.ts, docs/decisions/0021) with a stand-in for the
+ * render bundle: which page a request gets for its path and cookies, and what goes around it
+ * (inline CSS allowed by its hash, the page's scripts, the bootstrap, the headers). The real
+ * render of every public page runs in tests/e2e/server-rendering.spec.ts.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerRenderBundle } from '../../server/http/pages.ts';
+import { parseCookies } from '../../server/http/pages.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { useTempDir } from './support/temp-dir.ts';
+
+const tempDir = useTempDir();
+let testApp: TestApp;
+let renders: Parameters<ServerRenderBundle['renderPage']>[0][];
+
+const INDEX_HTML =
+  '<!doctype html><html lang="hr"><head><title>Dentalia</title>' +
+  '<script type="module" crossorigin src="/assets/index-A1.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-A1.css"></head>' +
+  '<body><div id="root"><div class="header"></div><!--/app-frame--></div></body></html>';
+const ENTRY_CSS = '.header{color:red}';
+const ABOUT_CSS = '.about{color:blue}';
+const GATE_CSS = '.gate{color:green}';
+const GATE_COOKIES = 'prihvaceni_kolacici=1; pristup_dozvoljen=true';
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-A1.js', isEntry: true, css: ['assets/index-A1.css'] },
+  'src/app/AboutContainer.tsx': {
+    file: 'assets/AboutContainer-B2.js',
+    imports: ['index.html', '_shared-C3.js'],
+    css: ['assets/AboutContainer-B2.css'],
+  },
+  '_shared-C3.js': { file: 'assets/shared-C3.js' },
+  'src/views/AccessGate.tsx': {
+    file: 'assets/AccessGate-D4.js',
+    imports: ['index.html'],
+    css: ['assets/AccessGate-D4.css'],
+  },
+};
+
+/** Renders what the real bundle would decide, in a form the tests can read back. */
+const fakeBundle: ServerRenderBundle = {
+  renderPage: async (request) => {
+    renders.push(request);
+    const accepted = fakeBundle.hasGateConsent((name) => request.cookies[name]);
+    if (!accepted && !fakeBundle.isPolicyPath(request.path)) return '<div class="gate">GATE</div>';
+    const hint = request.path === '/' ? '<link rel="preload" as="image" href="/hero.webp"/>' : '';
+    return `${hint}<main>PAGE ${request.path} ${JSON.stringify(request.pageData)}</main>`;
+  },
+  SERVER_PAGES: {
+    '/': { modules: [] },
+    '/info': { modules: ['src/app/AboutContainer.tsx'] },
+    '/tecajevi': { modules: [], perRequest: 'courses' },
+    '/pravila-privatnosti': { modules: [] },
+  },
+  GATE_MODULES: ['src/views/AccessGate.tsx'],
+  hasGateConsent: (read) =>
+    read('prihvaceni_kolacici') === '1' && read('pristup_dozvoljen') === 'true',
+  ACCEPTED_GATE_COOKIES: { prihvaceni_kolacici: '1', pristup_dozvoljen: 'true' },
+  isPolicyPath: (pagePath) => pagePath === '/pravila-privatnosti',
+  SHOW_ABROAD_COOKIE: 'tecajevi-prikazuj-sve',
+  PAGE_BOOTSTRAP_ID: 'page-bootstrap',
+  serializeBootstrap: (bootstrap) => JSON.stringify(bootstrap),
+};
+
+function writeSpaBuild(root: string): string {
+  const spaDir = path.join(root, 'dist');
+  mkdirSync(path.join(spaDir, 'assets'), { recursive: true });
+  mkdirSync(path.join(spaDir, '.vite'));
+  writeFileSync(path.join(spaDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(spaDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(path.join(spaDir, 'assets', 'index-A1.css'), ENTRY_CSS);
+  writeFileSync(path.join(spaDir, 'assets', 'AboutContainer-B2.css'), ABOUT_CSS);
+  writeFileSync(path.join(spaDir, 'assets', 'AccessGate-D4.css'), GATE_CSS);
+  writeFileSync(path.join(spaDir, 'assets', 'index-A1.js'), 'export {};');
+  return spaDir;
+}
+
+beforeEach(async () => {
+  renders = [];
+  const root = tempDir();
+  const dataDir = path.join(root, 'var');
+  mkdirSync(dataDir);
+  testApp = await createTestApp(dataDir, {
+    spaDir: writeSpaBuild(root),
+    serverRender: fakeBundle,
+  });
+});
+afterEach(() => testApp.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+describe('the gate, decided from the request', () => {
+  it.each(['/', '/info', '/tecajevi', '/login', '/nema-ove-stranice'])(
+    'answers %s without the gate cookies with the gate only',
+    async (url) => {
+      const response = await get(url, { cookie: 'prihvaceni_kolacici=1' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"><div class="gate">GATE</div></div>');
+      expect(response.body).not.toContain('PAGE');
+      expect(response.body).not.toContain('class="header"');
+      // The gate's own code and style come with it.
+      expect(response.body).toContain(`<style>${ENTRY_CSS}\n${GATE_CSS}</style>`);
+      expect(response.body).toContain('modulepreload" crossorigin href="/assets/AccessGate-D4.js"');
+      expect(response.headers['vary']).toBe('accept-encoding, cookie');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('answers a policy page with the page, with or without the cookies', async () => {
+    for (const headers of [{}, { cookie: GATE_COOKIES }] as Record<string, string>[]) {
+      const response = await get('/pravila-privatnosti', headers);
+      expect(response.body).toContain('PAGE /pravila-privatnosti');
+    }
+  });
+
+  it('answers with the page when both cookies hold their accepted values', async () => {
+    const response = await get('/info/', { cookie: `other=x; ${GATE_COOKIES}` });
+    expect(response.body).toContain('<div id="root"><main>PAGE /info {}</main></div>');
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it('renders the pages once, at start, not per request', async () => {
+    const before = renders.length;
+    await get('/info', { cookie: GATE_COOKIES });
+    await get('/', { cookie: GATE_COOKIES });
+    await get('/');
+    expect(renders.length).toBe(before);
+  });
+});
+
+describe('what the page needs for its first paint', () => {
+  it('inlines the CSS of the app and of the page and allows it by hash in the CSP', async () => {
+    const response = await get('/info', { cookie: GATE_COOKIES });
+    const style = `${ENTRY_CSS}\n${ABOUT_CSS}`;
+    expect(response.body).toContain(`<style>${style}</style>`);
+    expect(response.body).not.toContain('rel="stylesheet"');
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(response.headers['content-security-policy']).toMatch(
+      new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
+    );
+  });
+
+  it('loads the scripts of the page beside the app, not after it', async () => {
+    const { body } = await get('/info', { cookie: GATE_COOKIES });
+    expect(body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/AboutContainer-B2.js">',
+    );
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-C3.js">');
+    expect(body).not.toContain('modulepreload" crossorigin href="/assets/index-A1.js"');
+  });
+
+  it("moves React's resource hints (the hero preload) into the head", async () => {
+    const { body } = await get('/', { cookie: GATE_COOKIES });
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/hero.webp"/>');
+    expect(body).toContain('<div id="root"><main>PAGE / {}</main></div>');
+  });
+
+  it('embeds the configuration, and says whether #root is to be hydrated', async () => {
+    const page = await get('/info', { cookie: GATE_COOKIES });
+    const shell = await get('/login', { cookie: GATE_COOKIES });
+    const bootstrapOf = (body: string) =>
+      JSON.parse(
+        /<script id="page-bootstrap" type="application\/json">(.*?)<\/script>/.exec(body)?.[1] ??
+          'null',
+      ) as {
+        hydrate: boolean;
+        config: { brand: string };
+      };
+    expect(bootstrapOf(page.body)).toMatchObject({ hydrate: true, config: { brand: 'Dentalia' } });
+    expect(bootstrapOf(shell.body)).toMatchObject({ hydrate: false });
+    // The login page is the browser's to render: the frame stays.
+    expect(shell.body).toContain('<div class="header"></div>');
+  });
+
+  it('answers 304 to a browser that holds the page already', async () => {
+    const first = await get('/info', { cookie: GATE_COOKIES });
+    const again = await get('/info', {
+      cookie: GATE_COOKIES,
+      'if-none-match': String(first.headers['etag']),
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('/tecajevi, rendered from the courses list', () => {
+  it('renders the current list with the visitor’s filter choice', async () => {
+    const shown = await get('/tecajevi', { cookie: `${GATE_COOKIES}; tecajevi-prikazuj-sve=true` });
+    expect(shown.body).toContain('PAGE /tecajevi {"courses":[]}');
+    const request = renders.at(-1);
+    expect(request?.cookies['tecajevi-prikazuj-sve']).toBe('true');
+    expect(request?.pageData).toEqual({ courses: [] });
+  });
+
+  it('renders once per list version and filter choice', async () => {
+    await get('/tecajevi', { cookie: GATE_COOKIES });
+    await get('/tecajevi', { cookie: GATE_COOKIES });
+    const coursesRenders = renders.filter((request) => request.path === '/tecajevi');
+    expect(coursesRenders).toHaveLength(1);
+  });
+});
+
+describe('parseCookies', () => {
+  it('reads names and percent-encoded values, the first of a repeated name winning', () => {
+    expect(parseCookies('a=1; b=x%20y; a=2; bad; c=%E0%A4%A')).toEqual({
+      a: '1',
+      b: 'x y',
+      c: '%E0%A4%A',
+    });
+    expect(parseCookies(undefined)).toEqual({});
+  });
+});
