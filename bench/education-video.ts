@@ -31,6 +31,7 @@ import {
 } from '../tests/server/support/server-process.ts';
 import { REQUEST_TIMEOUT_MS, loginAsAdministrator } from './support/api-client.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
+import { startFlags } from './support/start-flags.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -141,7 +142,10 @@ interface ProbeSummary {
   p99Ms: number;
   maxMs: number;
 }
-type Probe = Record<'firstWrite' | 'stat' | 'open' | 'read' | 'eventLoopDelay', ProbeSummary> & {
+type Probe = Record<
+  'firstWrite' | 'stat' | 'open' | 'read' | 'eventLoopDelay' | 'fullGc' | 'youngGc',
+  ProbeSummary
+> & {
   cpuMs: number;
 };
 
@@ -157,6 +161,8 @@ function probeRow(target: Target, probe: Probe) {
     open: show(probe.open),
     read: `${show(probe.read)} (${probe.read.count})`,
     'loop delay': show(probe.eventLoopDelay),
+    'full GCs': `${probe.fullGc.count}, max ${probe.fullGc.maxMs.toFixed(1)}`,
+    'young GCs': `${probe.youngGc.count}, max ${probe.youngGc.maxMs.toFixed(1)}`,
     'CPU ms': probe.cpuMs.toFixed(0),
   };
 }
@@ -167,13 +173,16 @@ const percentile = (values: number[], p: number) => {
 };
 
 const PROBE = path.join(PROJECT_ROOT, 'bench/support/latency-probe.ts');
+/** Both servers run with production's heap sizes: the young generation decides how often the
+ * garbage collector runs under streaming, and so the tail. */
+const NODE_FLAGS = startFlags(PROJECT_ROOT);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-education-video-'));
 const probeFile = (name: string) => path.join(dataDir, `probe-${name}.json`);
 const password = generateStrongPassword();
 const loadBefore = loadavg();
 const ours = await spawnServer(
   { DATA_DIR: dataDir, DEMO_PASSWORD: password, LATENCY_PROBE_FILE: probeFile('ours') },
-  { nodeFlags: ['--import', PROBE, ...profileFlags('ours')] },
+  { nodeFlags: [...NODE_FLAGS, '--import', PROBE, ...profileFlags('ours')] },
 );
 const plainPort = await freePort();
 let plain: ReturnType<typeof spawn> | undefined;
@@ -196,6 +205,7 @@ try {
   plain = spawn(
     NODE_24,
     [
+      ...NODE_FLAGS,
       '--import',
       PROBE,
       ...profileFlags('plain'),
@@ -265,7 +275,7 @@ try {
   }));
   console.table(rows);
   console.log(
-    'Inside each server (bench/support/latency-probe.ts): request event to first response write, file system calls through the thread pool, event loop delay; p50 / p99 / max ms.',
+    'Inside each server (bench/support/latency-probe.ts): request event to first response write, file system calls through the thread pool, event loop delay (p50 / p99 / max ms); garbage collections and their longest pause (ms).',
   );
   console.table(targets.map((target) => probeRow(target, readProbe(probeFile(target.probe)))));
   console.log(
@@ -284,7 +294,7 @@ try {
   const loads = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
   console.log(
     `load average (1, 5, 15 min): ${loads(loadBefore)} before, ${loads(loadAfter)} after; ` +
-      `${availableParallelism()} CPUs; Node ${process.version}; UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 'default (4)'}`,
+      `${availableParallelism()} CPUs; Node ${process.version} ${NODE_FLAGS.join(' ')}; UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 'default (4)'}`,
   );
   console.log(
     `command: npm run bench:education-video -- --requests ${REQUESTS}` +

@@ -7,6 +7,8 @@
  * - `stat`, `open`, `read`: each file system call's time through libuv's thread pool, queueing
  *   included (@fastify/send stats and opens per request; the read stream reads per chunk);
  * - `eventLoopDelay`: perf_hooks' monitor at 1 ms resolution;
+ * - garbage collections, full (mark-compact) and young (scavenge), with their pauses: streaming
+ *   allocates a fresh buffer per chunk outside the heap, and that memory is what triggers them;
  * - the process's CPU time.
  * SIGWINCH starts the measurement over (the bench sends it after its warm-up: a signal that is
  * ignored by default and that close-with-grace does not take as a stop); at exit the
@@ -15,7 +17,13 @@
 import { subscribe } from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from 'node:perf_hooks';
+import {
+  constants,
+  createHistogram,
+  monitorEventLoopDelay,
+  PerformanceObserver,
+  type RecordableHistogram,
+} from 'node:perf_hooks';
 
 const outputFile = process.env.LATENCY_PROBE_FILE;
 if (outputFile === undefined) throw new Error('latency-probe: LATENCY_PROBE_FILE is not set');
@@ -32,12 +40,28 @@ let calls = Object.fromEntries(timed.map((name) => [name, createHistogram()])) a
 const eventLoopDelay = monitorEventLoopDelay({ resolution: 1 });
 eventLoopDelay.enable();
 let cpuSince = process.cpuUsage();
+let fullGcPauses = createHistogram();
+let youngGcPauses = createHistogram();
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+    const pauses =
+      kind === constants.NODE_PERFORMANCE_GC_MAJOR
+        ? fullGcPauses
+        : kind === constants.NODE_PERFORMANCE_GC_MINOR
+          ? youngGcPauses
+          : undefined;
+    pauses?.record(Math.max(1, Math.round(entry.duration * NS_PER_MS)));
+  }
+}).observe({ entryTypes: ['gc'] });
 
 process.on('SIGWINCH', () => {
   firstWrite = createHistogram();
   calls = Object.fromEntries(timed.map((name) => [name, createHistogram()])) as typeof calls;
   eventLoopDelay.reset();
   cpuSince = process.cpuUsage();
+  fullGcPauses = createHistogram();
+  youngGcPauses = createHistogram();
 });
 
 const recordSince = (histogram: RecordableHistogram, started: bigint) =>
@@ -92,6 +116,8 @@ process.on('exit', () => {
       firstWrite: summary(firstWrite),
       ...Object.fromEntries(timed.map((name) => [name, summary(calls[name])])),
       eventLoopDelay: summary(eventLoopDelay),
+      fullGc: summary(fullGcPauses),
+      youngGc: summary(youngGcPauses),
       cpuMs: (cpu.user + cpu.system) / 1000,
     }),
   );
