@@ -18,7 +18,7 @@ import { authenticatedUser, type AuthGuards } from '../auth/guards.ts';
 import { DomainError, MESSAGES } from '../http/errors.ts';
 import type { EducationsService } from './service.ts';
 import { VIDEO_SIGNATURE_LENGTH } from './video-urls.ts';
-import { VIDEO_CHUNK_BYTES, type VideoStore } from './videos.ts';
+import type { VideoStore } from './videos.ts';
 
 const educationIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
@@ -83,7 +83,6 @@ export function educationsRoutes(deps: EducationsRoutesDeps): FastifyPluginAsync
           cacheControl: false,
           dotfiles: 'deny',
           index: false,
-          highWaterMark: VIDEO_CHUNK_BYTES,
           onFile: (_path, stats) => clampOversizedSuffix(request.raw, stats.size),
         });
         if (answer.type === 'file') {

@@ -10,15 +10,6 @@ import path from 'node:path';
 
 export const VIDEO_FOLDER = 'videos';
 
-/**
- * The read stream's chunk for video bytes, a quarter of Node's 64 KiB default for files. A
- * range request reaches its first byte through three thread pool round trips (@fastify/send's
- * stat, open, first read), and each waits behind a chunk of every other stream the process is
- * serving: smaller chunks interleave finer, so a seek starts sooner while others play, for
- * somewhat more CPU per byte. Measured by `npm run bench:education-video`.
- */
-export const VIDEO_CHUNK_BYTES = 16 * 1024;
-
 /** The extensions browsers play natively; the content type follows from the extension. */
 const VIDEO_KEY_PATTERN = /^[\w-]{22}\.(mp4|webm|ogv)$/;
 
