@@ -91,7 +91,7 @@ subscribe('http.server.request.start', (message) => {
 // time; the callback is always the last argument.
 for (const name of timed) {
   const original = fs[name] as (...args: unknown[]) => void;
-  (fs as unknown as Record<Timed, unknown>)[name] = (...args: unknown[]) => {
+  const timedCall = (...args: unknown[]) => {
     const callback = args.at(-1) as (...results: unknown[]) => void;
     const started = process.hrtime.bigint();
     original(...args.slice(0, -1), (...results: unknown[]) => {
@@ -99,6 +99,9 @@ for (const name of timed) {
       callback(...results);
     });
   };
+  // Keeps what util.promisify reads from the original (fs.read's custom result shape).
+  Object.defineProperties(timedCall, Object.getOwnPropertyDescriptors(original));
+  (fs as unknown as Record<Timed, unknown>)[name] = timedCall;
 }
 
 const summary = (histogram: RecordableHistogram | ReturnType<typeof monitorEventLoopDelay>) => ({
