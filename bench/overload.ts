@@ -34,6 +34,7 @@ import {
 import { REQUEST_TIMEOUT_MS, solvedRobotCheck } from './support/api-client.ts';
 import { benchEmail, clientAddress, pool, seedUsers } from './support/users.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
+import { startFlags } from './support/start-flags.ts';
 
 const { values: flags } = parseArgs({
   options: { minutes: { type: 'string', default: '10' }, baseline: { type: 'string' } },
@@ -200,16 +201,6 @@ interface Target {
   campaignId: number;
   stages: Stage[];
   peakRssMib: number;
-}
-
-/** The Node options `npm start` gives the server (`node --a --b scripts/start.ts`). */
-function startFlags(root: string): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const [command, ...words] = manifest.scripts.start.split(/\s+/);
-  if (command !== 'node') throw new Error(`${root}: npm start does not run node`);
-  return words.filter((word) => word.startsWith('--'));
 }
 
 async function startTarget(name: string, root: string, password: string): Promise<Target> {
