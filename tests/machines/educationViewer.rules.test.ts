@@ -98,6 +98,15 @@ function startViewer(id = '5') {
 const uploaded = anEducation({ id: 5, title: 'Implantologija', videoUrl: '/v/5?signature=a' });
 const renewed = { ...uploaded, videoUrl: '/v/5?signature=b' };
 
+/** A viewer whose uploaded video passed its check and is ready. */
+async function playingViewer() {
+  const viewer = startViewer();
+  await viewer.loadEducation.resolve(uploaded);
+  await viewer.checkVideo.resolve(undefined);
+  viewer.actor.send({ type: 'VIDEO_READY' });
+  return viewer;
+}
+
 describe('the viewer of an uploaded video', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -134,10 +143,7 @@ describe('the viewer of an uploaded video', () => {
   });
 
   it('renews an expired address and resumes where it was, then fails for good on a second failure', async () => {
-    const viewer = startViewer();
-    await viewer.loadEducation.resolve(uploaded);
-    await viewer.checkVideo.resolve(undefined);
-    viewer.actor.send({ type: 'VIDEO_READY' });
+    const viewer = await playingViewer();
     viewer.actor.send({ type: 'VIDEO_FAILED', position: 42.5, playing: true });
     expect(viewer.video()).toEqual({ kind: 'renewing' });
     expect(viewer.loadEducation.calls).toEqual([{ id: 5 }, { id: 5 }]);
@@ -170,10 +176,7 @@ describe('the viewer of an uploaded video', () => {
     await checked.checkVideo.reject(new Error('HTTP 404'));
     expect(checked.video()).toEqual({ kind: 'failed' });
 
-    const renewal = startViewer();
-    await renewal.loadEducation.resolve(uploaded);
-    await renewal.checkVideo.resolve(undefined);
-    renewal.actor.send({ type: 'VIDEO_READY' });
+    const renewal = await playingViewer();
     renewal.actor.send({ type: 'VIDEO_FAILED', position: 1, playing: true });
     await renewal.loadEducation.reject(new Error('HTTP 401'));
     expect(renewal.video()).toEqual({ kind: 'failed' });

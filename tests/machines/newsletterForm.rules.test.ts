@@ -375,6 +375,27 @@ function fillValid(form: ReturnType<typeof startForm>) {
   });
 }
 
+/** A form whose first product was uploaded as http://x/1.jpg, then refused for a taken subject. */
+async function refusedAfterUpload() {
+  const form = await openedForm();
+  fillValid(form);
+  form.actor.send({ type: 'SUBMIT' });
+  await form.uploadImages.resolve(['http://x/1.jpg']);
+  await form.createNewsletter.reject(
+    new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }),
+  );
+  return form;
+}
+
+function addSecondProduct(form: ReturnType<typeof startForm>) {
+  form.actor.send({ type: 'ADD_PRODUCT' });
+  form.actor.send({
+    type: 'EDIT_PRODUCT',
+    key: 2,
+    values: { title: 'Bond', price: '3 €', image: photo },
+  });
+}
+
 describe('newsletter form machine', () => {
   it('loads the campaign ids, then edits the defaults', async () => {
     const form = startForm();
@@ -450,12 +471,7 @@ describe('newsletter form machine', () => {
     const form = await openedForm();
     fillValid(form);
     form.actor.send({ type: 'EDIT', values: { campaign: 'courses' } });
-    form.actor.send({ type: 'ADD_PRODUCT' });
-    form.actor.send({
-      type: 'EDIT_PRODUCT',
-      key: 2,
-      values: { title: 'Bond', price: '3 €', image: photo },
-    });
+    addSecondProduct(form);
     form.actor.send({ type: 'SUBMIT' });
     expect(form.status()).toBe('uploading');
     expect(form.uploadImages.calls).toEqual([
@@ -489,13 +505,7 @@ describe('newsletter form machine', () => {
   });
 
   it('uploads a changed image again but keeps the URL when only the title changes', async () => {
-    const form = await openedForm();
-    fillValid(form);
-    form.actor.send({ type: 'SUBMIT' });
-    await form.uploadImages.resolve(['http://x/1.jpg']);
-    await form.createNewsletter.reject(
-      new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }),
-    );
+    const form = await refusedAfterUpload();
     expect(form.context().problems).toEqual([text.duplicate]);
     form.actor.send({ type: 'EDIT_PRODUCT', key: 1, values: { title: 'Kompozit 2' } });
     expect(form.context().products[0]?.imageUrl).toBe('http://x/1.jpg');
@@ -514,19 +524,8 @@ describe('newsletter form machine', () => {
   });
 
   it('keeps the URL of a row uploaded before when a new row is uploaded after it', async () => {
-    const form = await openedForm();
-    fillValid(form);
-    form.actor.send({ type: 'SUBMIT' });
-    await form.uploadImages.resolve(['http://x/1.jpg']);
-    await form.createNewsletter.reject(
-      new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }),
-    );
-    form.actor.send({ type: 'ADD_PRODUCT' });
-    form.actor.send({
-      type: 'EDIT_PRODUCT',
-      key: 2,
-      values: { title: 'Bond', price: '3 €', image: photo },
-    });
+    const form = await refusedAfterUpload();
+    addSecondProduct(form);
     form.actor.send({ type: 'SUBMIT' });
     expect(form.uploadImages.calls.at(-1)).toEqual([{ key: 2, title: 'Bond', image: photo }]);
     await form.uploadImages.resolve(['http://x/2.jpg']);
