@@ -394,7 +394,7 @@ describe('newsletters (staff)', () => {
     scheduledAt: '2027-03-12T08:00:00.000Z',
     createdAt: '2027-03-01T10:00:00.000Z',
     status: 'scheduled' as const,
-    counts: { pending: 3, sent: 0, failed: 0, skipped: 0, uncertain: 0 },
+    counts: { pending: 3, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
   };
 
   it('uploads a product image as multipart with the SPEC 7 field names', async () => {
