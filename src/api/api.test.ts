@@ -384,3 +384,70 @@ describe('educations', () => {
     await expect(api.educations.getEducation(5)).rejects.toThrow();
   });
 });
+
+describe('newsletters (staff)', () => {
+  const summary = {
+    id: 4,
+    subject: 'Dentalia Istaknuta ponuda',
+    templateName: 'Dentalia Istaknuta ponuda (2027-03-01T10:00:00.000Z)',
+    campaignId: 2,
+    scheduledAt: '2027-03-12T08:00:00.000Z',
+    createdAt: '2027-03-01T10:00:00.000Z',
+    status: 'scheduled' as const,
+    counts: { pending: 3, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
+  };
+
+  it('uploads a product image as multipart with the SPEC 7 field names', async () => {
+    const answer = { productTitle: 'Kompozit', productImageUrl: 'http://test/media/n/a.jpg' };
+    const { api, sent } = apiAgainst({ 'POST /newsletters/image': answer });
+    const image = new File(['png'], 'kompozit.png', { type: 'image/png' });
+    expect(await api.newsletters.uploadImage('Kompozit', image)).toEqual(answer);
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/newsletters/image',
+        contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+        body: { ProductTitle: 'Kompozit', ProductImage: 'file:kompozit.png' },
+      },
+    ]);
+  });
+
+  it('creates a newsletter as JSON and lists them as answered', async () => {
+    const { api, sent } = apiAgainst({
+      'POST /newsletters': summary,
+      'GET /newsletters': [summary],
+    });
+    const request = {
+      subject: summary.subject,
+      campaignId: 2,
+      templateName: summary.templateName,
+      scheduledAt: summary.scheduledAt,
+      singleValues: { name: summary.subject, body: 'Poštovani,' },
+      listValues: [{ title: 'Kompozit', price: '12.50 €', imageUrl: 'http://test/media/n/a.jpg' }],
+    };
+    expect(await api.newsletters.createNewsletter(request)).toEqual(summary);
+    expect(await api.newsletters.listNewsletters()).toEqual([summary]);
+    expect(sent).toEqual([
+      { method: 'POST', path: '/newsletters', contentType: 'application/json', body: request },
+      { method: 'GET', path: '/newsletters', contentType: null, body: undefined },
+    ]);
+  });
+
+  it('refuses a listed newsletter whose status is not one of the contract', async () => {
+    const { api } = apiAgainst({ 'GET /newsletters': [{ ...summary, status: 'lost' }] });
+    await expect(api.newsletters.listNewsletters()).rejects.toThrow();
+  });
+
+  it('cancels, previews and sends a test of one newsletter by its id', async () => {
+    const preview = { subject: summary.subject, html: '<p>Poštovani,</p>', text: 'Poštovani,' };
+    const { api, sent } = apiAgainst({ 'GET /newsletters/4/preview': preview });
+    await expect(api.newsletters.cancelNewsletter(4)).resolves.toBeUndefined();
+    expect(await api.newsletters.previewNewsletter(4)).toEqual(preview);
+    await expect(api.newsletters.sendTestNewsletter(4)).resolves.toBeUndefined();
+    expect(sent).toEqual([
+      { method: 'POST', path: '/newsletters/4/cancel', contentType: null, body: undefined },
+      { method: 'GET', path: '/newsletters/4/preview', contentType: null, body: undefined },
+      { method: 'POST', path: '/newsletters/4/test', contentType: null, body: undefined },
+    ]);
+  });
+});

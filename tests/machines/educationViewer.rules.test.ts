@@ -1,12 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Education } from '../../src/api/contract.ts';
 import {
+  DETAILS_EXPAND_MS,
   educationViewerMachine,
   parseEducationId,
+  selectViewerDetails,
+  selectViewerEducation,
   selectViewerVideo,
 } from '../../src/machines/educationViewer.machine.ts';
 import { anEducation } from '../support/educations.ts';
+import { fakePromiseActor } from '../support/model-based.ts';
 
 /** What the viewer shows right after loading an education with this video URL. */
 async function firstVideo(videoUrl: string) {
@@ -72,4 +76,149 @@ describe('the education id of the route', () => {
       expect(parseEducationId(text)).toBeNaN();
     },
   );
+});
+
+/** A viewer of `/edukacije/{id}` whose calls the test answers. */
+function startViewer(id = '5') {
+  const loadEducation = fakePromiseActor<Education, { id: number }>();
+  const checkVideo = fakePromiseActor<undefined, { url: string }>();
+  const goToLibrary = vi.fn();
+  const actor = createActor(
+    educationViewerMachine.provide({
+      actors: { loadEducation: loadEducation.logic, checkVideo: checkVideo.logic },
+      actions: { goToLibrary },
+    }),
+    { input: { educationId: id } },
+  ).start();
+  const video = () => selectViewerVideo(actor.getSnapshot());
+  const details = () => selectViewerDetails(actor.getSnapshot());
+  return { actor, loadEducation, checkVideo, goToLibrary, video, details };
+}
+
+const uploaded = anEducation({ id: 5, title: 'Implantologija', videoUrl: '/v/5?signature=a' });
+const renewed = { ...uploaded, videoUrl: '/v/5?signature=b' };
+
+/** A viewer whose uploaded video passed its check and is ready. */
+async function playingViewer() {
+  const viewer = startViewer();
+  await viewer.loadEducation.resolve(uploaded);
+  await viewer.checkVideo.resolve(undefined);
+  viewer.actor.send({ type: 'VIDEO_READY' });
+  return viewer;
+}
+
+describe('the viewer of an uploaded video', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('checks the address, plays it, shows the details when ready and expands them 0.5 s later', async () => {
+    vi.useFakeTimers();
+    const viewer = startViewer();
+    expect(viewer.video()).toEqual({ kind: 'loading' });
+    expect(selectViewerEducation(viewer.actor.getSnapshot())).toBeNull();
+    await viewer.loadEducation.resolve(uploaded);
+    expect(viewer.loadEducation.calls).toEqual([{ id: 5 }]);
+    expect(selectViewerEducation(viewer.actor.getSnapshot())).toBe(uploaded);
+    expect(viewer.checkVideo.calls).toEqual([{ url: '/v/5?signature=a' }]);
+    expect(viewer.video()).toEqual({ kind: 'checking' });
+    // A ready signal before the check answered shows nothing yet.
+    viewer.actor.send({ type: 'VIDEO_READY' });
+    expect(viewer.details()).toBe('hidden');
+    await viewer.checkVideo.resolve(undefined);
+    expect(viewer.video()).toEqual({
+      kind: 'file',
+      src: '/v/5?signature=a',
+      startAt: 0,
+      autoPlay: false,
+    });
+    expect(viewer.details()).toBe('hidden');
+    viewer.actor.send({ type: 'VIDEO_READY' });
+    expect(viewer.details()).toBe('collapsed');
+    vi.advanceTimersByTime(DETAILS_EXPAND_MS - 1);
+    expect(viewer.details()).toBe('collapsed');
+    vi.advanceTimersByTime(1);
+    expect(viewer.details()).toBe('expanded');
+    expect(DETAILS_EXPAND_MS).toBe(500);
+  });
+
+  it('renews an expired address and resumes where it was, then fails for good on a second failure', async () => {
+    const viewer = await playingViewer();
+    viewer.actor.send({ type: 'VIDEO_FAILED', position: 42.5, playing: true });
+    expect(viewer.video()).toEqual({ kind: 'renewing' });
+    expect(viewer.loadEducation.calls).toEqual([{ id: 5 }, { id: 5 }]);
+    await viewer.loadEducation.resolve(renewed);
+    expect(viewer.video()).toEqual({
+      kind: 'file',
+      src: '/v/5?signature=b',
+      startAt: 42.5,
+      autoPlay: true,
+    });
+    expect(viewer.details()).toBe('collapsed');
+    viewer.actor.send({ type: 'VIDEO_READY' });
+    viewer.actor.send({ type: 'VIDEO_FAILED', position: 7, playing: false });
+    await viewer.loadEducation.resolve(renewed);
+    expect(viewer.video()).toMatchObject({ kind: 'file', startAt: 7, autoPlay: false });
+    viewer.actor.send({ type: 'VIDEO_FAILED', position: 7, playing: false });
+    expect(viewer.video()).toEqual({ kind: 'failed' });
+  });
+
+  it('fails when the element fails before it played, the check fails or the renewal fails', async () => {
+    const early = startViewer();
+    await early.loadEducation.resolve(uploaded);
+    await early.checkVideo.resolve(undefined);
+    early.actor.send({ type: 'VIDEO_FAILED', position: 0, playing: false });
+    expect(early.video()).toEqual({ kind: 'failed' });
+    expect(early.loadEducation.calls).toHaveLength(1);
+
+    const checked = startViewer();
+    await checked.loadEducation.resolve(uploaded);
+    await checked.checkVideo.reject(new Error('HTTP 404'));
+    expect(checked.video()).toEqual({ kind: 'failed' });
+
+    const renewal = await playingViewer();
+    renewal.actor.send({ type: 'VIDEO_FAILED', position: 1, playing: true });
+    await renewal.loadEducation.reject(new Error('HTTP 401'));
+    expect(renewal.video()).toEqual({ kind: 'failed' });
+    expect(renewal.goToLibrary).not.toHaveBeenCalled();
+  });
+});
+
+describe('the viewer of a video-site video', () => {
+  it('shows the preview and the details at once, and the no-cookie player only on play', async () => {
+    const viewer = startViewer();
+    await viewer.loadEducation.resolve({
+      ...uploaded,
+      videoUrl: 'https://youtu.be/abcdefghijk',
+      thumbnailUrl: '/media/educations/5.webp',
+    });
+    expect(viewer.video()).toEqual({
+      kind: 'sitePreview',
+      thumbnailUrl: '/media/educations/5.webp',
+    });
+    expect(viewer.details()).toBe('collapsed');
+    expect(viewer.checkVideo.calls).toEqual([]);
+    viewer.actor.send({ type: 'PLAY' });
+    expect(viewer.video()).toEqual({
+      kind: 'siteEmbed',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/abcdefghijk?autoplay=1',
+    });
+  });
+});
+
+describe('leaving for the library', () => {
+  it('leaves at once for an id no education has, asking nothing', () => {
+    const viewer = startViewer('0');
+    expect(viewer.goToLibrary).toHaveBeenCalledTimes(1);
+    expect(viewer.loadEducation.calls).toEqual([]);
+    expect(viewer.actor.getSnapshot().status).toBe('done');
+    expect(viewer.video()).toEqual({ kind: 'loading' });
+  });
+
+  it('leaves when the education cannot be fetched', async () => {
+    const viewer = startViewer();
+    await viewer.loadEducation.reject(new Error('HTTP 404'));
+    expect(viewer.goToLibrary).toHaveBeenCalledTimes(1);
+    expect(viewer.actor.getSnapshot().status).toBe('done');
+  });
 });

@@ -3,15 +3,27 @@
  * of the pagination, which gestures are ignored, what a toggle sends, and the page after a
  * delete at the first page.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ProductPage } from '../../src/api/contract.ts';
+import type { Product, ProductPage } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import type { CreateProductRequest } from '../../src/api/products.ts';
 import {
   createProductRequest,
   productStripMachine,
+  saveFailedText,
+  selectCreatingProduct,
+  selectDeletingProduct,
+  selectPageWindow,
+  selectPendingToggle,
+  selectProductStripIdle,
+  selectProductStripStage,
+  selectProductToDelete,
   validateProductDraft,
   type PendingToggle,
 } from '../../src/machines/productStrip.machine.ts';
+import { messages } from '../../src/messages.ts';
+import { fakePromiseActor } from '../support/model-based.ts';
 import { aProduct } from '../support/products.ts';
 
 /** A strip that answers every page with `page` (its number as asked) and records the calls. */
@@ -125,5 +137,176 @@ describe('the new product form', () => {
     const { context } = strip.actor.getSnapshot();
     expect(context.draft).toEqual({ name: '', image: null });
     expect(context.errors).toEqual({});
+  });
+});
+
+/** A strip whose every call waits for the test to answer it. */
+function heldStrip() {
+  const loadPage = fakePromiseActor<ProductPage, { pageNumber: number; pageSize: number }>();
+  const patchProduct = fakePromiseActor<Product, PendingToggle>();
+  const deleteProduct = fakePromiseActor<undefined, { id: number }>();
+  const createProduct = fakePromiseActor<Product, CreateProductRequest>();
+  const done = vi.fn();
+  const failed = vi.fn();
+  const reported = vi.fn();
+  const actor = createActor(
+    productStripMachine.provide({
+      actors: {
+        loadPage: loadPage.logic,
+        patchProduct: patchProduct.logic,
+        deleteProduct: deleteProduct.logic,
+        createProduct: createProduct.logic,
+      },
+      actions: {
+        notifyDone: (_, message) => done(message),
+        notifyFailed: (_, message) => failed(message),
+        reportError: (_, error) => reported(error),
+      },
+    }),
+  ).start();
+  const snapshot = () => actor.getSnapshot();
+  return {
+    actor,
+    snapshot,
+    loadPage,
+    patchProduct,
+    deleteProduct,
+    createProduct,
+    done,
+    failed,
+    reported,
+  };
+}
+
+const text = messages.productStrip;
+const photo = new File(['x'], 'a.jpg', { type: 'image/jpeg' });
+
+describe('the strip driven step by step', () => {
+  it('asks page 1 of 10, then loads the last page when the one asked is past it', async () => {
+    const strip = heldStrip();
+    expect(selectProductStripStage(strip.snapshot())).toBe('loading');
+    expect(strip.loadPage.calls).toEqual([{ pageNumber: 1, pageSize: 10 }]);
+    await strip.loadPage.resolve({ ...threePages, pageNumber: 5, totalPages: 3 });
+    expect(strip.loadPage.calls.at(-1)).toEqual({ pageNumber: 3, pageSize: 10 });
+    await strip.loadPage.resolve({ ...threePages, pageNumber: 3 });
+    expect(selectProductStripStage(strip.snapshot())).toBe('ready');
+    expect(selectPageWindow(strip.snapshot())).toEqual([1, 2, 3]);
+    expect(strip.snapshot().context.pageNumber).toBe(3);
+  });
+
+  it('shows an empty strip at page 1 of none, and the last page as it is', async () => {
+    const empty = heldStrip();
+    await empty.loadPage.resolve({ ...threePages, items: [], totalPages: 0, totalCount: 0 });
+    expect(selectProductStripStage(empty.snapshot())).toBe('ready');
+    expect(empty.loadPage.calls).toHaveLength(1);
+    const last = heldStrip();
+    await last.loadPage.resolve({ ...threePages, pageNumber: 3 });
+    expect(selectProductStripStage(last.snapshot())).toBe('ready');
+    expect(last.loadPage.calls).toHaveLength(1);
+  });
+
+  it('offers a retry after a failed load', async () => {
+    const strip = heldStrip();
+    await strip.loadPage.reject(new TypeError('Failed to fetch'));
+    expect(selectProductStripStage(strip.snapshot())).toBe('failed');
+    strip.actor.send({ type: 'RETRY' });
+    expect(selectProductStripStage(strip.snapshot())).toBe('loading');
+    expect(strip.loadPage.calls).toHaveLength(2);
+  });
+
+  it('replaces only the toggled row with the answer, and names the product when it fails', async () => {
+    const strip = heldStrip();
+    await strip.loadPage.resolve(threePages);
+    strip.actor.send({ type: 'TOGGLE_SHOWN', id: 1 });
+    expect(selectPendingToggle(strip.snapshot())).toEqual({
+      id: 1,
+      patch: { isShownOnHomepage: false },
+    });
+    expect(selectProductStripIdle(strip.snapshot())).toBe(false);
+    await strip.patchProduct.resolve(aProduct(1, { isShownOnHomepage: false, name: 'Novo' }));
+    expect(selectPendingToggle(strip.snapshot())).toBeNull();
+    expect(selectProductStripIdle(strip.snapshot())).toBe(true);
+    expect(strip.snapshot().context.page.items).toEqual([
+      aProduct(1, { isShownOnHomepage: false, name: 'Novo' }),
+      aProduct(2, { isShownOnHomepage: false }),
+    ]);
+    strip.actor.send({ type: 'TOGGLE_SHOWN', id: 2 });
+    const refused = new ApiError(502, null);
+    await strip.patchProduct.reject(refused);
+    expect(strip.failed).toHaveBeenCalledWith(saveFailedText('Proizvod 2', refused));
+    expect(selectPendingToggle(strip.snapshot())).toBeNull();
+    expect(strip.snapshot().context.page.items[1]).toEqual(
+      aProduct(2, { isShownOnHomepage: false }),
+    );
+  });
+
+  it('asks before deleting, forgets the product on cancel or failure, and reports the failure', async () => {
+    const strip = heldStrip();
+    await strip.loadPage.resolve(threePages);
+    strip.actor.send({ type: 'ASK_DELETE', id: 2 });
+    expect(selectProductToDelete(strip.snapshot())).toEqual(
+      aProduct(2, { isShownOnHomepage: false }),
+    );
+    strip.actor.send({ type: 'CANCEL_DELETE' });
+    expect(selectProductToDelete(strip.snapshot())).toBeNull();
+    expect(strip.deleteProduct.calls).toEqual([]);
+    strip.actor.send({ type: 'ASK_DELETE', id: 2 });
+    strip.actor.send({ type: 'CONFIRM_DELETE' });
+    expect(selectDeletingProduct(strip.snapshot())).toBe(true);
+    expect(strip.deleteProduct.calls).toEqual([{ id: 2 }]);
+    const failure = new TypeError('Failed to fetch');
+    await strip.deleteProduct.reject(failure);
+    expect(strip.reported).toHaveBeenCalledWith(failure);
+    expect(selectDeletingProduct(strip.snapshot())).toBe(false);
+    expect(selectProductToDelete(strip.snapshot())).toBeNull();
+    strip.actor.send({ type: 'ASK_DELETE', id: 1 });
+    strip.actor.send({ type: 'CONFIRM_DELETE' });
+    await strip.deleteProduct.resolve(undefined);
+    expect(strip.done).toHaveBeenCalledWith(text.deleted);
+    expect(selectProductToDelete(strip.snapshot())).toBeNull();
+    expect(strip.loadPage.calls.at(-1)).toEqual({ pageNumber: 1, pageSize: 10 });
+  });
+
+  it('clears a field message when that field is edited and all messages when the form toggles', async () => {
+    const strip = heldStrip();
+    await strip.loadPage.resolve(threePages);
+    strip.actor.send({ type: 'TOGGLE_FORM' });
+    strip.actor.send({ type: 'SUBMIT' });
+    expect(strip.snapshot().context.errors).toEqual(
+      validateProductDraft({ name: '', image: null }),
+    );
+    strip.actor.send({ type: 'EDIT', values: { name: 'A' } });
+    expect(Object.keys(strip.snapshot().context.errors)).toEqual(['image']);
+    strip.actor.send({ type: 'TOGGLE_FORM' });
+    expect(strip.snapshot().context).toMatchObject({ formOpen: false, errors: {} });
+    expect(strip.snapshot().context.draft).toEqual({ name: 'A', image: null });
+  });
+
+  it('creates with the trimmed name, names it when refused, and shows page 1 after success', async () => {
+    const strip = heldStrip();
+    await strip.loadPage.resolve({ ...threePages, pageNumber: 2 });
+    strip.actor.send({ type: 'TOGGLE_FORM' });
+    strip.actor.send({ type: 'EDIT', values: { name: '  Kofferdam ', image: photo } });
+    strip.actor.send({ type: 'SUBMIT' });
+    expect(selectCreatingProduct(strip.snapshot())).toBe(true);
+    const refused = new ApiError(400, { errors: ['Image is not a readable image.'] });
+    await strip.createProduct.reject(refused);
+    expect(strip.failed).toHaveBeenCalledWith(saveFailedText('Kofferdam', refused));
+    expect(selectCreatingProduct(strip.snapshot())).toBe(false);
+    expect(strip.snapshot().context.draft.name).toBe('  Kofferdam ');
+    strip.actor.send({ type: 'SUBMIT' });
+    await strip.createProduct.resolve(aProduct(9));
+    expect(strip.done).toHaveBeenCalledWith(text.created);
+    expect(strip.snapshot().context.draft).toEqual({ name: '', image: null });
+    expect(strip.loadPage.calls.at(-1)).toEqual({ pageNumber: 1, pageSize: 10 });
+  });
+});
+
+describe('saveFailedText, at its edges', () => {
+  it('shows an unknown server message as sent, and a thrown value as text', () => {
+    expect(saveFailedText('A', new ApiError(400, { errors: ['Name is odd.'] }))).toBe(
+      text.saveFailed('A', 'Name is odd.'),
+    );
+    expect(saveFailedText('A', 'offline')).toBe(text.saveFailed('A', 'offline'));
   });
 });

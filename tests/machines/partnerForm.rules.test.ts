@@ -1,0 +1,184 @@
+/**
+ * The partner form's rules at their edges (SPEC 5 "Partner", 8 "Partner"), driven directly: the
+ * trimmed lengths, each problem and field once, the server refusals each status maps, and the
+ * list after a create.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { PARTNER_RULES, type Partner } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import type { CreatePartnerRequest } from '../../src/api/partners.ts';
+import {
+  createPartnerRequest,
+  partnerFailure,
+  partnerFormMachine,
+  selectPartnerSubmitting,
+  selectPartnersLoading,
+  validatePartnerDraft,
+  type PartnerDraft,
+} from '../../src/machines/partnerForm.machine.ts';
+import { messages } from '../../src/messages.ts';
+import { fakePromiseActor } from '../support/model-based.ts';
+
+const text = messages.partnerForm;
+const logo = new File([new Uint8Array(8)], 'logo.png', { type: 'image/png' });
+const valid: PartnerDraft = { name: 'Adria', websiteUrl: 'https://adria.example', logo };
+const aPartner = (id: number, name: string): Partner => ({
+  id,
+  name,
+  logoUrl: `/media/partners/${'a'.repeat(21)}${id}-card.webp`,
+  websiteUrl: `https://${name.toLowerCase()}.example`,
+});
+
+describe('validatePartnerDraft', () => {
+  it('measures the name and the address after trimming', () => {
+    const name = ` ${'n'.repeat(PARTNER_RULES.nameMaxLength)} `;
+    const websiteUrl = ` https://${'a'.repeat(PARTNER_RULES.websiteUrlMaxLength - 8)} `;
+    expect(validatePartnerDraft({ ...valid, name, websiteUrl })).toEqual({
+      problems: [],
+      invalidFields: [],
+    });
+  });
+
+  it('names a blank name and a blank address once, marking each field', () => {
+    expect(validatePartnerDraft({ name: ' ', websiteUrl: ' ', logo })).toEqual({
+      problems: [text.allRequired],
+      invalidFields: ['name', 'websiteUrl'],
+    });
+  });
+
+  it('marks a field once though it breaks two rules, listing both messages', () => {
+    const tooLong = 'n'.repeat(PARTNER_RULES.nameMaxLength + 1);
+    expect(
+      validatePartnerDraft({
+        name: tooLong,
+        websiteUrl: 'adria.example',
+        logo: new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
+      }),
+    ).toEqual({
+      problems: [text.nameTooLong(PARTNER_RULES.nameMaxLength), text.websiteScheme, text.logoType],
+      invalidFields: ['name', 'websiteUrl', 'logo'],
+    });
+  });
+
+  it('sends the trimmed entries and the logo', () => {
+    expect(
+      createPartnerRequest({ name: ' Adria ', websiteUrl: ' https://a.example ', logo }),
+    ).toEqual({ name: 'Adria', websiteUrl: 'https://a.example', logo });
+  });
+});
+
+describe('partnerFailure, by status and message', () => {
+  const refused = (status: number, errors: string[] | Record<string, string[]>) =>
+    new ApiError(status, Array.isArray(errors) ? { errors } : { errors });
+
+  it('says which text is too long by the field the server named', () => {
+    expect(
+      partnerFailure(
+        refused(400, {
+          Name: ['Name must be at most 100 characters long.'],
+          WebsiteUrl: ['WebsiteUrl must be at most 2048 characters long.'],
+        }),
+      ),
+    ).toEqual({
+      problems: [
+        text.nameTooLong(PARTNER_RULES.nameMaxLength),
+        text.websiteTooLong(PARTNER_RULES.websiteUrlMaxLength),
+      ],
+      invalidFields: ['name', 'websiteUrl'],
+    });
+  });
+
+  it('gives up on the whole refusal at the first message it does not know', () => {
+    const error = refused(400, { Name: ['Name must not be empty.', 'Name is odd.'] });
+    expect(partnerFailure(error)).toEqual({
+      problems: [text.failed(JSON.stringify(error.body))],
+      invalidFields: [],
+    });
+  });
+
+  it.each<[string, ApiError]>([
+    ['a taken name with another status', refused(400, ["A partner named 'A' already exists."])],
+    ['a large logo with another status', refused(400, ['The file in Logo is larger than 5 MB.'])],
+    ['a known field rule with another status', refused(422, { Name: ['Name must not be empty.'] })],
+    ['a list of messages with status 400', refused(400, ['Name must not be empty.'])],
+  ])('answers %s with its JSON', (_, error) => {
+    expect(partnerFailure(error)).toEqual({
+      problems: [text.failed(JSON.stringify(error.body))],
+      invalidFields: [],
+    });
+  });
+
+  it('gives the message of a thrown error and null for nothing', () => {
+    expect(partnerFailure(new TypeError('Failed to fetch')).problems).toEqual([
+      text.failed('{"message":"Failed to fetch"}'),
+    ]);
+    expect(partnerFailure(undefined).problems).toEqual([text.failed('null')]);
+  });
+});
+
+function startForm() {
+  const loadPartners = fakePromiseActor<Partner[]>();
+  const createPartner = fakePromiseActor<Partner, CreatePartnerRequest>();
+  const created: string[] = [];
+  const actor = createActor(
+    partnerFormMachine.provide({
+      actors: { loadPartners: loadPartners.logic, createPartner: createPartner.logic },
+      actions: { notifyCreated: (_, message) => created.push(message) },
+    }),
+  ).start();
+  return {
+    actor,
+    loadPartners,
+    createPartner,
+    created,
+    context: () => actor.getSnapshot().context,
+  };
+}
+
+describe('partner form machine', () => {
+  it('lists the partners loaded, then the new one first, each id once', async () => {
+    const form = startForm();
+    expect(selectPartnersLoading(form.actor.getSnapshot())).toBe(true);
+    await form.loadPartners.resolve([aPartner(2, 'Polarix'), aPartner(1, 'Nordentis')]);
+    expect(selectPartnersLoading(form.actor.getSnapshot())).toBe(false);
+    expect(form.context().listFailed).toBe(false);
+    form.actor.send({ type: 'EDIT', values: valid });
+    form.actor.send({ type: 'SUBMIT' });
+    expect(selectPartnerSubmitting(form.actor.getSnapshot())).toBe(true);
+    expect(form.createPartner.calls).toEqual([createPartnerRequest(valid)]);
+    await form.createPartner.resolve(aPartner(1, 'Adria'));
+    expect(selectPartnerSubmitting(form.actor.getSnapshot())).toBe(false);
+    expect(form.context().partners.map((partner) => [partner.id, partner.name])).toEqual([
+      [1, 'Adria'],
+      [2, 'Polarix'],
+    ]);
+    expect(form.context()).toMatchObject({ name: '', websiteUrl: '', logo: null, problems: [] });
+    expect(form.created).toEqual([text.created]);
+  });
+
+  it('keeps the form usable without the list, and clears the problems on an edit', async () => {
+    const form = startForm();
+    await form.loadPartners.reject(new TypeError('Failed to fetch'));
+    await waitFor(form.actor, (snapshot) => snapshot.matches('editing'));
+    expect(form.context()).toMatchObject({ listFailed: true, partners: [] });
+    form.actor.send({ type: 'SUBMIT' });
+    expect(form.context().invalidFields).toEqual(['name', 'websiteUrl', 'logo']);
+    form.actor.send({ type: 'EDIT', values: { name: 'A' } });
+    expect(form.context()).toMatchObject({ name: 'A', problems: [], invalidFields: [] });
+  });
+
+  it('shows a refusal, then clears it when the next valid submit goes out', async () => {
+    const form = startForm();
+    await form.loadPartners.resolve([]);
+    form.actor.send({ type: 'EDIT', values: valid });
+    form.actor.send({ type: 'SUBMIT' });
+    await form.createPartner.reject(
+      new ApiError(409, { errors: ["A partner named 'Adria' already exists."] }),
+    );
+    expect(form.context()).toMatchObject({ problems: [text.nameTaken], invalidFields: ['name'] });
+    expect(form.context().name).toBe('Adria');
+    form.actor.send({ type: 'SUBMIT' });
+    expect(form.context()).toMatchObject({ problems: [], invalidFields: [] });
+  });
+});
