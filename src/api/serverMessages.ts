@@ -96,9 +96,10 @@ export const SERVER_MESSAGES = {
  * `VideoUploadId`.
  */
 export const EDUCATION_SERVER_MESSAGES = {
-  videoNotAllowed: 'The video must be an MP4 or WebM file (decided from its bytes).',
-  videoIncomplete: 'The MP4 video is incomplete or damaged.',
-  videoTooLarge: messageTemplate`The video is larger than ${'size'}.`,
+  videoNotAllowed: messageTemplate`${'field'} must be an MP4 or WebM video.`,
+  videoIncomplete: messageTemplate`${'field'} is an incomplete or damaged video.`,
+  /** The size is the configured cap, e.g. `4096 MB`. */
+  videoTooLarge: SERVER_MESSAGES.fileTooLarge,
   videoSourceRequired: 'Give exactly one of VideoUrl, Video or VideoUploadId.',
   videoUrlInvalid: 'VideoUrl must be an http:// or https:// address.',
   uploadNotFound: 'The upload does not exist, has expired or was started by someone else.',

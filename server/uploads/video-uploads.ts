@@ -1,0 +1,128 @@
+/**
+ * Resumable uploads of education videos (tus, decision 0019): `@tus/server` with
+ * `@tus/file-store` writes each upload to `<dataDir>/uploads/<id>` (its state beside it in
+ * `<id>.json`), the `video_uploads` row binds it to the administrator who created it, and an
+ * education claims a finished one once (`finished`, then `markVideoUploadUsed` in the education's
+ * transaction, then `forget`).
+ */
+import type { IncomingMessage } from 'node:http';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { MESSAGES } from '../http/errors.ts';
+import { deleteVideoUpload, findVideoUpload, insertVideoUpload } from './store.ts';
+
+export const UPLOADS_FOLDER = 'uploads';
+
+/** What a caller may do with an upload id: an upload of someone else is as unknown as none. */
+export type UploadLookup =
+  { state: 'unknown' | 'used' | 'unfinished' } | { state: 'finished'; file: string };
+
+export interface VideoUploads {
+  /** The tus server: its handler takes the raw request of an authorized administrator. */
+  readonly tus: Server;
+  /** Must be called before `tus.handle` for a creation: binds the new upload to its creator. */
+  bindCreator(request: IncomingMessage, administratorId: number): void;
+  /** Whether `administratorId` may continue (PATCH, HEAD, DELETE) the upload `id`. */
+  mayContinue(id: string, administratorId: number): Promise<boolean>;
+  lookup(id: string, administratorId: number): Promise<UploadLookup>;
+  /** Removes the upload's state file after its data file was moved away by a claim. */
+  forget(id: string): Promise<void>;
+  /** Removes the upload's files and row (termination, expiry). */
+  discard(id: string): Promise<void>;
+  /** Where uploads are stored. */
+  readonly directory: string;
+}
+
+export interface VideoUploadsOptions {
+  db: Db;
+  dataDir: string;
+  now: Clock;
+  videoMaxBytes: number;
+  expiryHours: number;
+  /** The path the tus routes are mounted at (`UPLOADS_PATH`). */
+  path: string;
+}
+
+/** tus's own error answers, in our words (tus sends plain text). */
+const TUS_ERROR = (status: number, message: string) => ({
+  status_code: status,
+  body: JSON.stringify({ errors: [message] }),
+});
+
+export function videoUploads(options: VideoUploadsOptions): VideoUploads {
+  const { db, now } = options;
+  const directory = path.join(options.dataDir, UPLOADS_FOLDER);
+  const datastore = new FileStore({
+    directory,
+    // Announced to clients in Upload-Expires; the sweeper (sweeper.ts) does the removing.
+    expirationPeriodInMilliseconds: options.expiryHours * 60 * 60 * 1000,
+  });
+  const creators = new WeakMap<IncomingMessage, number>();
+
+  const tus = new Server({
+    path: options.path,
+    datastore,
+    maxSize: options.videoMaxBytes,
+    relativeLocation: true,
+    // Same origin only: no CORS header is sent.
+    allowedOrigins: [],
+    disableTerminationForFinishedUploads: false,
+    // tus answers its errors in plain text; ours are always the domain-error shape.
+    async onResponseError(_request, error) {
+      const known = 'status_code' in error ? error : undefined;
+      const text = known?.body ?? '';
+      return {
+        status_code: known?.status_code ?? 500,
+        body: text.startsWith('{')
+          ? text
+          : JSON.stringify({ errors: [text.trim() || MESSAGES.internal] }),
+      };
+    },
+    async onUploadCreate(request, upload) {
+      const raw = nodeRequestOf(request);
+      const creator = raw === undefined ? undefined : creators.get(raw);
+      if (creator === undefined) throw TUS_ERROR(403, MESSAGES.forbidden);
+      await insertVideoUpload(db, upload.id, creator, now());
+      return {};
+    },
+  });
+
+  return {
+    tus,
+    directory,
+    bindCreator: (request, administratorId) => creators.set(request, administratorId),
+    async mayContinue(id, administratorId) {
+      const row = await findVideoUpload(db, id);
+      return row !== undefined && row.administrator_id === administratorId && row.used_at === null;
+    },
+    async lookup(id, administratorId) {
+      const row = await findVideoUpload(db, id);
+      if (row === undefined || row.administrator_id !== administratorId)
+        return { state: 'unknown' };
+      if (row.used_at !== null) return { state: 'used' };
+      const upload = await datastore.getUpload(id).catch(() => undefined);
+      if (upload === undefined) return { state: 'unknown' };
+      if (upload.size === undefined || upload.offset !== upload.size)
+        return { state: 'unfinished' };
+      return { state: 'finished', file: path.join(directory, id) };
+    },
+    async forget(id) {
+      await datastore.configstore.delete(id);
+    },
+    async discard(id) {
+      await rm(path.join(directory, id), { force: true });
+      await datastore.configstore.delete(id);
+      await deleteVideoUpload(db, id);
+    },
+  };
+}
+
+/** @tus/server hands its hooks a web Request made from the Node one, which it keeps (srvx). */
+function nodeRequestOf(request: Request): IncomingMessage | undefined {
+  return (request as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node
+    ?.req;
+}
