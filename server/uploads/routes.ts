@@ -70,7 +70,6 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
           throw new DomainError(404, MESSAGES.uploadNotFound);
         }
         await handOver(request, reply);
-        if (request.method === 'DELETE' && reply.raw.statusCode === 204) await uploads.discard(id);
       },
     });
   };

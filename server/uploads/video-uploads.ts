@@ -9,7 +9,8 @@ import type { IncomingMessage } from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { EVENTS, Server } from '@tus/server';
+import type { DomainErrorBody } from '../../src/api/contract.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { MESSAGES } from '../http/errors.ts';
@@ -47,11 +48,21 @@ export interface VideoUploadsOptions {
   path: string;
 }
 
-/** tus's own error answers, in our words (tus sends plain text). */
-const TUS_ERROR = (status: number, message: string) => ({
-  status_code: status,
-  body: JSON.stringify({ errors: [message] }),
-});
+/** An error a tus hook throws: tus answers it with this status and message. */
+const TUS_ERROR = (status: number, message: string) => ({ status_code: status, body: message });
+
+/**
+ * tus answers its errors in plain text (`Tus-Resumable Required`); ours always have the
+ * domain-error shape of the wire contract. Every answer of tus passes through `write`.
+ */
+class DomainErrorTusServer extends Server {
+  override write(...[context, headers, status, body = '']: Parameters<Server['write']>) {
+    if (status < 400) return super.write(context, headers, status, body);
+    headers.set('content-type', 'application/json; charset=utf-8');
+    const error: DomainErrorBody = { errors: [body.trim() || MESSAGES.internal] };
+    return super.write(context, headers, status, JSON.stringify(error));
+  }
+}
 
 export function videoUploads(options: VideoUploadsOptions): VideoUploads {
   const { db, now } = options;
@@ -63,7 +74,7 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
   });
   const creators = new WeakMap<IncomingMessage, number>();
 
-  const tus = new Server({
+  const tus = new DomainErrorTusServer({
     path: options.path,
     datastore,
     maxSize: options.videoMaxBytes,
@@ -71,17 +82,6 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
     // Same origin only: no CORS header is sent.
     allowedOrigins: [],
     disableTerminationForFinishedUploads: false,
-    // tus answers its errors in plain text; ours are always the domain-error shape.
-    async onResponseError(_request, error) {
-      const known = 'status_code' in error ? error : undefined;
-      const text = known?.body ?? '';
-      return {
-        status_code: known?.status_code ?? 500,
-        body: text.startsWith('{')
-          ? text
-          : JSON.stringify({ errors: [text.trim() || MESSAGES.internal] }),
-      };
-    },
     async onUploadCreate(request, upload) {
       const raw = nodeRequestOf(request);
       const creator = raw === undefined ? undefined : creators.get(raw);
@@ -89,6 +89,11 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
       await insertVideoUpload(db, upload.id, creator, now());
       return {};
     },
+  });
+
+  // A terminated upload's files are gone (tus); its row goes too, or else with the sweeper.
+  tus.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
+    deleteVideoUpload(db, id).catch(() => undefined);
   });
 
   return {
