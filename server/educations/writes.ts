@@ -94,12 +94,18 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
       fail(F.videoUploadId, uploadMessage(upload.state));
       return undefined;
     }
-    const inspection = await inspectVideo(upload.file);
+    const inspection = await inspectVideo(upload.file).catch(claimedMeanwhile);
     if ('problem' in inspection) {
       fail(F.videoUploadId, videoProblemMessage(F.videoUploadId, inspection.problem));
       return undefined;
     }
     return { kind: 'file', path: upload.file, format: inspection.format, uploadId: video.uploadId };
+  }
+
+  /** Into the video folder; an upload's file gone meanwhile was claimed by a racing create. */
+  function moveVideo(video: ReadyVideo & { kind: 'file' }): Promise<MovedVideo> {
+    const moving = videos.storeMove(video.path, video.format);
+    return video.uploadId === undefined ? moving : moving.catch(claimedMeanwhile);
   }
 
   async function checkUsers(field: string, userIds: readonly number[], errors: Errors) {
@@ -129,8 +135,7 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
       const thumbnail = form.thumbnail
         ? await staged.storeImage(form.thumbnail, EDUCATION_MEDIA_COLLECTION)
         : undefined;
-      const moved: MovedVideo | undefined =
-        video.kind === 'file' ? await videos.storeMove(video.path, video.format) : undefined;
+      const moved = video.kind === 'file' ? await moveVideo(video) : undefined;
       try {
         const id = await db.transaction().execute(async (transaction) => {
           if (video.kind === 'file' && video.uploadId !== undefined) {
@@ -204,6 +209,14 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
       if (row.video_key !== null) await videos.remove(row.video_key);
     },
   };
+}
+
+/** A racing claim of the same upload moved its file away first: this one lost. */
+function claimedMeanwhile(error: unknown): never {
+  if ((error as { code?: string }).code === 'ENOENT') {
+    throw ValidationError.field(F.videoUploadId, MESSAGES.uploadAlreadyUsed);
+  }
+  throw error;
 }
 
 function mimeFormat(mime: string): VideoFormat {

@@ -204,6 +204,16 @@ describe('an education from a finished upload', () => {
     expect(again.json()).toEqual({ errors: { VideoUploadId: [M.uploadAlreadyUsed] } });
   });
 
+  it('lets exactly one of two racing creates claim an upload', async () => {
+    const { id } = await uploaded(DEMO_VIDEO);
+    const educations = await rowCount(server.db, 'educations');
+    const answers = await Promise.all([createEducation(id), createEducation(id)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+    const loser = answers.find((answer) => answer.statusCode === 400);
+    expect(loser?.json()).toEqual({ errors: { VideoUploadId: [M.uploadAlreadyUsed] } });
+    expect(await rowCount(server.db, 'educations')).toBe(educations + 1);
+  });
+
   it('refuses an unfinished upload and one that is no video, and keeps both usable', async () => {
     const unfinished = await createUpload(DEMO_VIDEO.length);
     await send(unfinished.url, DEMO_VIDEO.subarray(0, 1000));
