@@ -117,6 +117,8 @@ export const MESSAGES = {
   recordingMonthInvalid: EDUCATION_SERVER_MESSAGES.recordingMonthInvalid,
   partnerNotFound: EDUCATION_SERVER_MESSAGES.partnerNotFound,
   accessUserNotFound: EDUCATION_SERVER_MESSAGES.accessUserNotFound,
+  uploadCreationWithData:
+    'Create the upload without data, then send its bytes with PATCH (tus creation-with-upload is not offered).',
   countryUnknown: (isoCode: string) => `CountryIsoCode '${isoCode}' is not one of GET /countries.`,
   tooShort: (field: string, min: number) => `${field} must be at least ${min} characters long.`,
   notAnId: (field: string) => `${field} must be a positive whole number.`,

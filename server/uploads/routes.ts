@@ -45,6 +45,11 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
       onRequest: auth.requireRole('administrator'),
       handler: async (request, reply) => {
         if (request.method === 'POST') {
+          // Creation with data would fail after the upload exists (a body longer than its
+          // length): the bytes come by PATCH, as tus-js-client sends them by default.
+          if (request.headers['content-type'] !== undefined || hasBody(request)) {
+            throw new DomainError(400, MESSAGES.uploadCreationWithData);
+          }
           const length = request.headers['upload-length'];
           if (
             typeof length === 'string' &&
@@ -73,4 +78,11 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
       },
     });
   };
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (
+    request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+  );
 }

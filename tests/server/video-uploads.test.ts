@@ -167,6 +167,22 @@ describe('the tus endpoint', () => {
     expect(response.json()).toEqual({ errors: [expect.any(String)] });
   });
 
+  it('refuses a creation with data, which could fail after the upload exists', async () => {
+    const before = await rowCount(server.db, 'video_uploads');
+    const response = await tus(
+      'POST',
+      '/api/v1/uploads',
+      tokens.administrator,
+      { 'upload-length': '0' },
+      Buffer.from([0]),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [expect.stringContaining('send its bytes with PATCH')],
+    });
+    expect(await rowCount(server.db, 'video_uploads')).toBe(before);
+  });
+
   it('keeps an upload to the administrator who created it', async () => {
     const { url, id } = await uploaded(DEMO_VIDEO, tokens.secondAdministrator);
     for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
