@@ -30,7 +30,7 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
       if (value !== undefined) reply.raw.setHeader(name, value);
     }
     reply.raw.setHeader('cache-control', 'no-store');
-    await uploads.tus.handle(request.raw, reply.raw);
+    await uploads.handle(request.raw, reply.raw);
   }
 
   return async (app) => {

@@ -5,7 +5,8 @@
  * education claims a finished one once (`finished`, then `markVideoUploadUsed` in the education's
  * transaction, then `forget`).
  */
-import type { IncomingMessage } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -23,8 +24,8 @@ export type UploadLookup =
   { state: 'unknown' | 'used' | 'unfinished' } | { state: 'finished'; file: string };
 
 export interface VideoUploads {
-  /** The tus server: its handler takes the raw request of an authorized administrator. */
-  readonly tus: Server;
+  /** The tus server's handler, for the raw request of an authorized administrator. */
+  handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Must be called before `tus.handle` for a creation: binds the new upload to its creator. */
   bindCreator(request: IncomingMessage, administratorId: number): void;
   /** Whether `administratorId` may continue (PATCH, HEAD, DELETE) the upload `id`. */
@@ -67,37 +68,45 @@ class DomainErrorTusServer extends Server {
 export function videoUploads(options: VideoUploadsOptions): VideoUploads {
   const { db, now } = options;
   const directory = path.join(options.dataDir, UPLOADS_FOLDER);
-  const datastore = new FileStore({
-    directory,
-    // Announced to clients in Upload-Expires; the sweeper (sweeper.ts) does the removing.
-    expirationPeriodInMilliseconds: options.expiryHours * 60 * 60 * 1000,
-  });
   const creators = new WeakMap<IncomingMessage, number>();
+  const stateFile = (id: string) => path.join(directory, `${id}.json`);
 
-  const tus = new DomainErrorTusServer({
-    path: options.path,
-    datastore,
-    maxSize: options.videoMaxBytes,
-    relativeLocation: true,
-    // Same origin only: no CORS header is sent.
-    allowedOrigins: [],
-    disableTerminationForFinishedUploads: false,
-    async onUploadCreate(request, upload) {
-      const raw = nodeRequestOf(request);
-      const creator = raw === undefined ? undefined : creators.get(raw);
-      if (creator === undefined) throw TUS_ERROR(403, MESSAGES.forbidden);
-      await insertVideoUpload(db, upload.id, creator, now());
-      return {};
-    },
-  });
-
-  // A terminated upload's files are gone (tus); its row goes too, or else with the sweeper.
-  tus.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
-    deleteVideoUpload(db, id).catch(() => undefined);
-  });
+  // Made on first use: FileStore creates its folder in a callback that throws on failure, which
+  // must not outlive an app that never took an upload (its data folder may be gone by then).
+  let made: { tus: Server; datastore: FileStore } | undefined;
+  function tusServer() {
+    if (made !== undefined) return made;
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const datastore = new FileStore({
+      directory,
+      // Announced to clients in Upload-Expires; the sweeper (sweeper.ts) does the removing.
+      expirationPeriodInMilliseconds: options.expiryHours * 60 * 60 * 1000,
+    });
+    const tus = new DomainErrorTusServer({
+      path: options.path,
+      datastore,
+      maxSize: options.videoMaxBytes,
+      relativeLocation: true,
+      // Same origin only: no CORS header is sent.
+      allowedOrigins: [],
+      async onUploadCreate(request, upload) {
+        const raw = nodeRequestOf(request);
+        const creator = raw === undefined ? undefined : creators.get(raw);
+        if (creator === undefined) throw TUS_ERROR(403, MESSAGES.forbidden);
+        await insertVideoUpload(db, upload.id, creator, now());
+        return {};
+      },
+    });
+    // A terminated upload's files are gone (tus); its row goes too, or else with the sweeper.
+    tus.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
+      deleteVideoUpload(db, id).catch(() => undefined);
+    });
+    made = { tus, datastore };
+    return made;
+  }
 
   return {
-    tus,
+    handle: (request, response) => tusServer().tus.handle(request, response),
     directory,
     bindCreator: (request, administratorId) => creators.set(request, administratorId),
     async mayContinue(id, administratorId) {
@@ -109,18 +118,21 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
       if (row === undefined || row.administrator_id !== administratorId)
         return { state: 'unknown' };
       if (row.used_at !== null) return { state: 'used' };
-      const upload = await datastore.getUpload(id).catch(() => undefined);
+      const upload = await tusServer()
+        .datastore.getUpload(id)
+        .catch(() => undefined);
       if (upload === undefined) return { state: 'unknown' };
       if (upload.size === undefined || upload.offset !== upload.size)
         return { state: 'unfinished' };
       return { state: 'finished', file: path.join(directory, id) };
     },
+    // The state file is FileStore's `<id>.json` (its FileKvStore).
     async forget(id) {
-      await datastore.configstore.delete(id);
+      await rm(stateFile(id), { force: true });
     },
     async discard(id) {
       await rm(path.join(directory, id), { force: true });
-      await datastore.configstore.delete(id);
+      await rm(stateFile(id), { force: true });
       await deleteVideoUpload(db, id);
     },
   };
