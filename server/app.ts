@@ -60,6 +60,11 @@ import { educationsService } from './educations/service.ts';
 import { videoUrls } from './educations/video-urls.ts';
 import { videoStore } from './educations/videos.ts';
 import { newslettersRoutes } from './newsletters/routes.ts';
+import { UPLOADS_PATH } from '../src/api/contract.ts';
+import { educationWrites } from './educations/writes.ts';
+import { uploadsRoutes } from './uploads/routes.ts';
+import { startUploadSweeper } from './uploads/sweeper.ts';
+import { videoUploads, type VideoUploads } from './uploads/video-uploads.ts';
 import { newslettersService } from './newsletters/service.ts';
 
 export interface BuildAppOptions {
@@ -242,7 +247,10 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
     await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
     await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));
     await api.register(newslettersRoutes({ ...deps, newsletters: newslettersService(deps) }));
-    await api.register(educationsRoutes({ ...deps, ...educationsDeps(deps) }));
+    const education = educationsDeps(deps);
+    await api.register(educationsRoutes({ ...deps, ...education }));
+    await api.register(uploadsRoutes({ ...deps, ...education }));
+    runUploadSweeper(api, deps, education.uploads);
   };
 }
 
@@ -253,8 +261,30 @@ function educationsDeps(deps: AppDependencies) {
     basePath: API_BASE_URL,
     now: deps.now,
   });
+  const { videoMaxBytes, expiryHours } = deps.config.educationUploads;
+  const videos = videoStore(deps.config.dataDir);
+  const uploads = videoUploads({
+    ...deps,
+    dataDir: deps.config.dataDir,
+    videoMaxBytes,
+    expiryHours,
+    path: UPLOADS_PATH,
+  });
   return {
     educations: educationsService({ ...deps, videoUrls: urls }),
-    videos: videoStore(deps.config.dataDir),
+    writes: educationWrites({ ...deps, videos, uploads }),
+    videos,
+    uploads,
+    videoMaxBytes,
   };
+}
+
+/** Unused tus uploads expire (decision 0019): swept once ready, then hourly, until closed. */
+function runUploadSweeper(app: FastifyInstance, deps: AppDependencies, uploads: VideoUploads) {
+  const sweeper = { stop: () => {} };
+  const { expiryHours } = deps.config.educationUploads;
+  app.addHook('onReady', async () => {
+    sweeper.stop = startUploadSweeper({ ...deps, uploads, expiryHours }, app.log);
+  });
+  app.addHook('onClose', async () => sweeper.stop());
 }

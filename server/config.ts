@@ -40,6 +40,15 @@ export interface Config {
   educationVideoUrlHours: number;
   /** The newsletter dispatcher (server/jobs/newsletter-dispatcher.ts). */
   newsletters: NewsletterSending;
+  /** Education videos received by multipart or tus (server/uploads; decision 0019). */
+  educationUploads: EducationUploadLimits;
+}
+
+export interface EducationUploadLimits {
+  /** The largest video accepted, in bytes. */
+  videoMaxBytes: number;
+  /** An upload not used by an education this long after its creation is removed. */
+  expiryHours: number;
 }
 
 export interface NewsletterSending {
@@ -153,6 +162,8 @@ const environmentSchema = z
     NEWSLETTER_MESSAGES_PER_SECOND: integerBetween(1, 10_000).default(10),
     NEWSLETTER_SMTP_POOL_SIZE: integerBetween(1, 50).default(2),
     NEWSLETTER_LEASE_SECONDS: integerBetween(5, 3600).default(120),
+    EDUCATION_VIDEO_MAX_BYTES: integerBetween(1, 2 ** 40).default(4 * 2 ** 30),
+    EDUCATION_UPLOAD_EXPIRY_HOURS: integerBetween(1, 720).default(24),
   })
   .superRefine((env, context) => {
     if ((env.RECAPTCHA_SITE_KEY === undefined) !== (env.RECAPTCHA_SECRET_KEY === undefined)) {
@@ -207,6 +218,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       messagesPerSecond: e.NEWSLETTER_MESSAGES_PER_SECOND,
       smtpPoolSize: e.NEWSLETTER_SMTP_POOL_SIZE,
       leaseSeconds: e.NEWSLETTER_LEASE_SECONDS,
+    },
+    educationUploads: {
+      videoMaxBytes: e.EDUCATION_VIDEO_MAX_BYTES,
+      expiryHours: e.EDUCATION_UPLOAD_EXPIRY_HOURS,
     },
   };
 }

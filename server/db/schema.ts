@@ -83,6 +83,7 @@ export interface Database {
   partners: PartnersTable;
   educations: EducationsTable;
   education_access_rights: EducationAccessRightsTable;
+  video_uploads: VideoUploadsTable;
   newsletter_images: NewsletterImagesTable;
   newsletters: NewslettersTable;
   newsletter_products: NewsletterProductsTable;
@@ -200,6 +201,8 @@ export interface EducationsTable {
   thumbnail_key: string | null;
   thumbnail_card_key: string | null;
   created_at: string;
+  /** 1: only the users of its access rights (and administrators) see it, even when none are left. */
+  restricted: Generated<number>;
 }
 
 export type EducationRow = Selectable<EducationsTable>;
@@ -268,4 +271,12 @@ export interface NewsletterDeliveriesTable {
   smtp_response: string | null;
   last_error: string | null;
   sent_at: string | null;
+}
+
+/** A tus upload of an education video (server/uploads), claimed once by an education. */
+export interface VideoUploadsTable {
+  id: string;
+  administrator_id: number;
+  created_at: string;
+  used_at: string | null;
 }

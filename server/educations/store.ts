@@ -5,7 +5,7 @@
  */
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database, NewEducationRow } from '../db/schema.ts';
+import type { Database, EducationRow, NewEducationRow } from '../db/schema.ts';
 
 /** Who is asking: administrators see every education, anyone else the open ones and their own. */
 export interface Viewer {
@@ -38,7 +38,7 @@ function visibleTo(viewer: Viewer) {
       .selectFrom('education_access_rights')
       .whereRef('education_access_rights.education_id', '=', 'educations.id');
     return eb.or([
-      eb.not(eb.exists(rights.select('user_id'))),
+      eb('educations.restricted', '=', 0),
       eb.exists(
         rights.select('user_id').where('education_access_rights.user_id', '=', viewer.userId),
       ),
@@ -111,16 +111,89 @@ export async function insertEducation(
 ): Promise<number> {
   const { id } = await db
     .insertInto('educations')
-    .values(education)
+    .values({ ...education, restricted: accessUserIds.length > 0 ? 1 : 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (accessUserIds.length > 0) {
-    await db
-      .insertInto('education_access_rights')
-      .values(accessUserIds.map((userId) => ({ education_id: id, user_id: userId })))
-      .execute();
-  }
+  await insertAccessRights(db, id, accessUserIds);
   return id;
+}
+
+async function insertAccessRights(db: Db, id: number, userIds: readonly number[]) {
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('education_access_rights')
+    .values(userIds.map((userId) => ({ education_id: id, user_id: userId })))
+    .execute();
+}
+
+/** Replaces the rights; none opens the education to everyone. False when it does not exist. */
+export async function replaceAccessRights(
+  db: Db,
+  id: number,
+  userIds: readonly number[],
+): Promise<boolean> {
+  return db.transaction().execute(async (transaction) => {
+    const updated = await transaction
+      .updateTable('educations')
+      .set({ restricted: userIds.length > 0 ? 1 : 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return false;
+    await transaction
+      .deleteFrom('education_access_rights')
+      .where('education_id', '=', id)
+      .execute();
+    await insertAccessRights(transaction, id, userIds);
+    return true;
+  });
+}
+
+export type EducationTextsUpdate = Partial<
+  Pick<EducationRow, 'title' | 'description' | 'lecturer' | 'recording_month' | 'subtitle_language'>
+>;
+
+/** False when the education does not exist. */
+export async function updateEducationTexts(
+  db: Db,
+  id: number,
+  update: EducationTextsUpdate,
+): Promise<boolean> {
+  if (Object.keys(update).length === 0) {
+    const row = await db
+      .selectFrom('educations')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  const result = await db
+    .updateTable('educations')
+    .set(update)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes the row (its rights go by cascade) and answers its files' keys; undefined if absent. */
+export function deleteEducationRow(db: Db, id: number) {
+  return db
+    .deleteFrom('educations')
+    .where('id', '=', id)
+    .returning(['video_key', 'thumbnail_key', 'thumbnail_card_key'])
+    .executeTakeFirst();
+}
+
+/** Which of `ids` are no user's id. */
+export async function unknownUserIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  const known = new Set(rows.map((row) => row.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+export async function partnerExists(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('partners').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function hasEducations(db: Db): Promise<boolean> {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
+import { copyFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export const VIDEO_FOLDER = 'videos';
@@ -20,11 +20,26 @@ export interface VideoStore {
   readonly root: string;
   /** Copies a finished file into the folder under a fresh random key and answers the key. */
   storeCopy(sourceFile: string, extension: VideoExtension): Promise<string>;
+  /**
+   * Moves a finished file (a received upload on the same file system) into the folder under a
+   * fresh random key: a rename, so gigabytes cost nothing. `undo` moves it back.
+   */
+  storeMove(sourceFile: string, extension: VideoExtension): Promise<MovedVideo>;
+  /** Removes a video of a deleted education; an absent file is no error. */
+  remove(key: string): Promise<void>;
+}
+
+export interface MovedVideo {
+  key: string;
+  undo(): Promise<void>;
 }
 
 export function isVideoKey(key: string): boolean {
   return VIDEO_KEY_PATTERN.test(key);
 }
+
+const newVideoKey = (extension: VideoExtension) =>
+  `${randomBytes(16).toString('base64url')}.${extension}`;
 
 export function videoStore(dataDir: string): VideoStore {
   const root = path.join(dataDir, VIDEO_FOLDER);
@@ -32,9 +47,18 @@ export function videoStore(dataDir: string): VideoStore {
   return {
     root,
     async storeCopy(sourceFile, extension) {
-      const key = `${randomBytes(16).toString('base64url')}.${extension}`;
+      const key = newVideoKey(extension);
       await copyFile(sourceFile, path.join(root, key));
       return key;
+    },
+    async storeMove(sourceFile, extension) {
+      const key = newVideoKey(extension);
+      const target = path.join(root, key);
+      await rename(sourceFile, target);
+      return { key, undo: () => rename(target, sourceFile) };
+    },
+    async remove(key) {
+      if (isVideoKey(key)) await rm(path.join(root, key), { force: true });
     },
   };
 }

@@ -10,7 +10,7 @@ import {
   type DomainErrorBody,
   type ValidationErrorBody,
 } from '../../src/api/contract.ts';
-import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
+import { EDUCATION_SERVER_MESSAGES, SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 
 /**
  * Every server message, in one place; those the client reacts to are written once in the wire
@@ -105,6 +105,24 @@ export const MESSAGES = {
   newsletterNotFound: 'Newsletter not found.',
   newsletterNotCancellable: 'Only a scheduled or sending newsletter can be cancelled.',
   foreignImageUrl: 'imageUrl must be an image uploaded through /newsletters/image.',
+  // Education writes and their video uploads (issue 13; the client matches these texts).
+  videoNotAllowed: EDUCATION_SERVER_MESSAGES.videoNotAllowed,
+  videoIncomplete: EDUCATION_SERVER_MESSAGES.videoIncomplete,
+  videoSourceRequired: EDUCATION_SERVER_MESSAGES.videoSourceRequired,
+  videoUrlInvalid: EDUCATION_SERVER_MESSAGES.videoUrlInvalid,
+  uploadNotFound: EDUCATION_SERVER_MESSAGES.uploadNotFound,
+  uploadNotFinished: EDUCATION_SERVER_MESSAGES.uploadNotFinished,
+  uploadAlreadyUsed: EDUCATION_SERVER_MESSAGES.uploadAlreadyUsed,
+  recordingMonthInFuture: EDUCATION_SERVER_MESSAGES.recordingMonthInFuture,
+  recordingMonthInvalid: EDUCATION_SERVER_MESSAGES.recordingMonthInvalid,
+  partnerNotFound: EDUCATION_SERVER_MESSAGES.partnerNotFound,
+  accessUserNotFound: EDUCATION_SERVER_MESSAGES.accessUserNotFound,
+  uploadCreationWithData:
+    'Create the upload without data, then send its bytes with PATCH (tus creation-with-upload is not offered).',
+  countryUnknown: (isoCode: string) => `CountryIsoCode '${isoCode}' is not one of GET /countries.`,
+  tooShort: (field: string, min: number) => `${field} must be at least ${min} characters long.`,
+  notAnId: (field: string) => `${field} must be a positive whole number.`,
+  tooManyValues: (field: string, max: number) => `${field} may be given at most ${max} times.`,
 } as const;
 
 export class DomainError extends Error {

@@ -3,7 +3,8 @@
  * temporary file while its bytes are counted, so nothing is held whole in memory and an
  * oversized file is cut off at its cap (413). Its type is then decided from its bytes (magic
  * numbers), never from its name or declared type, and checked against the field's allow-list.
- * SVG has no magic number and is never accepted.
+ * SVG has no magic number and is never accepted. A video's structure is checked too
+ * (video-format.ts).
  */
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -15,17 +16,20 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
+import { inspectVideo, type VideoProblem } from './video-format.ts';
 
-export type FileKind = 'image' | 'pdf';
+export type FileKind = 'image' | 'pdf' | 'video';
 
 /** What a kind accepts, by the type the bytes say. */
 const KIND_TYPES: Record<FileKind, readonly string[]> = {
   image: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
   pdf: ['application/pdf'],
+  video: ['video/mp4', 'video/webm'],
 };
 const KIND_DESCRIPTIONS: Record<FileKind, string> = {
   image: 'a JPEG, PNG, WebP or AVIF image',
   pdf: 'a PDF document',
+  video: 'an MP4 or WebM video',
 };
 
 export interface FileFieldSpec {
@@ -121,6 +125,16 @@ export async function receiveUpload<F extends string>(
         await rm(target, { force: true });
         continue;
       }
+      if (fieldSpec.kinds.includes('video')) {
+        const video = await inspectVideo(target);
+        if ('problem' in video) {
+          await rm(target, { force: true });
+          reject(field, videoProblemMessage(field, video.problem));
+          continue;
+        }
+        files[field] = { field, path: target, kind: 'video', mime: `video/${video.format}`, size };
+        continue;
+      }
       const detected = await fileTypeFromFile(target);
       const kind = fieldSpec.kinds.find((candidate) =>
         KIND_TYPES[candidate].includes(detected?.mime ?? ''),
@@ -166,6 +180,13 @@ async function writeCapped(
   // The parser's own cap (the largest of the form) cuts the stream short without an error.
   if (file.truncated) throw tooLarge();
   return size;
+}
+
+/** A video field's problem, also for a video that arrived through a tus upload. */
+export function videoProblemMessage(field: string, problem: VideoProblem): string {
+  return problem === 'incomplete'
+    ? MESSAGES.videoIncomplete(field)
+    : MESSAGES.videoNotAllowed(field);
 }
 
 function describeKinds(kinds: readonly FileKind[]): string {

@@ -4,7 +4,7 @@
  * too. Creating (multipart with the image), changing the two flags (merge patch only) and
  * deleting are for employees and administrators.
  */
-import type { onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createProductResponseSchema,
@@ -13,13 +13,9 @@ import {
   productPageSchema,
   productSchema,
 } from '../../src/api/contract.ts';
-import {
-  MERGE_PATCH_CONTENT_TYPE,
-  productIdParamsSchema,
-  productPatchSchema,
-} from '../../src/api/productWrites.ts';
+import { productIdParamsSchema, productPatchSchema } from '../../src/api/productWrites.ts';
 import { hasRole, type AuthGuards } from '../auth/guards.ts';
-import { DomainError, MESSAGES } from '../http/errors.ts';
+import { acceptMergePatch, mergePatchOnly } from '../http/merge-patch.ts';
 import type { Media } from '../media/service.ts';
 import type { UploadSpec } from '../media/upload.ts';
 import type { ProductsService } from './service.ts';
@@ -47,25 +43,8 @@ export function productsRoutes(deps: ProductsRoutesDeps): FastifyPluginAsyncZod 
     if (request.headers.authorization === undefined) return;
     await auth.requireUser.call(this, request, reply);
   };
-  /** SPEC 7: PATCH takes merge-patch JSON; plain JSON (or anything else) is a 415. */
-  const mergePatchOnly: preValidationAsyncHookHandler = async (request) => {
-    const type = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
-    if (type !== MERGE_PATCH_CONTENT_TYPE) {
-      throw new DomainError(415, MESSAGES.mergePatchRequired);
-    }
-  };
   return async (app) => {
-    app.addContentTypeParser(
-      MERGE_PATCH_CONTENT_TYPE,
-      { parseAs: 'string', bodyLimit: PATCH_BODY_LIMIT },
-      (_request, body, done) => {
-        try {
-          done(null, JSON.parse(body as string));
-        } catch (error) {
-          done(new DomainError(400, MESSAGES.malformedJson, { cause: error }));
-        }
-      },
-    );
+    acceptMergePatch(app, PATCH_BODY_LIMIT);
 
     app.get(
       '/products',

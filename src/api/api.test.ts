@@ -377,6 +377,50 @@ describe('educations', () => {
     ]);
   });
 
+  it('creates an education from the form as multipart and answers it as stored', async () => {
+    const { api, sent } = apiAgainst({ 'POST /educations': education });
+    const form = new FormData();
+    form.append('Title', 'Implantologija');
+    form.append('VideoUploadId', 'abc123');
+    form.append('InitialAccessUserIds', '3');
+    expect(await api.educations.createEducation(form)).toEqual(education);
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/educations',
+        contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+        body: { Title: 'Implantologija', VideoUploadId: 'abc123', InitialAccessUserIds: '3' },
+      },
+    ]);
+  });
+
+  it('patches an education as merge-patch JSON, replaces its rights with PUT and deletes it', async () => {
+    const { api, sent } = apiAgainst({
+      'PATCH /educations/5': { ...education, title: 'Novo' },
+      'PUT /educations/5/access-rights': [{ user: { id: 3 } }],
+    });
+    expect(
+      await api.educations.updateEducation(5, { title: 'Novo', dateOfRecording: null }),
+    ).toEqual({ ...education, title: 'Novo' });
+    expect(await api.educations.updateAccessRights(5, [3])).toEqual([{ user: { id: 3 } }]);
+    await api.educations.deleteEducation(5);
+    expect(sent).toEqual([
+      {
+        method: 'PATCH',
+        path: '/educations/5',
+        contentType: 'application/merge-patch+json',
+        body: { title: 'Novo', dateOfRecording: null },
+      },
+      {
+        method: 'PUT',
+        path: '/educations/5/access-rights',
+        contentType: 'application/json',
+        body: { userIds: [3] },
+      },
+      { method: 'DELETE', path: '/educations/5', contentType: null, body: undefined },
+    ]);
+  });
+
   it('refuses an answer whose recording month is not a year and month', async () => {
     const { api } = apiAgainst({
       'GET /educations/5': { ...education, dateOfRecording: '2024-13' },

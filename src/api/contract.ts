@@ -460,7 +460,8 @@ export const hasWebsiteScheme = (text: string) => /^https?:\/\//i.test(text);
 /* Educations (SPEC 3 "Education", "Access right"; SPEC 7 `/educations`; SPEC 9 video id). */
 
 /** SPEC 3: a recording month as ISO 8601 year and month, `2024-03`. */
-export const recordingMonthSchema = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/));
+export const RECORDING_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const recordingMonthSchema = z.string().check(z.regex(RECORDING_MONTH_PATTERN));
 
 /**
  * One education of GET /educations and GET /educations/{id}, newest first in the list.
@@ -649,3 +650,151 @@ export type NewsletterPreview = z.infer<typeof newsletterPreviewSchema>;
 export const newsletterIdParamsSchema = z.object({
   id: z.coerce.number({ error: 'id must be a newsletter id.' }).check(z.int(), z.positive()),
 });
+
+/* Education writes (issue 13; SPEC 5 "Education form"; SPEC 7 POST, PATCH, PUT and DELETE). */
+
+/**
+ * The multipart field names of POST /educations (SPEC 7, plus `VideoUploadId`). Text fields:
+ * `DateOfRecording` as `2024-03` (optional, not later than the current month), `CountryIsoCode`
+ * an offered country, `SubtitleLanguage` optional free text, `PartnerId` a partner's id. The video
+ * is exactly one of `VideoUrl` (http:// or https://), `Video` (the file) or `VideoUploadId` (the
+ * id of a finished tus upload at `UPLOADS_PATH`, see `uploadIdOf`). `Thumbnail` is an optional
+ * image. `InitialAccessUserIds` is repeated, once per user, only when the education is restricted.
+ * A validation error names these fields: `{"errors":{"Title":["..."]}}`.
+ */
+export const EDUCATION_FIELDS = {
+  title: 'Title',
+  description: 'Description',
+  lecturer: 'Lecturer',
+  dateOfRecording: 'DateOfRecording',
+  countryIsoCode: 'CountryIsoCode',
+  subtitleLanguage: 'SubtitleLanguage',
+  partnerId: 'PartnerId',
+  videoUrl: 'VideoUrl',
+  video: 'Video',
+  videoUploadId: 'VideoUploadId',
+  thumbnail: 'Thumbnail',
+  initialAccessUserIds: 'InitialAccessUserIds',
+} as const;
+
+/** SPEC 9 and the server's limits: the rules of the education form, enforced by both sides. */
+export const EDUCATION_RULES = {
+  /** SPEC 9: longer than 2 (after trimming). */
+  titleMinLength: 3,
+  titleMaxLength: 200,
+  /** SPEC 9: at least 5. */
+  descriptionMinLength: 5,
+  descriptionMaxLength: 10_000,
+  /** SPEC 9: longer than 1. */
+  lecturerMinLength: 2,
+  lecturerMaxLength: 500,
+  subtitleLanguageMaxLength: 100,
+  videoUrlMaxLength: 2048,
+  /** A tus upload id as the server makes them (hex), with room to spare. */
+  videoUploadIdMaxLength: 128,
+  /** Users of one restricted education (`InitialAccessUserIds`, `userIds`). */
+  accessUsersMax: 1000,
+  /**
+   * `accept` of the video input: what the server accepts, decided from the bytes. The size cap is
+   * the server's configuration (4 GiB by default); over it the server answers 413 `videoTooLarge`.
+   */
+  videoAccept: 'video/mp4,video/webm',
+  thumbnailMaxBytes: COURSE_RULES.imageMaxBytes,
+  /** `accept` of the thumbnail input. SVG is never accepted. */
+  thumbnailAccept: COURSE_RULES.imageAccept,
+} as const;
+
+/** POST /educations answers 201 with the stored education (its video URL signed for the caller). */
+export const createEducationResponseSchema = educationSchema;
+
+const educationText = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} must be a text.` })
+    .check(
+      z.trim(),
+      z.minLength(min, `${field} must be at least ${min} characters long.`),
+      z.maxLength(max, `${field} must be at most ${max} characters long.`),
+    );
+
+/**
+ * PATCH /educations/{id} (`application/merge-patch+json`): any of these members; null clears the
+ * two optional ones. The same rules as POST; a `dateOfRecording` later than the current month is
+ * refused by the server. Answers 200 with the education as stored.
+ */
+export const educationPatchSchema = z.strictObject(
+  {
+    title: z.optional(
+      educationText('title', EDUCATION_RULES.titleMinLength, EDUCATION_RULES.titleMaxLength),
+    ),
+    description: z.optional(
+      educationText(
+        'description',
+        EDUCATION_RULES.descriptionMinLength,
+        EDUCATION_RULES.descriptionMaxLength,
+      ),
+    ),
+    lecturer: z.optional(
+      educationText(
+        'lecturer',
+        EDUCATION_RULES.lecturerMinLength,
+        EDUCATION_RULES.lecturerMaxLength,
+      ),
+    ),
+    dateOfRecording: z.optional(
+      z.nullable(
+        z
+          .string({ error: 'dateOfRecording must be a text.' })
+          .check(
+            z.regex(
+              RECORDING_MONTH_PATTERN,
+              'dateOfRecording must be a year and month, e.g. 2024-03.',
+            ),
+          ),
+      ),
+    ),
+    subtitleLanguage: z.optional(
+      z.nullable(educationText('subtitleLanguage', 0, EDUCATION_RULES.subtitleLanguageMaxLength)),
+    ),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'The patch may set only title, description, lecturer, dateOfRecording and subtitleLanguage.'
+        : 'The patch must be a JSON object.',
+  },
+);
+export type EducationPatch = z.infer<typeof educationPatchSchema>;
+
+/**
+ * PUT /educations/{id}/access-rights (JSON): the users who may see the education, every one an
+ * existing user; an empty list opens it to every logged-in user. Answers 200 with the access
+ * rights as stored (`accessRightListSchema`).
+ */
+export const accessRightsUpdateSchema = z.object({
+  userIds: z
+    .array(
+      z
+        .number({ error: 'userIds must hold user ids.' })
+        .check(z.int('userIds must hold user ids.'), z.positive('userIds must hold user ids.')),
+      { error: 'userIds must be a list of user ids.' },
+    )
+    .check(
+      z.maxLength(
+        EDUCATION_RULES.accessUsersMax,
+        `userIds may hold at most ${EDUCATION_RULES.accessUsersMax} users.`,
+      ),
+    ),
+});
+export type AccessRightsUpdate = z.infer<typeof accessRightsUpdateSchema>;
+
+/**
+ * The tus endpoint (resumable uploads, https://tus.io/protocols/resumable-upload) for education
+ * videos, administrators only: create the upload here with the bearer header, send the bytes, then
+ * name it in `VideoUploadId` of POST /educations (once: a used upload is gone).
+ */
+export const UPLOADS_PATH = '/api/v1/uploads';
+
+/** The `VideoUploadId` of a tus upload, from the upload URL the server answered at creation. */
+export function uploadIdOf(uploadUrl: string): string {
+  return new URL(uploadUrl, 'http://localhost').pathname.split('/').pop() ?? '';
+}

@@ -1,14 +1,18 @@
 /**
- * The `/api/v1/educations` reads of SPEC 7: the list, one education (with its signed video
- * address) and its access rights, bound to the one API client (`createApi`).
+ * The `/api/v1/educations` calls of SPEC 7, bound to the one API client (`createApi`): the list,
+ * one education (with its signed video address) and its access rights; for administrators
+ * creating one (multipart with `EDUCATION_FIELDS`), changing its texts (merge patch), replacing
+ * its access rights and deleting it.
  */
 import type { ApiClient } from './client.ts';
 import {
   accessRightListSchema,
+  createEducationResponseSchema,
   educationListSchema,
   educationSchema,
   type AccessRight,
   type Education,
+  type EducationPatch,
 } from './contract.ts';
 
 export function educationsApi(client: ApiClient) {
@@ -18,5 +22,16 @@ export function educationsApi(client: ApiClient) {
       client.get(`/educations/${id}`, educationSchema),
     listAccessRights: (id: number): Promise<AccessRight[]> =>
       client.get(`/educations/${id}/access-rights`, accessRightListSchema),
+    /** `form` holds the fields of `EDUCATION_FIELDS`; answers the stored education. */
+    createEducation: (form: FormData): Promise<Education> =>
+      client.postMultipart('/educations', form, createEducationResponseSchema),
+    updateEducation: (id: number, patch: EducationPatch): Promise<Education> =>
+      client.patch(`/educations/${id}`, patch, educationSchema),
+    /** An empty list opens the education to every logged-in user; answers the rights as stored. */
+    updateAccessRights: (id: number, userIds: number[]): Promise<AccessRight[]> =>
+      client.put(`/educations/${id}/access-rights`, { userIds }, accessRightListSchema),
+    async deleteEducation(id: number): Promise<void> {
+      await client.delete(`/educations/${id}`);
+    },
   };
 }

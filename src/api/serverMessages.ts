@@ -87,3 +87,26 @@ export const SERVER_MESSAGES = {
   newsletterImageRequired: 'ProductImage is required.',
   newsletterScheduledInPast: 'scheduledAt must lie in the future.',
 } as const;
+
+/**
+ * The education writes' messages the client reacts to (issue 13). `videoNotAllowed` and
+ * `videoIncomplete` come as a validation error on `Video` or `VideoUploadId`; `videoTooLarge` as a
+ * 413 domain error (also the tus creation's answer when `Upload-Length` is over the cap);
+ * `uploadNotFound`, `uploadNotFinished` and `uploadAlreadyUsed` as a validation error on
+ * `VideoUploadId`.
+ */
+export const EDUCATION_SERVER_MESSAGES = {
+  videoNotAllowed: messageTemplate`${'field'} must be an MP4 or WebM video.`,
+  videoIncomplete: messageTemplate`${'field'} is an incomplete or damaged video.`,
+  /** The size is the configured cap, e.g. `4096 MB`. */
+  videoTooLarge: SERVER_MESSAGES.fileTooLarge,
+  videoSourceRequired: 'Give exactly one of VideoUrl, Video or VideoUploadId.',
+  videoUrlInvalid: 'VideoUrl must be an http:// or https:// address.',
+  uploadNotFound: 'The upload does not exist, has expired or was started by someone else.',
+  uploadNotFinished: 'The upload is not finished yet.',
+  uploadAlreadyUsed: 'The upload has already been used for an education.',
+  recordingMonthInFuture: 'DateOfRecording must not lie in a later month than the current one.',
+  recordingMonthInvalid: 'DateOfRecording must be a year and month, e.g. 2024-03.',
+  partnerNotFound: messageTemplate`There is no partner with the id ${'id'}.`,
+  accessUserNotFound: messageTemplate`There is no user with the id ${'id'}.`,
+} as const;

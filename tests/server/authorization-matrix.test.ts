@@ -80,6 +80,7 @@ let pendingInvitation: string;
 let mediaPath: string;
 const userIds = {} as Record<Exclude<Caller, 'anonymous'>, number>;
 let restrictedEducationId: number;
+let partnerId: number;
 let videoUrls: VideoUrls;
 let newsletterImageUrl: string;
 let newsletterId: number;
@@ -182,6 +183,49 @@ function courseForm() {
     Price: '',
     Image: { bytes: png, filename: 'naslovna.png', type: 'image/png' },
   };
+}
+
+function educationForm() {
+  return {
+    Title: 'Ergonomija rada',
+    Description: 'Predavanje o ergonomiji.',
+    Lecturer: 'dr. Ana Anić',
+    CountryIsoCode: 'HR',
+    PartnerId: String(partnerId),
+    VideoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+  };
+}
+
+async function newEducationId(): Promise<number> {
+  const body = await multipart(educationForm());
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/educations',
+    headers: { ...body.headers, authorization: `Bearer ${accessTokens.administrator}` },
+    payload: body.payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+const tusHeaders = (headers: Record<string, string> = {}) => ({
+  'tus-resumable': '1.0.0',
+  ...headers,
+});
+
+/** A new tus upload of the demo administrator (4 bytes), as its path under /api/v1. */
+async function newUploadPath(): Promise<string> {
+  const response = await testApp.app.inject({
+    ...api('POST', '/uploads'),
+    headers: tusHeaders({
+      'upload-length': '4',
+      authorization: `Bearer ${accessTokens.administrator}`,
+    }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const location = String(response.headers.location);
+  expect(location).toMatch(/^\/api\/v1\/uploads\/[0-9a-f]{32}$/);
+  return location.slice('/api/v1'.length);
 }
 
 async function subscription() {
@@ -404,6 +448,71 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
       url: videoUrls.sign(restrictedEducationId, userIds[caller === 'anonymous' ? 'user' : caller]),
     }),
   },
+  // Education writes and the tus endpoint of their videos: administrators only (issue 13).
+  'POST /api/v1/educations': {
+    expected: administrators(201),
+    request: async () => {
+      const body = await multipart(educationForm());
+      return {
+        method: 'POST',
+        url: '/api/v1/educations',
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
+  'PATCH /api/v1/educations/:id': {
+    expected: administrators(200),
+    request: async () => ({
+      ...api(
+        'PATCH',
+        `/educations/${await newEducationId()}`,
+        JSON.stringify({ title: 'Novi naslov' }),
+      ),
+      headers: { 'content-type': 'application/merge-patch+json' },
+    }),
+  },
+  'PUT /api/v1/educations/:id/access-rights': {
+    expected: administrators(200),
+    request: async () =>
+      api('PUT', `/educations/${await newEducationId()}/access-rights`, {
+        userIds: [userIds.user],
+      }),
+  },
+  'DELETE /api/v1/educations/:id': {
+    expected: administrators(204),
+    request: async () => api('DELETE', `/educations/${await newEducationId()}`),
+  },
+  'POST /api/v1/uploads': {
+    expected: administrators(201),
+    request: () => ({ ...api('POST', '/uploads'), headers: tusHeaders({ 'upload-length': '4' }) }),
+  },
+  'OPTIONS /api/v1/uploads': {
+    expected: administrators(204),
+    request: () => ({ ...api('OPTIONS', '/uploads'), headers: tusHeaders() }),
+  },
+  'PATCH /api/v1/uploads/:id': {
+    expected: administrators(204),
+    request: async () => ({
+      ...api('PATCH', await newUploadPath(), 'abcd'),
+      headers: tusHeaders({
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      }),
+    }),
+  },
+  'HEAD /api/v1/uploads/:id': {
+    expected: administrators(200),
+    request: async () => ({ ...api('HEAD', await newUploadPath()), headers: tusHeaders() }),
+  },
+  'DELETE /api/v1/uploads/:id': {
+    expected: administrators(204),
+    request: async () => ({ ...api('DELETE', await newUploadPath()), headers: tusHeaders() }),
+  },
+  'OPTIONS /api/v1/uploads/:id': {
+    expected: administrators(204),
+    request: async () => ({ ...api('OPTIONS', await newUploadPath()), headers: tusHeaders() }),
+  },
   'POST /api/v1/newsletters/image': {
     expected: staff(201),
     request: async () => {
@@ -526,6 +635,8 @@ beforeAll(async () => {
     .where('user_id', '=', user.id)
     .executeTakeFirstOrThrow();
   restrictedEducationId = restricted.education_id;
+  const partners = await testApp.app.inject(api('GET', '/partners'));
+  partnerId = partners.json<{ id: number }[]>()[0]?.id ?? 0;
   videoUrls = signedVideoUrls({
     jwtSecret: loadSecrets(testApp.config).jwtSecret,
     lifetimeHours: 1,

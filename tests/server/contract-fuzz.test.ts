@@ -18,6 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
   accessRightListSchema,
+  accessRightsUpdateSchema,
+  EDUCATION_FIELDS,
+  educationPatchSchema,
   authResponseSchema,
   campaignByNameParamsSchema,
   campaignSchema,
@@ -534,6 +537,72 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       succeedsSometimes: true,
     },
     {
+      route: 'POST /api/v1/educations',
+      caller: 'administrator',
+      requests: educationRequests(files),
+      success: { 201: educationSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'PATCH /api/v1/educations/:id',
+      caller: 'administrator',
+      requests: fc
+        .tuple(educationId, requestObject(educationPatchSchema))
+        .map(([id, body]): InjectOptions => ({
+          method: 'PATCH',
+          url: `/api/v1/educations/${id}`,
+          headers: { 'content-type': MERGE_PATCH_CONTENT_TYPE },
+          payload: JSON.stringify(body) ?? 'null',
+        })),
+      success: { 200: educationSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'PUT /api/v1/educations/:id/access-rights',
+      caller: 'administrator',
+      requests: fc
+        .tuple(educationId, requestObject(accessRightsUpdateSchema))
+        .map(([id, body]): InjectOptions => ({
+          method: 'PUT',
+          url: `/api/v1/educations/${id}/access-rights`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
+        })),
+      success: { 200: accessRightListSchema },
+    },
+    {
+      route: 'POST /api/v1/uploads',
+      caller: 'administrator',
+      requests: tusRequests('POST', fc.constant('')),
+      success: { 201: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'OPTIONS /api/v1/uploads',
+      caller: 'administrator',
+      requests: tusRequests('OPTIONS', fc.constant('')),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'PATCH /api/v1/uploads/:id',
+      caller: 'administrator',
+      requests: tusRequests('PATCH', uploadIdParameter),
+      success: { 204: 'empty' },
+    },
+    {
+      route: 'DELETE /api/v1/uploads/:id',
+      caller: 'administrator',
+      requests: tusRequests('DELETE', uploadIdParameter),
+      success: { 204: 'empty' },
+    },
+    {
+      route: 'OPTIONS /api/v1/uploads/:id',
+      caller: 'administrator',
+      requests: tusRequests('OPTIONS', uploadIdParameter),
+      success: { 204: 'empty' },
+    },
+    {
       route: 'POST /api/v1/newsletters/image',
       caller: 'administrator',
       requests: newsletterImageRequests(files),
@@ -575,6 +644,14 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
         url: `/api/v1/newsletters/${id}/cancel`,
       })),
       success: { 204: 'empty' },
+    },
+    {
+      // Last: the video fuzzing above needs the demo educations.
+      route: 'DELETE /api/v1/educations/:id',
+      caller: 'administrator',
+      requests: educationId.map((id) => ({ method: 'DELETE', url: `/api/v1/educations/${id}` })),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
     },
   ];
 }
@@ -747,11 +824,20 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'GET /api/v1/educations/:id',
     'GET /api/v1/educations/:id/access-rights',
     'GET /api/v1/educations/:id/video',
+    'POST /api/v1/educations',
+    'PATCH /api/v1/educations/:id',
+    'PUT /api/v1/educations/:id/access-rights',
+    'POST /api/v1/uploads',
+    'OPTIONS /api/v1/uploads',
+    'PATCH /api/v1/uploads/:id',
+    'DELETE /api/v1/uploads/:id',
+    'OPTIONS /api/v1/uploads/:id',
     'POST /api/v1/newsletters/image',
     'POST /api/v1/newsletters',
     'GET /api/v1/newsletters/:id/preview',
     'POST /api/v1/newsletters/:id/test',
     'POST /api/v1/newsletters/:id/cancel',
+    'DELETE /api/v1/educations/:id',
   ];
 
   it('names every fuzzed route in this list', () => {
@@ -797,6 +883,80 @@ async function toInjectOptions(
   const [method, url] = route.route.split(' ') as ['POST', string];
   const body = await multipart(generated.form);
   return { method, url, headers: { ...body.headers, ...headers }, payload: body.payload };
+}
+
+/** An education id: mostly one of the demo educations (1 to 4), else any path parameter. */
+const educationId = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 4 }).map(String), weight: 3 },
+  { arbitrary: pathParameter, weight: 1 },
+);
+
+/** Education forms (formRequests): a video-site URL, so that some are stored. */
+function educationRequests(files: Files) {
+  const validForm = fc.record({
+    [EDUCATION_FIELDS.title]: personName,
+    [EDUCATION_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 5, maxLength: 400 }),
+    [EDUCATION_FIELDS.lecturer]: personName,
+    [EDUCATION_FIELDS.dateOfRecording]: fc.constantFrom('', '2024-03', '2999-01', '2024-13'),
+    [EDUCATION_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),
+    [EDUCATION_FIELDS.subtitleLanguage]: fc.constantFrom('', 'hrvatski', 'English'),
+    [EDUCATION_FIELDS.partnerId]: fc.constantFrom('1', '2', '999'),
+    [EDUCATION_FIELDS.videoUrl]: fc.constantFrom(
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'javascript:alert(1)',
+    ),
+    [EDUCATION_FIELDS.thumbnail]: fc.option(filePart(files, fc.constant('png')), {
+      nil: undefined,
+    }),
+    [EDUCATION_FIELDS.initialAccessUserIds]: fc.option(fc.constantFrom('1', '3', '999'), {
+      nil: undefined,
+    }),
+  });
+  return formRequests(validForm, Object.values(EDUCATION_FIELDS), files);
+}
+
+/** Upload ids: well-formed (unknown) ones and any path parameter. */
+const uploadIdParameter = fc.oneof(fc.stringMatching(/^[0-9a-f]{32}$/), pathParameter);
+
+/**
+ * tus requests: half well-formed (the protocol version and a length, no body, so creations
+ * succeed now and then), half with any of its headers, printable as HTTP allows, and a small body.
+ */
+function tusRequests(method: 'POST' | 'PATCH' | 'DELETE' | 'OPTIONS', id: fc.Arbitrary<string>) {
+  const headerValue = fc.oneof(
+    fc.nat({ max: 1_000_000 }).map(String),
+    fc.constantFrom('1.0.0', '0', '-1', '99999999999999999999', 'filename ZGF0b3Rla2E='),
+    fc.stringMatching(/^[ -~]{0,60}$/),
+  );
+  const wellFormed = fc.nat({ max: 1_000_000 }).map((length) => ({
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(length) },
+    body: undefined,
+  }));
+  const anyHeaders = fc.record({
+    headers: fc.record(
+      {
+        'tus-resumable': fc.oneof(fc.constant('1.0.0'), headerValue),
+        'upload-length': headerValue,
+        'upload-offset': headerValue,
+        'upload-metadata': headerValue,
+        'upload-defer-length': headerValue,
+      },
+      { requiredKeys: [] },
+    ),
+    body: fc.option(fc.uint8Array({ maxLength: 64 }), { nil: undefined }),
+  });
+  return fc
+    .tuple(id, fc.oneof(wellFormed, anyHeaders))
+    .map(([uploadId, { headers, body }]): InjectOptions => ({
+      method,
+      url: `/api/v1/uploads${uploadId === '' ? '' : `/${uploadId}`}`,
+      headers: {
+        ...headers,
+        ...(body && { 'content-type': 'application/offset+octet-stream' }),
+      },
+      ...(body && { payload: Buffer.from(body) }),
+    }));
 }
 
 /** Partner forms (formRequests): names with Croatian letters, some taken, and website addresses. */

@@ -50,6 +50,7 @@ describe('the database', () => {
         '0008_partners',
         '0009_newsletters',
         '0011_educations',
+        '0012_education_uploads',
         '0013_newsletter_deliveries_cancelled',
       ]);
       expect(await reopened.selectFrom('users').select('email').execute()).toEqual([

@@ -13,6 +13,7 @@ import * as productUploads from './0007_product_uploads.ts';
 import * as partners from './0008_partners.ts';
 import * as newsletters from './0009_newsletters.ts';
 import * as educations from './0011_educations.ts';
+import * as educationUploads from './0012_education_uploads.ts';
 import * as newsletterDeliveriesCancelled from './0013_newsletter_deliveries_cancelled.ts';
 
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008_partners': partners,
   '0009_newsletters': newsletters,
   '0011_educations': educations,
+  '0012_education_uploads': educationUploads,
   '0013_newsletter_deliveries_cancelled': newsletterDeliveriesCancelled,
 };
 

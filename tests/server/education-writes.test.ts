@@ -1,0 +1,492 @@
+/**
+ * Education writes (issue 13): POST with its three video sources (multipart file, video-site URL,
+ * finished tus upload), every rule of the form, the video decided by its bytes and capped by the
+ * configuration, nothing left behind by a failed create; PATCH, PUT access rights and DELETE; and
+ * what deleting a user does to its access rights. Roles per route are in the authorization matrix.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EDUCATION_RULES, educationSchema, type Education } from '../../src/api/contract.ts';
+import { EDUCATION_SERVER_MESSAGES as M, SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import { VIDEO_FOLDER } from '../../server/educations/videos.ts';
+import { currentMonth } from '../../server/educations/validation.ts';
+import { createUser } from '../../server/users/store.ts';
+import {
+  filesUnder,
+  imageFile,
+  multipart,
+  postForm,
+  streamedMultipart,
+  type FormValue,
+} from './media-fixtures.ts';
+import { ADMIN, DEMO_PASSWORD, EMPLOYEE, USER, login } from './support/accounts.ts';
+import { useServer } from './support/server-fixture.ts';
+import { mediaFilesIn, rowCount, uploadTempFilesIn } from './support/stored.ts';
+import { mp4Of, truncated, webmOf } from './support/videos.ts';
+
+/** Small enough to test around, larger than the demo video. */
+const VIDEO_CAP = 400_000;
+const server = useServer({
+  seedAccounts: true,
+  perFile: true,
+  env: { EDUCATION_VIDEO_MAX_BYTES: String(VIDEO_CAP) },
+});
+const DEMO_VIDEO = readFileSync(
+  new URL('../../server/db/seed-assets/educations/demo-education.mp4', import.meta.url),
+);
+const OTHER_USER = 'treci.korisnik@example.com';
+const tokens = { administrator: '', employee: '', user: '', otherUser: '' };
+const ids = { user: 0, otherUser: 0 };
+let partnerId: number;
+let png: Buffer;
+
+beforeAll(async () => {
+  await createUser(server.db, {
+    email: OTHER_USER,
+    name: 'Treći',
+    surname: 'Korisnik',
+    gender: 'male',
+    roles: ['user'],
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    createdAt: new Date(),
+  });
+  tokens.administrator = (await login(server.app, ADMIN)).accessToken;
+  tokens.employee = (await login(server.app, EMPLOYEE)).accessToken;
+  const user = await login(server.app, USER);
+  tokens.user = user.accessToken;
+  ids.user = user.id;
+  const other = await login(server.app, OTHER_USER);
+  tokens.otherUser = other.accessToken;
+  ids.otherUser = other.id;
+  const partners = await server.app.inject({ method: 'GET', url: '/api/v1/partners' });
+  partnerId = partners.json<{ id: number }[]>()[0]?.id ?? 0;
+  png = await imageFile('png', 640, 360);
+}, 60_000);
+
+const videoFile = (bytes: Buffer, filename = 'predavanje.mp4', type = 'video/mp4') => ({
+  bytes,
+  filename,
+  type,
+});
+
+function validForm(overrides: Record<string, FormValue | FormValue[] | undefined> = {}) {
+  return {
+    Title: 'Minimalno invazivna endodoncija',
+    Description: 'Predavanje o očuvanju zubnog tkiva.',
+    Lecturer: 'dr. Ana Anić',
+    DateOfRecording: '2024-03',
+    CountryIsoCode: 'HR',
+    SubtitleLanguage: 'hrvatski',
+    PartnerId: String(partnerId),
+    Video: videoFile(DEMO_VIDEO),
+    ...overrides,
+  };
+}
+
+async function create(
+  form: Record<string, FormValue | FormValue[] | undefined>,
+  token = tokens.administrator,
+) {
+  const fields = Object.fromEntries(
+    Object.entries(form).filter((entry): entry is [string, FormValue | FormValue[]] => {
+      return entry[1] !== undefined;
+    }),
+  );
+  const body = await multipart(fields);
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/v1/educations',
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+    payload: body.payload,
+  });
+}
+
+async function created(form: Record<string, FormValue | FormValue[] | undefined>) {
+  const response = await create(form);
+  expect(response.statusCode, response.body).toBe(201);
+  return educationSchema.parse(response.json());
+}
+
+const call = (
+  method: 'GET' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  token: string,
+  body?: object,
+) =>
+  server.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body && {
+        'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json',
+      }),
+    },
+    ...(body && { payload: JSON.stringify(body) }),
+  });
+
+const videosIn = () => filesUnder(path.join(server.dataDir, VIDEO_FOLDER));
+
+/** What a create may leave behind: rows, video files, media files, temporary files. */
+async function stored() {
+  return {
+    educations: await rowCount(server.db, 'educations'),
+    rights: await rowCount(server.db, 'education_access_rights'),
+    videos: videosIn(),
+    media: mediaFilesIn(server.dataDir),
+    temporary: uploadTempFilesIn(server.dataDir),
+  };
+}
+
+function validationErrors(response: { statusCode: number; body: string; json(): unknown }) {
+  expect(response.statusCode, response.body).toBe(400);
+  return (response.json() as { errors: Record<string, string[]> }).errors;
+}
+
+describe('POST /educations', () => {
+  it('creates an education with an uploaded video, a thumbnail and restricted visibility', async () => {
+    const before = videosIn();
+    const education = await created(
+      validForm({
+        Thumbnail: { bytes: png, filename: 'naslovna.png', type: 'image/png' },
+        InitialAccessUserIds: [String(ids.user), String(ids.user)],
+      }),
+    );
+    expect(education).toMatchObject({
+      title: 'Minimalno invazivna endodoncija',
+      lecturer: 'dr. Ana Anić',
+      dateOfRecording: '2024-03',
+      country: { isoCode: 'HR' },
+      subtitleLanguage: 'hrvatski',
+      partner: { id: partnerId },
+      videoUrl: expect.stringMatching(new RegExp(`^/api/v1/educations/${education.id}/video\\?`)),
+      thumbnailUrl: expect.stringMatching(/^\/media\/educations\/.+\.webp$/),
+    });
+    const added = videosIn().filter((file) => !before.includes(file));
+    expect(added).toEqual([expect.stringMatching(/\.mp4$/)]);
+    expect(readFileSync(path.join(server.dataDir, VIDEO_FOLDER, added[0] ?? ''))).toEqual(
+      DEMO_VIDEO,
+    );
+
+    const rights = await call(
+      'GET',
+      `/educations/${education.id}/access-rights`,
+      tokens.administrator,
+    );
+    expect(rights.json()).toEqual([{ user: { id: ids.user } }]);
+    expect((await call('GET', `/educations/${education.id}`, tokens.user)).statusCode).toBe(200);
+    expect((await call('GET', `/educations/${education.id}`, tokens.otherUser)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('creates an open education from a video-site URL, without subtitles or recording month', async () => {
+    const education = await created(
+      validForm({
+        Video: undefined,
+        VideoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        DateOfRecording: '',
+        SubtitleLanguage: '',
+      }),
+    );
+    expect(education).toMatchObject({
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      dateOfRecording: null,
+      subtitleLanguage: null,
+      thumbnailUrl: null,
+    });
+    expect((await call('GET', `/educations/${education.id}`, tokens.otherUser)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('reports every broken rule at once, per field', async () => {
+    const errors = validationErrors(
+      await create({ Title: 'ab', Description: 'abcd', Lecturer: 'x' }),
+    );
+    expect(errors).toEqual({
+      Title: ['Title must be at least 3 characters long.'],
+      Description: ['Description must be at least 5 characters long.'],
+      Lecturer: ['Lecturer must be at least 2 characters long.'],
+      CountryIsoCode: [SERVER_MESSAGES.required('CountryIsoCode')],
+      PartnerId: [SERVER_MESSAGES.required('PartnerId')],
+      Video: [M.videoSourceRequired],
+    });
+  });
+
+  it.each([
+    [
+      { Title: 'x'.repeat(EDUCATION_RULES.titleMaxLength + 1) },
+      'Title',
+      SERVER_MESSAGES.tooLong('Title', 200),
+    ],
+    [
+      { Description: 'x'.repeat(EDUCATION_RULES.descriptionMaxLength + 1) },
+      'Description',
+      SERVER_MESSAGES.tooLong('Description', 10_000),
+    ],
+    [
+      { Lecturer: 'x'.repeat(EDUCATION_RULES.lecturerMaxLength + 1) },
+      'Lecturer',
+      SERVER_MESSAGES.tooLong('Lecturer', 500),
+    ],
+    [
+      { SubtitleLanguage: 'x'.repeat(101) },
+      'SubtitleLanguage',
+      SERVER_MESSAGES.tooLong('SubtitleLanguage', 100),
+    ],
+    [{ DateOfRecording: '2024-3' }, 'DateOfRecording', M.recordingMonthInvalid],
+    [{ DateOfRecording: '9999-12' }, 'DateOfRecording', M.recordingMonthInFuture],
+    [
+      { CountryIsoCode: 'XX' },
+      'CountryIsoCode',
+      "CountryIsoCode 'XX' is not one of GET /countries.",
+    ],
+    [{ PartnerId: '999999' }, 'PartnerId', M.partnerNotFound(999999)],
+    [{ PartnerId: '-1' }, 'PartnerId', 'PartnerId must be a positive whole number.'],
+    [{ InitialAccessUserIds: ['999999'] }, 'InitialAccessUserIds', M.accessUserNotFound(999999)],
+    [
+      { InitialAccessUserIds: ['jedan'] },
+      'InitialAccessUserIds',
+      'InitialAccessUserIds must be a positive whole number.',
+    ],
+    [{ Video: undefined, VideoUrl: 'ftp://example.com/v.mp4' }, 'VideoUrl', M.videoUrlInvalid],
+    [
+      { Video: undefined, VideoUrl: `https://example.com/${'v'.repeat(2048)}` },
+      'VideoUrl',
+      SERVER_MESSAGES.tooLong('VideoUrl', 2048),
+    ],
+    [{ VideoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }, 'Video', M.videoSourceRequired],
+    [{ Video: undefined, VideoUploadId: 'f'.repeat(32) }, 'VideoUploadId', M.uploadNotFound],
+    [{ Video: videoFile(png, 'slika.mp4') }, 'Video', M.videoNotAllowed('Video')],
+    [
+      { Video: videoFile(truncated(DEMO_VIDEO), 'prekinuto.mp4') },
+      'Video',
+      M.videoIncomplete('Video'),
+    ],
+    [
+      { Video: videoFile(webmOf({ docType: 'matroska' }), 'film.mkv') },
+      'Video',
+      M.videoNotAllowed('Video'),
+    ],
+    [
+      { Video: videoFile(truncated(webmOf()), 'prekinuto.webm') },
+      'Video',
+      M.videoIncomplete('Video'),
+    ],
+    [
+      { Video: videoFile(mp4Of({ brand: 'qt  ' }), 'film.mov') },
+      'Video',
+      M.videoNotAllowed('Video'),
+    ],
+    [
+      { Video: videoFile(mp4Of({ moov: false }), 'bez-indeksa.mp4') },
+      'Video',
+      M.videoIncomplete('Video'),
+    ],
+    [
+      { Thumbnail: videoFile(DEMO_VIDEO, 'naslovna.png', 'image/png') },
+      'Thumbnail',
+      SERVER_MESSAGES.fileNotAllowed('Thumbnail', 'a JPEG, PNG, WebP or AVIF image'),
+    ],
+  ])('refuses %#: %s on the field', async (overrides, field, message) => {
+    const before = await stored();
+    const errors = validationErrors(await create(validForm(overrides)));
+    expect(errors[field]).toEqual([message]);
+    // A failed create leaves no row and no file.
+    expect(await stored()).toEqual(before);
+  });
+
+  it('accepts a recording month of this very month (in Croatia)', async () => {
+    const education = await created(validForm({ DateOfRecording: currentMonth(new Date()) }));
+    expect(education.dateOfRecording).toBe(currentMonth(new Date()));
+  });
+
+  it('decides the type by the bytes: an MP4 named .webm is stored as the MP4 it is', async () => {
+    const before = videosIn();
+    await created(validForm({ Video: videoFile(DEMO_VIDEO, 'predavanje.webm', 'video/webm') }));
+    expect(videosIn().filter((file) => !before.includes(file))).toEqual([
+      expect.stringMatching(/\.mp4$/),
+    ]);
+  });
+
+  it('accepts a WebM video (EBML header with DocType webm)', async () => {
+    const before = videosIn();
+    await created(validForm({ Video: videoFile(webmOf(), 'predavanje.webm', 'video/webm') }));
+    expect(videosIn().filter((file) => !before.includes(file))).toEqual([
+      expect.stringMatching(/\.webm$/),
+    ]);
+  });
+
+  it('accepts a video of exactly the configured cap and refuses one byte more with 413', async () => {
+    await created(validForm({ Video: videoFile(mp4Of({ size: VIDEO_CAP })) }));
+    const before = await stored();
+    const response = await create(validForm({ Video: videoFile(mp4Of({ size: VIDEO_CAP + 1 })) }));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ errors: [M.videoTooLarge('Video', '390.625 KB')] });
+    expect(M.videoTooLarge.match(response.json<{ errors: string[] }>().errors[0])).not.toBeNull();
+    expect(await stored()).toEqual(before);
+  });
+
+  it('decides the 413 before the cap and one more MiB have been read', async () => {
+    const before = await stored();
+    const body = streamedMultipart('Video', mp4Of({ size: 1000 }), VIDEO_CAP + 64 * 1024 * 1024);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/educations',
+      headers: { ...body.headers, authorization: `Bearer ${tokens.administrator}` },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(body.progress.pulled).toBeLessThan(VIDEO_CAP + 1024 * 1024);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('is for administrators only', async () => {
+    for (const token of [tokens.employee, tokens.user]) {
+      expect((await create(validForm(), token)).statusCode).toBe(403);
+    }
+    const anonymous = await postForm(server.app, '/api/v1/educations', { Title: 'x' }, null);
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /educations/{id}', () => {
+  let education: Education;
+  beforeAll(async () => {
+    education = await created(
+      validForm({ Video: undefined, VideoUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
+    );
+  });
+
+  it('changes the texts given and clears the optional ones with null', async () => {
+    const response = await call('PATCH', `/educations/${education.id}`, tokens.administrator, {
+      title: '  Novi naslov  ',
+      dateOfRecording: null,
+      subtitleLanguage: null,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(educationSchema.parse(response.json())).toEqual({
+      ...education,
+      title: 'Novi naslov',
+      dateOfRecording: null,
+      subtitleLanguage: null,
+    });
+    const again = await call('PATCH', `/educations/${education.id}`, tokens.administrator, {
+      dateOfRecording: '2023-11',
+      lecturer: 'prof. dr. Ivo Ivić',
+    });
+    expect(again.json()).toMatchObject({
+      title: 'Novi naslov',
+      dateOfRecording: '2023-11',
+      lecturer: 'prof. dr. Ivo Ivić',
+    });
+  });
+
+  it.each([
+    [{ title: 'ab' }, 'title'],
+    [{ description: 'abcd' }, 'description'],
+    [{ lecturer: 'x' }, 'lecturer'],
+    [{ dateOfRecording: '2024-13' }, 'dateOfRecording'],
+    [{ dateOfRecording: '9999-01' }, 'dateOfRecording'],
+    [{ subtitleLanguage: 'x'.repeat(101) }, 'subtitleLanguage'],
+  ])('refuses %j with a validation error on the member', async (patch, member) => {
+    const errors = validationErrors(
+      await call('PATCH', `/educations/${education.id}`, tokens.administrator, patch),
+    );
+    expect(Object.keys(errors)).toEqual([member]);
+  });
+
+  it('takes merge-patch JSON only, and answers 404 for a missing education', async () => {
+    const plain = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/educations/${education.id}`,
+      headers: {
+        authorization: `Bearer ${tokens.administrator}`,
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ title: 'Naslov' }),
+    });
+    expect(plain.statusCode).toBe(415);
+    const missing = await call('PATCH', '/educations/999999', tokens.administrator, {
+      title: 'Naslov',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ errors: ['Education not found.'] });
+  });
+});
+
+describe('PUT /educations/{id}/access-rights', () => {
+  it('restricts to the users given, opens to all with none, and refuses unknown users', async () => {
+    const { id } = await created(
+      validForm({ Video: undefined, VideoUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
+    );
+    const restrict = await call('PUT', `/educations/${id}/access-rights`, tokens.administrator, {
+      userIds: [ids.otherUser, ids.user, ids.user],
+    });
+    expect(restrict.statusCode, restrict.body).toBe(200);
+    expect(restrict.json()).toEqual(
+      [ids.user, ids.otherUser].sort((a, b) => a - b).map((userId) => ({ user: { id: userId } })),
+    );
+    expect((await call('GET', `/educations/${id}`, tokens.employee)).statusCode).toBe(404);
+
+    const unknown = await call('PUT', `/educations/${id}/access-rights`, tokens.administrator, {
+      userIds: [ids.user, 999999],
+    });
+    expect(validationErrors(unknown)).toEqual({ userIds: [M.accessUserNotFound(999999)] });
+
+    const open = await call('PUT', `/educations/${id}/access-rights`, tokens.administrator, {
+      userIds: [],
+    });
+    expect(open.json()).toEqual([]);
+    expect((await call('GET', `/educations/${id}`, tokens.employee)).statusCode).toBe(200);
+    const missing = await call('PUT', '/educations/999999/access-rights', tokens.administrator, {
+      userIds: [],
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps an education restricted when the last user of its rights is deleted (the rights cascade)', async () => {
+    const leaving = await createUser(server.db, {
+      email: 'odlazi@example.com',
+      name: 'Odlazi',
+      surname: 'Korisnik',
+      gender: 'female',
+      roles: ['user'],
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      createdAt: new Date(),
+    });
+    const { id } = await created(
+      validForm({
+        Video: undefined,
+        VideoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+        InitialAccessUserIds: [String(leaving)],
+      }),
+    );
+    await server.db.deleteFrom('users').where('id', '=', leaving).execute();
+    const rights = await call('GET', `/educations/${id}/access-rights`, tokens.administrator);
+    expect(rights.json()).toEqual([]);
+    expect((await call('GET', `/educations/${id}`, tokens.otherUser)).statusCode).toBe(404);
+    expect((await call('GET', `/educations/${id}`, tokens.administrator)).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /educations/{id}', () => {
+  it('removes the row, its rights, its thumbnail and its video file', async () => {
+    const before = await stored();
+    const { id } = await created(
+      validForm({
+        Thumbnail: { bytes: png, filename: 'naslovna.png', type: 'image/png' },
+        InitialAccessUserIds: [String(ids.user)],
+      }),
+    );
+    expect(await stored()).not.toEqual(before);
+    const response = await call('DELETE', `/educations/${id}`, tokens.administrator);
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await stored()).toEqual(before);
+    expect((await call('GET', `/educations/${id}`, tokens.administrator)).statusCode).toBe(404);
+    expect((await call('DELETE', `/educations/${id}`, tokens.administrator)).statusCode).toBe(404);
+  });
+});
