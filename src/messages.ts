@@ -542,7 +542,8 @@ export const messages = {
     usersHint: 'Upišite ime, prezime ili email.',
     userOption: (name: string, surname: string, email: string) => `${name} ${surname} (${email})`,
     removeUser: (label: string) => `Ukloni: ${label}`,
-    noUsers: 'Još nema nijednog korisnika. Najprije pozovite korisnike, zatim im ograničite vidljivost.',
+    noUsers:
+      'Još nema nijednog korisnika. Najprije pozovite korisnike, zatim im ograničite vidljivost.',
     noMatches: 'Nema rezultata.',
     submitCreate: 'Objavi ovu edukaciju',
     submitUpdate: 'Ažuriraj ovu edukaciju',
@@ -559,6 +560,8 @@ export const messages = {
       'Odabrali ste objaviti edukaciju putem web poveznice, ali niste unijeli poveznicu.',
     videoUrlInvalid: "Poveznica na video mora započeti s 'http://' ili 'https://'.",
     videoFileRequired: 'Odabrali ste uploadati video, ali niste ga odabrali.',
+    videoType: 'Video mora biti MP4 ili WebM datoteka.',
+    videoDamaged: 'Video je nepotpun ili oštećen.',
     usersRequired: 'Morate odabrati barem jednog korisnika kada ograničavate vidljivost edukacije.',
     tooLong: (label: string, max: number) => `${label}: najviše ${max} znakova.`,
     uploadPatience: 'Budite strpljivi, ovo može potrajati neko vrijeme.',
@@ -570,8 +573,8 @@ export const messages = {
     pause: 'Pauziraj prijenos',
     resume: 'Nastavi prijenos',
     checkingPrevious: 'Provjera nedovršenih prijenosa…',
-    previousFound: (percent: number) =>
-      `Ova datoteka je već djelomično prenesena (${percent} %). Želite li nastaviti prethodni prijenos?`,
+    previousFound:
+      'Ova datoteka je već djelomično prenesena. Želite li nastaviti prethodni prijenos?',
     resumePrevious: 'Nastavi prethodni prijenos',
     startOver: 'Počni ispočetka',
     uploadFailed: 'Prijenos videa nije uspio. Provjerite vezu i pokušajte ponovno.',

@@ -15,11 +15,14 @@ import {
   EDUCATION_FIELDS,
   EDUCATION_RULES,
   type Education,
+  type EducationPatch,
   type Partner,
   type UserListItem,
 } from '../api/contract.ts';
-import type { CreateEducationRequest, EducationPatch } from '../api/educations.ts';
+import type { CreateEducationRequest } from '../api/educationRequests.ts';
 import { ApiError } from '../api/errors.ts';
+import { EDUCATION_SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
+import type { LocalizedCountry } from '../data/countries.ts';
 import { messages } from '../messages.ts';
 
 const text = messages.educationAdmin;
@@ -92,6 +95,8 @@ export interface EducationFormInput {
 
 /** What the form needs before it can be shown. */
 export interface EducationFormData {
+  /** The countries an education may be recorded in, named in Croatian (create mode). */
+  countries: LocalizedCountry[];
   partners: Partner[];
   users: UserListItem[];
   /** Edit mode: the education and the ids of its access rights (empty: open to all). */
@@ -124,6 +129,7 @@ export interface SaveEducationRequest {
 export interface EducationFormContext extends EducationDraft {
   educationId: number | null;
   currentUser: CurrentUser;
+  countries: LocalizedCountry[];
   partners: Partner[];
   users: UserListItem[];
   /** Edit mode: the access rights as loaded or last saved. */
@@ -298,7 +304,17 @@ const FIELD_OF_REQUEST_FIELD = new Map<string, EducationDraftField>([
   ['userIds', 'userIds'],
 ]);
 
-/** A 400 validation error, per field of the form (as sent); null for anything else. */
+/** The server's messages that have a Croatian text here; others are shown as sent. */
+const SERVER_TEXTS: readonly [Parameters<typeof isServerMessage>[1], string][] = [
+  [EDUCATION_SERVER_MESSAGES.recordingMonthInFuture, text.recordingInFuture],
+  [EDUCATION_SERVER_MESSAGES.videoUrlInvalid, text.videoUrlInvalid],
+  [EDUCATION_SERVER_MESSAGES.videoNotAllowed, text.videoType],
+  [EDUCATION_SERVER_MESSAGES.videoIncomplete, text.videoDamaged],
+];
+const croatianText = (message: string) =>
+  SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1] ?? message;
+
+/** A 400 validation error, per field of the form (Croatian where known); null for anything else. */
 export function serverFieldErrors(error: unknown): EducationFormErrors | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const errors = error.body?.errors;
@@ -307,7 +323,7 @@ export function serverFieldErrors(error: unknown): EducationFormErrors | null {
   for (const [requestField, serverMessages] of Object.entries(errors)) {
     const field = FIELD_OF_REQUEST_FIELD.get(requestField);
     if (!field) return null;
-    (mapped[field] ??= []).push(...serverMessages);
+    (mapped[field] ??= []).push(...serverMessages.map(croatianText));
   }
   return mapped;
 }
@@ -373,10 +389,10 @@ export const educationFormMachine = setup({
     uploadVideo: fromCallback<EducationFormEvent, UploadVideoInput>(() => {
       throw new Error('uploadVideo is provided by the container');
     }),
-    createEducation: fromPromise<unknown, CreateEducationRequest>(() =>
+    createEducation: fromPromise<Education, CreateEducationRequest>(() =>
       Promise.reject(new Error('createEducation is provided by the container')),
     ),
-    updateEducation: fromPromise<unknown, SaveEducationRequest>(() =>
+    updateEducation: fromPromise<void, SaveEducationRequest>(() =>
       Promise.reject(new Error('updateEducation is provided by the container')),
     ),
   },
@@ -398,6 +414,7 @@ export const educationFormMachine = setup({
     ...EMPTY_EDUCATION_DRAFT,
     educationId: input.educationId,
     currentUser: input.currentUser,
+    countries: [],
     partners: [],
     users: [],
     savedUserIds: [],
@@ -416,10 +433,12 @@ export const educationFormMachine = setup({
         onDone: {
           target: 'editing',
           actions: assign(({ event }) => ({
+            countries: event.output.countries,
             partners: event.output.partners,
             users: event.output.users,
             savedUserIds: event.output.userIds,
-            ...(event.output.education && draftOfEducation(event.output.education, event.output.userIds)),
+            ...(event.output.education &&
+              draftOfEducation(event.output.education, event.output.userIds)),
           })),
         },
         onError: {
@@ -470,7 +489,10 @@ export const educationFormMachine = setup({
             input: ({ context }) => context.video as File,
             onDone: [
               {
-                guard: { type: 'previousUploadFound', params: ({ event }) => ({ found: event.output }) },
+                guard: {
+                  type: 'previousUploadFound',
+                  params: ({ event }) => ({ found: event.output }),
+                },
                 target: 'offeringResume',
               },
               { target: 'running' },
@@ -614,8 +636,7 @@ export const selectFormLoadFailed = (snapshot: EducationFormSnapshot) =>
   snapshot.matches('loadFailed');
 export const selectSaving = (snapshot: EducationFormSnapshot) =>
   snapshot.matches('creating') || snapshot.matches('updating');
-export const selectUploading = (snapshot: EducationFormSnapshot) =>
-  snapshot.matches('uploading');
+export const selectUploading = (snapshot: EducationFormSnapshot) => snapshot.matches('uploading');
 
 /** What the upload panel shows, or null when no upload runs. */
 export type UploadPhase = 'checking' | 'offeringResume' | 'running' | 'paused';

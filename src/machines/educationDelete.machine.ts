@@ -1,0 +1,125 @@
+/**
+ * Delete an education (SPEC 2 admin screen 4, 8 "Education"; issue 13): the educations load, the
+ * administrator chooses one in a searchable select ('[#id] title') and sees its title, lecturer
+ * and creation time; the delete button asks in a dialog ('Potvrđujem brisanje'), then the
+ * education goes with its video, thumbnail and access rights, and a toast names it. Injected:
+ * `loadEducations`, `deleteEducation`, `notifyDeleted` and `reportError` (the generic handler).
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { Education } from '../api/contract.ts';
+import { messages } from '../messages.ts';
+
+export interface EducationDeleteContext {
+  educations: Education[];
+  chosenId: number | null;
+}
+
+export type EducationDeleteEvent =
+  | { type: 'CHOOSE'; id: number | null }
+  | { type: 'ASK_DELETE' }
+  | { type: 'CANCEL' }
+  | { type: 'CONFIRM' }
+  | { type: 'RETRY' };
+
+const chosenOf = (context: EducationDeleteContext) =>
+  context.educations.find((education) => education.id === context.chosenId) ?? null;
+
+export const educationDeleteMachine = setup({
+  types: {
+    context: {} as EducationDeleteContext,
+    events: {} as EducationDeleteEvent,
+  },
+  actors: {
+    loadEducations: fromPromise<Education[]>(() =>
+      Promise.reject(new Error('loadEducations is provided by the container')),
+    ),
+    deleteEducation: fromPromise<void, number>(() =>
+      Promise.reject(new Error('deleteEducation is provided by the container')),
+    ),
+  },
+  actions: {
+    notifyDeleted: (_, _text: string) => undefined,
+    reportError: (_, _error: unknown) => undefined,
+  },
+  guards: {
+    hasChosen: ({ context }) => chosenOf(context) !== null,
+  },
+}).createMachine({
+  id: 'educationDelete',
+  context: { educations: [], chosenId: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadEducations',
+        src: 'loadEducations',
+        onDone: {
+          target: 'choosing',
+          actions: assign({ educations: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: {
+            type: 'reportError',
+            params: ({ event }: { event: { error: unknown } }) => event.error,
+          },
+        },
+      },
+    },
+    loadFailed: { on: { RETRY: 'loading' } },
+    choosing: {
+      on: {
+        CHOOSE: { actions: assign({ chosenId: ({ event }) => event.id }) },
+        ASK_DELETE: { guard: 'hasChosen', target: 'confirming' },
+      },
+    },
+    confirming: {
+      on: {
+        CANCEL: 'choosing',
+        CONFIRM: 'deleting',
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'deleteEducation',
+        src: 'deleteEducation',
+        input: ({ context }) => context.chosenId ?? 0,
+        onDone: {
+          target: 'choosing',
+          actions: [
+            {
+              type: 'notifyDeleted',
+              params: ({ context }) =>
+                messages.educationAdmin.deleted(chosenOf(context)?.title ?? ''),
+            },
+            assign(({ context }) => ({
+              educations: context.educations.filter(
+                (education) => education.id !== context.chosenId,
+              ),
+              chosenId: null,
+            })),
+          ],
+        },
+        onError: {
+          target: 'choosing',
+          actions: {
+            type: 'reportError',
+            params: ({ event }: { event: { error: unknown } }) => event.error,
+          },
+        },
+      },
+    },
+  },
+});
+
+type EducationDeleteSnapshot = SnapshotFrom<typeof educationDeleteMachine>;
+
+export const selectChosenEducation = (snapshot: EducationDeleteSnapshot) =>
+  chosenOf(snapshot.context);
+export const selectDeleteLoading = (snapshot: EducationDeleteSnapshot) =>
+  snapshot.matches('loading');
+export const selectDeleteLoadFailed = (snapshot: EducationDeleteSnapshot) =>
+  snapshot.matches('loadFailed');
+export const selectConfirming = (snapshot: EducationDeleteSnapshot) =>
+  snapshot.matches('confirming') || snapshot.matches('deleting');
+export const selectDeleting = (snapshot: EducationDeleteSnapshot) => snapshot.matches('deleting');
