@@ -47,28 +47,29 @@ export function EducationFormContainer({ educationId, currentUser }: EducationFo
           }: {
             input: { educationId: number | null };
           }): Promise<EducationFormData> => {
-            const users = api.users.listUsers('user');
             if (input.educationId === null) {
-              const [countries, partners] = await Promise.all([
+              const [countries, partners, users] = await Promise.all([
                 api.countries.listCountries(),
                 api.partners.listPartners(),
+                api.users.listUsers('user'),
               ]);
               return {
                 countries: namedCountries(countries),
                 partners,
-                users: await users,
+                users,
                 education: null,
                 userIds: [],
               };
             }
-            const [education, rights] = await Promise.all([
+            const [education, rights, users] = await Promise.all([
               api.educations.getEducation(input.educationId),
               api.educations.listAccessRights(input.educationId),
+              api.users.listUsers('user'),
             ]);
             return {
               countries: [],
               partners: [],
-              users: await users,
+              users,
               education,
               userIds: rights.map((right) => right.user.id),
             };

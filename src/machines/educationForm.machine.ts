@@ -432,13 +432,15 @@ export const educationFormMachine = setup({
         input: ({ context }) => ({ educationId: context.educationId }),
         onDone: {
           target: 'editing',
-          actions: assign(({ event }) => ({
+          actions: assign(({ context, event }) => ({
             countries: event.output.countries,
             partners: event.output.partners,
             users: event.output.users,
-            savedUserIds: event.output.userIds,
-            ...(event.output.education &&
-              draftOfEducation(event.output.education, event.output.userIds)),
+            ...(!isCreating(context) &&
+              event.output.education && {
+                ...draftOfEducation(event.output.education, event.output.userIds),
+                savedUserIds: event.output.userIds,
+              }),
           })),
         },
         onError: {
@@ -475,12 +477,6 @@ export const educationFormMachine = setup({
     uploading: {
       entry: assign({ errors: {}, progress: null, resumeUpload: false }),
       initial: 'checkingPrevious',
-      on: {
-        UPLOAD_FAILED: {
-          target: 'editing',
-          actions: { type: 'notifyUploadFailed', params: text.uploadFailed },
-        },
-      },
       states: {
         checkingPrevious: {
           invoke: {
@@ -525,6 +521,11 @@ export const educationFormMachine = setup({
                   bytesAtStart: context.progress?.bytesAtStart ?? event.bytesSent,
                 }),
               }),
+            },
+            // tus-js-client has retried by then: the connection stayed down or the server refused.
+            UPLOAD_FAILED: {
+              target: '#educationForm.editing',
+              actions: { type: 'notifyUploadFailed', params: text.uploadFailed },
             },
             UPLOADED: {
               target: '#educationForm.creating',

@@ -401,9 +401,7 @@ function UploadPanel({
         max={100}
         value={status.percent}
         aria-describedby={`${id}-numbers`}
-      >
-        {status.percent} %
-      </progress>
+      />
       <p id={`${id}-numbers`} className="education-form__numbers">
         <span>{status.percent} %</span>
         <span>{text.uploadSent(status.sentMegabytes, status.totalMegabytes)}</span>
