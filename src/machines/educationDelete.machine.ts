@@ -38,11 +38,13 @@ export const educationDeleteMachine = setup({
     ),
   },
   actions: {
+    choose: assign({ chosenId: ({ event }) => (event.type === 'CHOOSE' ? event.id : null) }),
     notifyDeleted: (_, _text: string) => undefined,
     reportError: (_, _error: unknown) => undefined,
   },
   guards: {
-    hasChosen: ({ context }) => chosenOf(context) !== null,
+    isListed: ({ context, event }) =>
+      event.type === 'CHOOSE' && context.educations.some((education) => education.id === event.id),
   },
 }).createMachine({
   id: 'educationDelete',
@@ -68,14 +70,25 @@ export const educationDeleteMachine = setup({
     },
     loadFailed: { on: { RETRY: 'loading' } },
     choosing: {
-      on: {
-        CHOOSE: { actions: assign({ chosenId: ({ event }) => event.id }) },
-        ASK_DELETE: { guard: 'hasChosen', target: 'confirming' },
+      initial: 'nothingChosen',
+      states: {
+        nothingChosen: {
+          on: { CHOOSE: { guard: 'isListed', target: 'chosen', actions: 'choose' } },
+        },
+        chosen: {
+          on: {
+            CHOOSE: [
+              { guard: 'isListed', actions: 'choose' },
+              { target: 'nothingChosen', actions: assign({ chosenId: null }) },
+            ],
+            ASK_DELETE: '#educationDelete.confirming',
+          },
+        },
       },
     },
     confirming: {
       on: {
-        CANCEL: 'choosing',
+        CANCEL: 'choosing.chosen',
         CONFIRM: 'deleting',
       },
     },
@@ -101,7 +114,7 @@ export const educationDeleteMachine = setup({
           ],
         },
         onError: {
-          target: 'choosing',
+          target: 'choosing.chosen',
           actions: {
             type: 'reportError',
             params: ({ event }: { event: { error: unknown } }) => event.error,

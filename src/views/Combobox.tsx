@@ -103,7 +103,13 @@ export function SearchableSelect({
       itemToKey: (item) => item?.value,
       selectedItem: selected,
       inputValue: search,
-      onInputValueChange: ({ inputValue }) => setSearch(inputValue),
+      onInputValueChange: ({ inputValue, type }) => {
+        setSearch(inputValue);
+        // Emptying the field takes the choice back.
+        if (type === useCombobox.stateChangeTypes.InputChange && !inputValue && selected) {
+          onChange(null);
+        }
+      },
       onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem?.value ?? null),
     });
   const hintId = hint ? `${id}-hint` : null;

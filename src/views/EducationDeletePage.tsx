@@ -54,9 +54,7 @@ export function EducationDeletePage({
         onRetry={onRetry}
       >
         <div className="form">
-          {/* A new key per chosen id: after a delete the select starts empty again. */}
           <SearchableSelect
-            key={chosen?.id ?? 'none'}
             id={`${id}-education`}
             label={text.pickerLabel}
             hint={text.pickerHint}
