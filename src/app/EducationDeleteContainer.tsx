@@ -20,9 +20,10 @@ export function EducationDeleteContainer() {
     educationDeleteMachine.provide({
       actors: {
         loadEducations: fromPromise(() => api.educations.listEducations()),
-        deleteEducation: fromPromise(({ input }: { input: number }) =>
-          api.educations.deleteEducation(input),
-        ),
+        deleteEducation: fromPromise(async ({ input }: { input: number }) => {
+          await api.educations.deleteEducation(input);
+          return undefined;
+        }),
       },
       actions: {
         notifyDeleted: (_, message) => notify.success(message),

@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { fromCallback, fromPromise } from 'xstate';
+import { EDUCATION_RULES } from '../api/contract.ts';
 import { createEducationFormData, type CreateEducationRequest } from '../api/educationRequests.ts';
 import { namedCountries } from '../machines/courseForm.machine.ts';
 import {
@@ -92,6 +93,7 @@ export function EducationFormContainer({ educationId, currentUser }: EducationFo
         updateEducation: fromPromise(async ({ input }: { input: SaveEducationRequest }) => {
           await api.educations.updateEducation(input.id, input.patch);
           if (input.userIds) await api.educations.updateAccessRights(input.id, input.userIds);
+          return undefined;
         }),
       },
       actions: {
@@ -130,6 +132,7 @@ export function EducationFormContainer({ educationId, currentUser }: EducationFo
           timeLeft: status.secondsLeft === null ? null : formatDuration(status.secondsLeft),
         }
       }
+      rules={EDUCATION_RULES}
       latestMonth={now()}
       onRetry={() => send({ type: 'RETRY' })}
       onEdit={(values) => send({ type: 'EDIT', values })}

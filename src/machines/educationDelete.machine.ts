@@ -33,7 +33,7 @@ export const educationDeleteMachine = setup({
     loadEducations: fromPromise<Education[]>(() =>
       Promise.reject(new Error('loadEducations is provided by the container')),
     ),
-    deleteEducation: fromPromise<void, number>(() =>
+    deleteEducation: fromPromise<undefined, number>(() =>
       Promise.reject(new Error('deleteEducation is provided by the container')),
     ),
   },

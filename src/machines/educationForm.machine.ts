@@ -392,7 +392,7 @@ export const educationFormMachine = setup({
     createEducation: fromPromise<Education, CreateEducationRequest>(() =>
       Promise.reject(new Error('createEducation is provided by the container')),
     ),
-    updateEducation: fromPromise<void, SaveEducationRequest>(() =>
+    updateEducation: fromPromise<undefined, SaveEducationRequest>(() =>
       Promise.reject(new Error('updateEducation is provided by the container')),
     ),
   },

@@ -12,7 +12,7 @@ import { hr } from 'date-fns/locale/hr';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import { EDUCATION_RULES, type Partner } from '../api/contract.ts';
+import type { EDUCATION_RULES, Partner } from '../api/contract.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
 import type {
   EducationDraft,
@@ -69,6 +69,7 @@ export interface EducationFormPageProps {
   problems: readonly string[];
   saving: boolean;
   upload: UploadPanelProps | null;
+  rules: typeof EDUCATION_RULES;
   /** The latest month the picker offers: this month. */
   latestMonth: Date;
   onRetry: () => void;
@@ -114,6 +115,7 @@ function EducationForm({
   problems,
   saving,
   upload,
+  rules,
   latestMonth,
   onEdit,
   onSubmit,
@@ -181,7 +183,7 @@ function EducationForm({
         if (!busy) onSubmit();
       }}
     >
-      {field('title', text.titleLabel, textInput('title', EDUCATION_RULES.titleMaxLength))}
+      {field('title', text.titleLabel, textInput('title', rules.titleMaxLength))}
       {field(
         'description',
         text.description,
@@ -189,7 +191,7 @@ function EducationForm({
           id={fieldId('description')}
           className="form__input course-form__description"
           rows={6}
-          maxLength={EDUCATION_RULES.descriptionMaxLength}
+          maxLength={rules.descriptionMaxLength}
           value={draft.description}
           disabled={busy}
           aria-invalid={invalid('description') || undefined}
@@ -197,7 +199,7 @@ function EducationForm({
           onChange={(event) => onEdit({ description: event.target.value })}
         />,
       )}
-      {field('lecturer', text.lecturer, textInput('lecturer', EDUCATION_RULES.lecturerMaxLength))}
+      {field('lecturer', text.lecturer, textInput('lecturer', rules.lecturerMaxLength))}
       {field(
         'recordingMonth',
         text.recordingMonth,
@@ -241,7 +243,7 @@ function EducationForm({
       {field(
         'subtitleLanguage',
         text.subtitleLanguage,
-        textInput('subtitleLanguage', EDUCATION_RULES.subtitleLanguageMaxLength, true),
+        textInput('subtitleLanguage', rules.subtitleLanguageMaxLength, true),
         text.subtitleLanguageHint,
       )}
       {creating &&
@@ -287,7 +289,7 @@ function EducationForm({
         field(
           'videoUrl',
           text.videoUrl,
-          textInput('videoUrl', EDUCATION_RULES.videoUrlMaxLength, true),
+          textInput('videoUrl', rules.videoUrlMaxLength, true),
           text.videoUrlHint,
         )}
       {creating &&
@@ -299,7 +301,7 @@ function EducationForm({
             file={draft.video}
             id={fieldId('video')}
             className="form__input course-form__file"
-            accept={EDUCATION_RULES.videoAccept}
+            accept={rules.videoAccept}
             disabled={busy}
             invalid={invalid('video')}
             describedBy={describedBy('video', true)}
@@ -315,7 +317,7 @@ function EducationForm({
             file={draft.thumbnail}
             id={fieldId('thumbnail')}
             className="form__input course-form__file"
-            accept={EDUCATION_RULES.thumbnailAccept}
+            accept={rules.thumbnailAccept}
             disabled={busy}
             invalid={invalid('thumbnail')}
             describedBy={describedBy('thumbnail', true)}

@@ -14,7 +14,7 @@ const text = messages.educationAdmin;
 const user = userEvent.setup();
 
 const loadEducations = fakePromiseActor<Education[], undefined>();
-const deleteEducation = fakePromiseActor<void, number>();
+const deleteEducation = fakePromiseActor<undefined, number>();
 let app: ReturnType<typeof renderWithEffects>;
 
 function renderDelete() {
@@ -128,7 +128,7 @@ describe('education delete pinned by hand', () => {
     await user.click(screen.getByRole('button', { name: 'Obriši edukaciju' }));
     await user.click(screen.getByRole('button', { name: 'Potvrđujem brisanje' }));
     expect(deleteEducation.calls).toEqual([5]);
-    await deleteEducation.resolve();
+    await deleteEducation.resolve(undefined);
     expect(app.notices).toEqual([
       {
         tone: 'success',
