@@ -4,7 +4,7 @@
  * dropped connection from the offset the server reports, and the upload's address remembered in
  * the browser's storage, so that after a reload the same file can continue where it stopped.
  */
-import { Upload, type DetailedError } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import type { ApiClient } from './client.ts';
 import { UPLOADS_PATH, uploadIdOf } from './contract.ts';
 
@@ -24,10 +24,14 @@ const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000];
 const CHUNK_BYTES = 64 * 1024 * 1024;
 const UNAUTHORIZED = 401;
 
+// The upload client loads with the first upload: the API module is part of every first visit.
+const loadTus = () => import('tus-js-client');
+
 export function uploadsApi(client: ApiClient) {
-  function videoUpload(file: File, handlers?: VideoUploadHandlers) {
+  async function videoUpload(file: File, handlers?: VideoUploadHandlers): Promise<Upload> {
+    const tus = await loadTus();
     let refreshBeforeNextRequest = false;
-    const upload: Upload = new Upload(file, {
+    const upload: Upload = new tus.Upload(file, {
       endpoint: UPLOADS_PATH,
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS_MS,
@@ -58,15 +62,16 @@ export function uploadsApi(client: ApiClient) {
   return {
     /** Whether this browser holds an unfinished upload of the same file (name, type, size, date). */
     hasUnfinishedVideoUpload: async (file: File): Promise<boolean> =>
-      (await videoUpload(file).findPreviousUploads()).length > 0,
+      (await (await videoUpload(file)).findPreviousUploads()).length > 0,
     /**
      * Starts the upload, or continues the file's newest unfinished one when `resume` says so.
      * Answers the pause: it stops sending and keeps what the server has, for the next resume.
      */
     startVideoUpload(file: File, resume: boolean, handlers: VideoUploadHandlers): () => void {
-      const upload = videoUpload(file, handlers);
       let paused = false;
+      let upload: Upload | null = null;
       void (async () => {
+        upload = await videoUpload(file, handlers);
         if (resume) {
           const previous = await upload.findPreviousUploads();
           const newest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
@@ -76,7 +81,7 @@ export function uploadsApi(client: ApiClient) {
       })().catch(handlers.onError);
       return () => {
         paused = true;
-        void upload.abort();
+        void upload?.abort();
       };
     },
   };
