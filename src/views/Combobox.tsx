@@ -5,8 +5,8 @@
  * `MultiSearchableSelect` adds options to a list of chosen ones, each removable by its button or
  * by Backspace/Delete when focused. Only the typed search text is local: the choice is the form's.
  */
-import { useCombobox, useMultipleSelection } from 'downshift';
-import { useState } from 'react';
+import { useCombobox, useMultipleSelection, type UseComboboxReturnValue } from 'downshift';
+import { useState, type ReactNode } from 'react';
 import { messages } from '../messages.ts';
 import './Combobox.css';
 
@@ -32,30 +32,53 @@ const matching = (options: readonly ComboboxOption[], search: string) => {
   return options.filter((option) => option.label.toLocaleLowerCase('hr').includes(needle));
 };
 
-const describedByOf = (hintId: string | null, describedBy: string | undefined) =>
-  [hintId, describedBy].filter(Boolean).join(' ') || undefined;
-
-function OptionList({
-  isOpen,
+/** What the two comboboxes draw alike: label, (chosen tags), input, hint and the option list. */
+function ComboboxField({
+  id,
+  label,
+  hint,
+  disabled = false,
+  invalid = false,
+  describedBy,
+  chosen,
+  combobox: { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps },
   items,
-  highlightedIndex,
-  menuProps,
-  itemProps,
-}: {
-  isOpen: boolean;
+  inputProps = (props) => props,
+}: ComboboxCommonProps & {
+  chosen?: ReactNode;
+  combobox: UseComboboxReturnValue<ComboboxOption>;
   items: readonly ComboboxOption[];
-  highlightedIndex: number;
-  menuProps: object;
-  itemProps: (item: ComboboxOption, index: number) => object;
+  /** The multi-select's wrapping of the input's props (its keyboard handling). */
+  inputProps?: (props: Record<string, unknown>) => Record<string, unknown>;
 }) {
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <>
+    <div className="form__field combobox">
+      <label className="form__label" {...getLabelProps()}>
+        {label}
+      </label>
+      {chosen}
+      <input
+        className="form__input"
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        {...getInputProps(
+          inputProps({
+            'aria-describedby': [hintId, describedBy].filter(Boolean).join(' ') || undefined,
+          }),
+        )}
+      />
+      {hint && (
+        <p id={hintId} className="form__hint">
+          {hint}
+        </p>
+      )}
       {isOpen && items.length === 0 && (
         <p className="combobox__empty">{messages.educationAdmin.noMatches}</p>
       )}
       <ul
         className={isOpen ? 'combobox__menu' : 'combobox__menu combobox__menu--closed'}
-        {...menuProps}
+        {...getMenuProps()}
       >
         {isOpen &&
           items.map((item, index) => (
@@ -66,13 +89,13 @@ function OptionList({
                   ? 'combobox__option combobox__option--highlighted'
                   : 'combobox__option'
               }
-              {...itemProps(item, index)}
+              {...getItemProps({ item, index })}
             >
               {item.label}
             </li>
           ))}
       </ul>
-    </>
+    </div>
   );
 }
 
@@ -81,63 +104,28 @@ export interface SearchableSelectProps extends ComboboxCommonProps {
   onChange: (value: number | null) => void;
 }
 
-export function SearchableSelect({
-  id,
-  label,
-  options,
-  hint,
-  disabled = false,
-  invalid = false,
-  describedBy,
-  value,
-  onChange,
-}: SearchableSelectProps) {
+export function SearchableSelect({ value, onChange, ...field }: SearchableSelectProps) {
+  const { options } = field;
   const selected = options.find((option) => option.value === value) ?? null;
   const [search, setSearch] = useState(selected?.label ?? '');
   const items = selected && search === selected.label ? [...options] : matching(options, search);
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } =
-    useCombobox<ComboboxOption>({
-      items,
-      inputId: id,
-      itemToString: (item) => item?.label ?? '',
-      itemToKey: (item) => item?.value,
-      selectedItem: selected,
-      inputValue: search,
-      onInputValueChange: ({ inputValue, type }) => {
-        setSearch(inputValue);
-        // Emptying the field takes the choice back.
-        if (type === useCombobox.stateChangeTypes.InputChange && !inputValue && selected) {
-          onChange(null);
-        }
-      },
-      onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem?.value ?? null),
-    });
-  const hintId = hint ? `${id}-hint` : null;
-  return (
-    <div className="form__field combobox">
-      <label className="form__label" {...getLabelProps()}>
-        {label}
-      </label>
-      <input
-        className="form__input"
-        disabled={disabled}
-        aria-invalid={invalid || undefined}
-        {...getInputProps({ 'aria-describedby': describedByOf(hintId, describedBy) })}
-      />
-      {hint && (
-        <p id={hintId ?? undefined} className="form__hint">
-          {hint}
-        </p>
-      )}
-      <OptionList
-        isOpen={isOpen}
-        items={items}
-        highlightedIndex={highlightedIndex}
-        menuProps={getMenuProps()}
-        itemProps={(item, index) => getItemProps({ item, index })}
-      />
-    </div>
-  );
+  const combobox = useCombobox<ComboboxOption>({
+    items,
+    inputId: field.id,
+    itemToString: (item) => item?.label ?? '',
+    itemToKey: (item) => item?.value,
+    selectedItem: selected,
+    inputValue: search,
+    onInputValueChange: ({ inputValue, type }) => {
+      setSearch(inputValue);
+      // Emptying the field takes the choice back.
+      if (type === useCombobox.stateChangeTypes.InputChange && !inputValue && selected) {
+        onChange(null);
+      }
+    },
+    onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem?.value ?? null),
+  });
+  return <ComboboxField {...field} combobox={combobox} items={items} />;
 }
 
 export interface MultiSearchableSelectProps extends ComboboxCommonProps {
@@ -145,17 +133,8 @@ export interface MultiSearchableSelectProps extends ComboboxCommonProps {
   onChange: (values: number[]) => void;
 }
 
-export function MultiSearchableSelect({
-  id,
-  label,
-  options,
-  hint,
-  disabled = false,
-  invalid = false,
-  describedBy,
-  values,
-  onChange,
-}: MultiSearchableSelectProps) {
+export function MultiSearchableSelect({ values, onChange, ...field }: MultiSearchableSelectProps) {
+  const { options, label, disabled } = field;
   const [search, setSearch] = useState('');
   const chosen = values.map(
     (value) => options.find((option) => option.value === value) ?? { value, label: `#${value}` },
@@ -168,79 +147,54 @@ export function MultiSearchableSelect({
       onSelectedItemsChange: ({ selectedItems }) =>
         onChange(selectedItems.map((item) => item.value)),
     });
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } =
-    useCombobox<ComboboxOption>({
-      items,
-      inputId: id,
-      itemToString: (item) => item?.label ?? '',
-      itemToKey: (item) => item?.value,
-      selectedItem: null,
-      inputValue: search,
-      stateReducer: (state, { type, changes }) =>
-        // Choosing keeps the list open on the same place, ready for the next user.
-        type === useCombobox.stateChangeTypes.InputKeyDownEnter ||
-        type === useCombobox.stateChangeTypes.ItemClick
-          ? { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex, inputValue: '' }
-          : changes,
-      onStateChange: ({ type, selectedItem, inputValue }) => {
-        if (type === useCombobox.stateChangeTypes.InputChange) setSearch(inputValue ?? '');
-        else if (
-          selectedItem &&
-          (type === useCombobox.stateChangeTypes.InputKeyDownEnter ||
-            type === useCombobox.stateChangeTypes.ItemClick)
-        ) {
-          onChange([...values, selectedItem.value]);
-          setSearch('');
-        }
-      },
-    });
-  const hintId = hint ? `${id}-hint` : null;
+  const choosing = (type: string) =>
+    type === useCombobox.stateChangeTypes.InputKeyDownEnter ||
+    type === useCombobox.stateChangeTypes.ItemClick;
+  const combobox = useCombobox<ComboboxOption>({
+    items,
+    inputId: field.id,
+    itemToString: (item) => item?.label ?? '',
+    itemToKey: (item) => item?.value,
+    selectedItem: null,
+    inputValue: search,
+    // Choosing keeps the list open on the same place, ready for the next user.
+    stateReducer: (state, { type, changes }) =>
+      choosing(type)
+        ? { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex, inputValue: '' }
+        : changes,
+    onStateChange: ({ type, selectedItem, inputValue }) => {
+      if (type === useCombobox.stateChangeTypes.InputChange) setSearch(inputValue ?? '');
+      else if (selectedItem && choosing(type)) {
+        onChange([...values, selectedItem.value]);
+        setSearch('');
+      }
+    },
+  });
+  const tags = chosen.length > 0 && (
+    <ul className="combobox__chosen" aria-label={label}>
+      {chosen.map((item, index) => (
+        <li key={item.value} className="combobox__tag">
+          <span {...getSelectedItemProps({ selectedItem: item, index })}>{item.label}</span>
+          <button
+            type="button"
+            className="combobox__remove"
+            disabled={disabled}
+            aria-label={messages.educationAdmin.removeUser(item.label)}
+            onClick={() => removeSelectedItem(item)}
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
   return (
-    <div className="form__field combobox">
-      <label className="form__label" {...getLabelProps()}>
-        {label}
-      </label>
-      {chosen.length > 0 && (
-        <ul className="combobox__chosen" aria-label={label}>
-          {chosen.map((item, index) => (
-            <li key={item.value} className="combobox__tag">
-              <span {...getSelectedItemProps({ selectedItem: item, index })}>{item.label}</span>
-              <button
-                type="button"
-                className="combobox__remove"
-                disabled={disabled}
-                aria-label={messages.educationAdmin.removeUser(item.label)}
-                onClick={() => removeSelectedItem(item)}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <input
-        className="form__input"
-        disabled={disabled}
-        aria-invalid={invalid || undefined}
-        {...getInputProps(
-          getDropdownProps({
-            preventKeyAction: isOpen,
-            'aria-describedby': describedByOf(hintId, describedBy),
-          }),
-        )}
-      />
-      {hint && (
-        <p id={hintId ?? undefined} className="form__hint">
-          {hint}
-        </p>
-      )}
-      <OptionList
-        isOpen={isOpen}
-        items={items}
-        highlightedIndex={highlightedIndex}
-        menuProps={getMenuProps()}
-        itemProps={(item, index) => getItemProps({ item, index })}
-      />
-    </div>
+    <ComboboxField
+      {...field}
+      chosen={tags}
+      combobox={combobox}
+      items={items}
+      inputProps={(props) => getDropdownProps({ preventKeyAction: combobox.isOpen, ...props })}
+    />
   );
 }

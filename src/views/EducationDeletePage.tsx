@@ -6,13 +6,9 @@
 import { useId } from 'react';
 import type { Education } from '../api/contract.ts';
 import { messages } from '../messages.ts';
-import { SearchableSelect } from './Combobox.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { EducationListStatus } from './EducationListStatus.tsx';
-import { educationOptions } from './EducationPickerPage.tsx';
+import { EducationChoice } from './EducationChoice.tsx';
 import { createdAtText } from './educationFormat.ts';
-import './EducationAdmin.css';
-import './forms.css';
 
 const text = messages.educationAdmin;
 
@@ -31,56 +27,41 @@ export interface EducationDeletePageProps {
 }
 
 export function EducationDeletePage({
-  loading,
-  loadFailed,
-  educations,
   chosen,
   confirming,
   deleting,
-  onRetry,
-  onChoose,
   onAskDelete,
   onCancel,
   onConfirm,
+  ...list
 }: EducationDeletePageProps) {
-  const id = useId();
+  const selectId = `${useId()}-education`;
   return (
-    <section aria-labelledby={`${id}-title`} className="education-admin">
-      <h1 id={`${id}-title`}>{text.deleteTitle}</h1>
-      <EducationListStatus
-        loading={loading}
-        loadFailed={loadFailed}
-        empty={educations.length === 0}
-        onRetry={onRetry}
+    <>
+      <EducationChoice
+        {...list}
+        title={text.deleteTitle}
+        value={chosen?.id ?? null}
+        selectId={selectId}
       >
-        <div className="form">
-          <SearchableSelect
-            id={`${id}-education`}
-            label={text.pickerLabel}
-            hint={text.pickerHint}
-            options={educationOptions(educations)}
-            value={chosen?.id ?? null}
-            onChange={onChoose}
-          />
-          {chosen && (
-            <>
-              <dl className="education-admin__chosen">
-                <dt>{text.chosenTitle}</dt>
-                <dd>{chosen.title}</dd>
-                <dt>{text.chosenLecturer}</dt>
-                <dd>{chosen.lecturer}</dd>
-                <dt>{text.chosenCreatedAt}</dt>
-                <dd>{createdAtText(chosen.createdAt)}</dd>
-              </dl>
-              <div className="form__actions">
-                <button id={`${id}-delete`} type="button" className="button" onClick={onAskDelete}>
-                  {text.deleteButton}
-                </button>
-              </div>
-            </>
-          )}
-        </div>
-      </EducationListStatus>
+        {chosen && (
+          <>
+            <dl className="education-admin__chosen">
+              <dt>{text.chosenTitle}</dt>
+              <dd>{chosen.title}</dd>
+              <dt>{text.chosenLecturer}</dt>
+              <dd>{chosen.lecturer}</dd>
+              <dt>{text.chosenCreatedAt}</dt>
+              <dd>{createdAtText(chosen.createdAt)}</dd>
+            </dl>
+            <div className="form__actions">
+              <button type="button" className="button" onClick={onAskDelete}>
+                {text.deleteButton}
+              </button>
+            </div>
+          </>
+        )}
+      </EducationChoice>
       {confirming && chosen && (
         <ConfirmDialog
           title={text.confirmTitle}
@@ -89,11 +70,11 @@ export function EducationDeletePage({
           confirmLabel={text.confirmYes}
           busyLabel={text.deleting}
           busy={deleting}
-          fallbackFocusId={`${id}-education`}
+          fallbackFocusId={selectId}
           onCancel={onCancel}
           onConfirm={onConfirm}
         />
       )}
-    </section>
+    </>
   );
 }
