@@ -171,8 +171,24 @@ function EducationForm({
       onChange={(event) => onEdit({ [name]: event.target.value })}
     />
   );
-  const fileChange = (name: 'video' | 'thumbnail') => (event: ChangeEvent<HTMLInputElement>) =>
-    onEdit({ [name]: event.target.files?.[0] ?? null });
+  const fileField = (name: 'video' | 'thumbnail', label: string, accept: string, hint: string) =>
+    field(
+      name,
+      label,
+      <FileInput
+        file={draft[name]}
+        id={fieldId(name)}
+        className="form__input course-form__file"
+        accept={accept}
+        disabled={busy}
+        invalid={invalid(name)}
+        describedBy={describedBy(name, true)}
+        onChange={(event: ChangeEvent<HTMLInputElement>) =>
+          onEdit({ [name]: event.target.files?.[0] ?? null })
+        }
+      />,
+      hint,
+    );
 
   return (
     <form
@@ -294,37 +310,9 @@ function EducationForm({
         )}
       {creating &&
         draft.videoSource === 'file' &&
-        field(
-          'video',
-          text.videoFile,
-          <FileInput
-            file={draft.video}
-            id={fieldId('video')}
-            className="form__input course-form__file"
-            accept={rules.videoAccept}
-            disabled={busy}
-            invalid={invalid('video')}
-            describedBy={describedBy('video', true)}
-            onChange={fileChange('video')}
-          />,
-          text.videoFileHint,
-        )}
+        fileField('video', text.videoFile, rules.videoAccept, text.videoFileHint)}
       {creating &&
-        field(
-          'thumbnail',
-          text.thumbnail,
-          <FileInput
-            file={draft.thumbnail}
-            id={fieldId('thumbnail')}
-            className="form__input course-form__file"
-            accept={rules.thumbnailAccept}
-            disabled={busy}
-            invalid={invalid('thumbnail')}
-            describedBy={describedBy('thumbnail', true)}
-            onChange={fileChange('thumbnail')}
-          />,
-          text.thumbnailHint,
-        )}
+        fileField('thumbnail', text.thumbnail, rules.thumbnailAccept, text.thumbnailHint)}
       <Switch
         checked={draft.restricted}
         disabled={busy}
