@@ -185,6 +185,36 @@ const SWAPS: Swap[] = [
     second: "sendForm({ type: 'REMOVE_PRODUCT', key })",
     tests: ['tests/machines/newsletterForm.test.tsx'],
   },
+  {
+    container: 'src/app/EducationFormContainer.tsx',
+    first: "send({ type: 'PAUSE' })",
+    second: "send({ type: 'RESUME' })",
+    tests: ['tests/machines/educationForm.test.tsx'],
+  },
+  {
+    container: 'src/app/EducationFormContainer.tsx',
+    first: "send({ type: 'RESUME_PREVIOUS' })",
+    second: "send({ type: 'START_OVER' })",
+    tests: ['tests/machines/educationForm.test.tsx'],
+  },
+  {
+    container: 'src/app/EducationFormContainer.tsx',
+    first: 'notify.success(message)',
+    second: 'notify.error(message)',
+    tests: ['tests/machines/educationForm.test.tsx'],
+  },
+  {
+    container: 'src/app/EducationDeleteContainer.tsx',
+    first: "send({ type: 'CANCEL' })",
+    second: "send({ type: 'CONFIRM' })",
+    tests: ['tests/machines/educationDelete.test.tsx'],
+  },
+  {
+    container: 'src/app/EducationPickerContainer.tsx',
+    first: "send({ type: 'RETRY' })",
+    second: "send({ type: 'CHOOSE', id })",
+    tests: ['tests/machines/educationPicker.test.tsx'],
+  },
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -5,8 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { aCourse } from '../../tests/support/courses.ts';
+import { anEducation } from '../../tests/support/educations.ts';
 import { createApi } from './api.ts';
 import { createApiClient } from './client.ts';
+import { createEducationFormData, type CreateEducationRequest } from './educationRequests.ts';
 import type { AuthResponse, Education, ProductPage } from './contract.ts';
 
 interface Sent {
@@ -492,6 +494,67 @@ describe('newsletters (staff)', () => {
       { method: 'POST', path: '/newsletters/4/cancel', contentType: null, body: undefined },
       { method: 'GET', path: '/newsletters/4/preview', contentType: null, body: undefined },
       { method: 'POST', path: '/newsletters/4/test', contentType: null, body: undefined },
+    ]);
+  });
+});
+
+describe('education admin', () => {
+  it('lists the users of a role, escaped in the query', async () => {
+    const users = [{ id: 7, name: 'Ana', surname: 'Babić', email: 'korisnik@example.com' }];
+    const { api, sent } = apiAgainst({ 'GET /users?role=user': users });
+    expect(await api.users.listUsers('user')).toEqual(users);
+    expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /users?role=user']);
+  });
+
+  it('sends a new education with the field names of the contract, optional ones only when set', async () => {
+    const { api, sent } = apiAgainst({
+      'POST /educations': anEducation({ id: 40, title: 'Implantologija' }),
+    });
+    const request: CreateEducationRequest = {
+      title: 'Implantologija',
+      description: 'Cijelo predavanje.',
+      lecturer: 'dr. Ivo Kovač',
+      dateOfRecording: null,
+      countryIsoCode: 'HR',
+      subtitleLanguage: null,
+      partnerId: 3,
+      video: { videoUploadId: 'abc123' },
+      thumbnail: new File(['x'], 'naslovna.png', { type: 'image/png' }),
+      initialAccessUserIds: [],
+    };
+    await api.educations.createEducation(createEducationFormData(request));
+    await api.educations.createEducation(
+      createEducationFormData({
+        ...request,
+        dateOfRecording: '2024-03',
+        subtitleLanguage: 'engleski',
+        video: { videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+        thumbnail: null,
+        initialAccessUserIds: [7, 8],
+      }),
+    );
+    expect(sent.map(({ body }) => body)).toEqual([
+      {
+        Title: 'Implantologija',
+        Description: 'Cijelo predavanje.',
+        Lecturer: 'dr. Ivo Kovač',
+        CountryIsoCode: 'HR',
+        PartnerId: '3',
+        VideoUploadId: 'abc123',
+        Thumbnail: 'file:naslovna.png',
+      },
+      {
+        Title: 'Implantologija',
+        Description: 'Cijelo predavanje.',
+        Lecturer: 'dr. Ivo Kovač',
+        DateOfRecording: '2024-03',
+        CountryIsoCode: 'HR',
+        SubtitleLanguage: 'engleski',
+        PartnerId: '3',
+        VideoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        // Object.fromEntries keeps the last of a repeated field.
+        InitialAccessUserIds: '8',
+      },
     ]);
   });
 });

@@ -10,6 +10,7 @@ import { educationsApi } from './educations.ts';
 import { newslettersApi } from './newsletters.ts';
 import { productsApi } from './products.ts';
 import { partnersApi } from './partners.ts';
+import { uploadsApi } from './uploads.ts';
 import { usersApi } from './users.ts';
 
 export function createApi(client: ApiClient) {
@@ -22,6 +23,7 @@ export function createApi(client: ApiClient) {
     partners: partnersApi(client),
     educations: educationsApi(client),
     newsletters: newslettersApi(client),
+    uploads: uploadsApi(client),
   };
 }
 

@@ -150,4 +150,22 @@ describe('api client', () => {
     const schema = { parse: (v: unknown) => (v as { accessToken: string }).accessToken };
     await expect(api.get('/t', schema)).resolves.toBe('x');
   });
+
+  it('gives the bearer header to requests it does not send itself, refreshed on demand', async () => {
+    const { api, requests, session } = setup(() =>
+      json(200, { accessToken: 'a2', refreshToken: 'r2' }),
+    );
+    await expect(api.authorization()).resolves.toBe('Bearer a1');
+    expect(requests).toEqual([]);
+    await expect(api.authorization(true)).resolves.toBe('Bearer a2');
+    expect(requests.map((request) => request.url)).toEqual([
+      'http://test/api/v1/users/refresh-token',
+    ]);
+    expect(session.expired).toBe(0);
+  });
+
+  it('gives no bearer header when logged out', async () => {
+    const { api } = setup(() => json(200, {}), null);
+    await expect(api.authorization()).resolves.toBeNull();
+  });
 });

@@ -132,6 +132,16 @@ export function createApiClient({ baseURL, session, fetch }: ApiClientOptions) {
       json(path, { method: 'DELETE', body: body as FetchOptions['body'] }, schema),
     postMultipart: <T>(path: string, form: FormData, schema?: Parser<T>) =>
       json(path, { method: 'POST', body: form }, schema),
+    /**
+     * The Authorization header for requests another library sends (the tus video uploads):
+     * after a 401 it asks with `refresh` and gets the header of new tokens (one refresh shared
+     * with the client's own calls). null when logged out.
+     */
+    async authorization(refresh = false): Promise<string | null> {
+      if (refresh) await refreshTokens();
+      const tokens = session.getTokens();
+      return tokens ? `Bearer ${tokens.accessToken}` : null;
+    },
   };
 }
 

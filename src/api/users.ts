@@ -13,7 +13,10 @@ import {
   type InviteRequest,
   type LoginRequest,
   type RequestPasswordResetRequest,
+  type Role,
+  type UserListItem,
   type ValidateRegistrationResponse,
+  userListSchema,
 } from './contract.ts';
 
 export function usersApi(client: ApiClient) {
@@ -43,5 +46,8 @@ export function usersApi(client: ApiClient) {
     async invite(request: InviteRequest): Promise<void> {
       await client.postForStatus('/users/invite', request);
     },
+    /** GET /users?role=user (administrators): who an education can be restricted to. */
+    listUsers: (role: Role): Promise<UserListItem[]> =>
+      client.get(`/users?role=${encodeURIComponent(role)}`, userListSchema),
   };
 }

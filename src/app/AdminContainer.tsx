@@ -29,6 +29,12 @@ const NewsletterContainer = retryableLazy(
   (module) => module.NewsletterContainer,
 );
 
+// The education admin brings the comboboxes, the month picker and the upload client.
+const EducationAdminContainer = retryableLazy(
+  () => import('./EducationAdminContainer.tsx'),
+  (module) => module.EducationAdminContainer,
+);
+
 /** Narrow screens stack the menu above the content (AdminShell.css). */
 const NARROW_SCREEN = '(max-width: 599px)';
 
@@ -78,6 +84,16 @@ export function AdminContainer() {
           {isAdministrator ? (
             <Suspense fallback={null}>
               <CourseFormContainer />
+            </Suspense>
+          ) : (
+            <Redirect to={selectAdminEntries(snapshot)[0]?.href ?? routes.home.href()} replace />
+          )}
+        </Route>
+        {/* SPEC 2 and 6: the education admin is for administrators only. */}
+        <Route path={`${routes.adminEducations.pattern}/*?`}>
+          {isAdministrator ? (
+            <Suspense fallback={null}>
+              <EducationAdminContainer />
             </Suspense>
           ) : (
             <Redirect to={selectAdminEntries(snapshot)[0]?.href ?? routes.home.href()} replace />

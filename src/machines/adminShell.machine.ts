@@ -26,6 +26,9 @@ export function adminEntries(roles: { isAdministrator: boolean }): AdminEntry[] 
       : []),
     { href: routes.adminUser.href(), label: messages.admin.users },
     { href: routes.adminProducts.href(), label: messages.productStrip.menuEntry },
+    ...(roles.isAdministrator
+      ? [{ href: routes.adminEducations.href(), label: messages.educationAdmin.menuEntry }]
+      : []),
     { href: routes.adminPartners.href(), label: messages.partnerForm.menuEntry },
   ];
 }

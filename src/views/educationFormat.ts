@@ -18,3 +18,16 @@ export function recordingMonth(yearMonth: string): string {
 }
 
 export { publicationDate as addedOnDate } from './courseFormat.ts';
+
+const createdAtFormat = new Intl.DateTimeFormat('hr-HR', {
+  timeZone: COURSE_TIME_ZONE,
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** When an education was added, with its time (the delete screen): '12. 3. 2027. 09:05'. */
+export const createdAtText = (instant: string) =>
+  createdAtFormat.format(new Date(instant)).replace(',', '');

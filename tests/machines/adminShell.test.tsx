@@ -116,26 +116,34 @@ describe('admin shell pinned by hand', () => {
     },
   );
 
-  it('lists Newsletter first for staff, then Tečajevi for an administrator only', () => {
+  it('lists Newsletter first for staff, then Tečajevi and Edukacije for an administrator only', () => {
     renderAdmin('/admin/user', ['employee']);
     expect(entryNames()).toEqual(['Newsletter', 'Korisnici', 'Proizvodi', 'Partneri']);
     app.unmount();
     renderAdmin('/admin/user', ['administrator']);
-    expect(entryNames()).toEqual(['Newsletter', 'Tečajevi', 'Korisnici', 'Proizvodi', 'Partneri']);
+    // SPEC 2's order: Newsletter, Tečajevi, Korisnici, Proizvodi, Edukacije, Partneri.
+    expect(entryNames()).toEqual([
+      'Newsletter',
+      'Tečajevi',
+      'Korisnici',
+      'Proizvodi',
+      'Edukacije',
+      'Partneri',
+    ]);
   });
 
   it('on a narrow screen, choosing scrolls down by entries * 75 + 225 px, smoothly', () => {
     setViewportWidth(599);
     renderAdmin('/admin/nepoznato', ['employee']);
     fireEvent.click(entry('Korisnici'));
-    // The entries the role sees: an employee four, an administrator five.
+    // The entries the role sees: an employee four, an administrator six.
     expect(scrollTo.mock.calls).toEqual([[{ top: 525, behavior: 'smooth' }]]);
     expect(app.location()).toBe('/admin/user');
     app.unmount();
     renderAdmin('/admin/nepoznato', ['administrator']);
     fireEvent.click(entry('Korisnici'));
-    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 600, behavior: 'smooth' }]);
-    expect(adminScrollOffset(6)).toBe(675);
+    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 675, behavior: 'smooth' }]);
+    expect(adminScrollOffset(5)).toBe(600);
   });
 
   it('from the tablet breakpoint up, choosing does not scroll', () => {

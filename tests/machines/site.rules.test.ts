@@ -246,12 +246,13 @@ describe('admin shell', () => {
     return { shell, log };
   }
 
-  it('lists Newsletter first, and the course entry for administrators only', () => {
+  it('lists Newsletter first, and the course and education entries for administrators only', () => {
     expect(adminEntries({ isAdministrator: true })).toEqual([
       { href: '/admin/newsletter', label: messages.newsletterForm.menuEntry },
       { href: '/admin/course', label: messages.courseForm.menuEntry },
       { href: '/admin/user', label: messages.admin.users },
       { href: '/admin/products', label: messages.productStrip.menuEntry },
+      { href: '/admin/educations', label: messages.educationAdmin.menuEntry },
       { href: '/admin/partners', label: messages.partnerForm.menuEntry },
     ]);
     expect(adminEntries({ isAdministrator: false })).toEqual([

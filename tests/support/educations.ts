@@ -24,3 +24,9 @@ export const educationViewer: StoredSession = {
   user: { id: 7, name: 'Iva', surname: 'Kovač', email: 'iva@primjer.hr', roles: ['user'] },
   tokens: { accessToken: 'access', refreshToken: 'refresh' },
 };
+
+/** The educations the admin's picker and delete screens choose from. */
+export const ADMIN_EDUCATIONS = [
+  anEducation({ id: 12, title: 'Implantologija danas' }),
+  anEducation({ id: 5, title: 'Endodoncija u praksi', lecturer: 'dr. Ivo Kovač' }),
+];

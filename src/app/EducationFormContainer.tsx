@@ -1,0 +1,146 @@
+import { useMachine } from '@xstate/react';
+import { fromCallback, fromPromise } from 'xstate';
+import { EDUCATION_RULES } from '../api/contract.ts';
+import { createEducationFormData, type CreateEducationRequest } from '../api/educationRequests.ts';
+import { namedCountries } from '../machines/courseForm.machine.ts';
+import {
+  educationFormMachine,
+  errorMessages,
+  formatDuration,
+  selectEducationDraft,
+  selectFormLoadFailed,
+  selectFormLoading,
+  selectIsCreating,
+  selectSaving,
+  selectUploadPhase,
+  uploadStatus,
+  userOptions,
+  type CurrentUser,
+  type EducationFormData,
+  type EducationFormEvent,
+  type SaveEducationRequest,
+  type UploadVideoInput,
+} from '../machines/educationForm.machine.ts';
+import { messages } from '../messages.ts';
+import { EducationFormPage } from '../views/EducationFormPage.tsx';
+import { useEffects } from './effects.tsx';
+import { useInspect } from './inspector.tsx';
+import { showError } from './toasts.tsx';
+import { useLeaveGuard } from './useLeaveGuard.ts';
+
+const text = messages.educationAdmin;
+
+export interface EducationFormContainerProps {
+  /** null: add a new education. */
+  educationId: number | null;
+  currentUser: CurrentUser;
+}
+
+/** /admin/educations/create and /admin/educations/update/{id}: the education form. */
+export function EducationFormContainer({ educationId, currentUser }: EducationFormContainerProps) {
+  const { api, notify, now } = useEffects();
+  const [snapshot, send] = useMachine(
+    educationFormMachine.provide({
+      actors: {
+        loadForm: fromPromise(
+          async ({
+            input,
+          }: {
+            input: { educationId: number | null };
+          }): Promise<EducationFormData> => {
+            if (input.educationId === null) {
+              const [countries, partners, users] = await Promise.all([
+                api.countries.listCountries(),
+                api.partners.listPartners(),
+                api.users.listUsers('user'),
+              ]);
+              return {
+                countries: namedCountries(countries),
+                partners,
+                users,
+                education: null,
+                userIds: [],
+              };
+            }
+            const [education, rights, users] = await Promise.all([
+              api.educations.getEducation(input.educationId),
+              api.educations.listAccessRights(input.educationId),
+              api.users.listUsers('user'),
+            ]);
+            return {
+              countries: [],
+              partners: [],
+              users,
+              education,
+              userIds: rights.map((right) => right.user.id),
+            };
+          },
+        ),
+        findPreviousUpload: fromPromise(({ input }: { input: File }) =>
+          api.uploads.hasUnfinishedVideoUpload(input),
+        ),
+        uploadVideo: fromCallback<EducationFormEvent, UploadVideoInput>(({ input, sendBack }) =>
+          api.uploads.startVideoUpload(input.file, input.resume, {
+            onProgress: (bytesSent, bytesTotal) =>
+              sendBack({ type: 'UPLOAD_PROGRESS', bytesSent, bytesTotal, at: now().getTime() }),
+            onSuccess: (uploadId) => sendBack({ type: 'UPLOADED', uploadId }),
+            onError: (error) => sendBack({ type: 'UPLOAD_FAILED', error }),
+          }),
+        ),
+        createEducation: fromPromise(({ input }: { input: CreateEducationRequest }) =>
+          api.educations.createEducation(createEducationFormData(input)),
+        ),
+        updateEducation: fromPromise(async ({ input }: { input: SaveEducationRequest }) => {
+          await api.educations.updateEducation(input.id, input.patch);
+          if (input.userIds) await api.educations.updateAccessRights(input.id, input.userIds);
+          return undefined;
+        }),
+      },
+      actions: {
+        notifySaved: (_, message) => notify.success(message),
+        notifyUploadFailed: (_, message) => notify.error(message),
+        reportError: (_, error) => showError(notify, error),
+      },
+    }),
+    { input: { educationId, currentUser }, inspect: useInspect() },
+  );
+  const phase = selectUploadPhase(snapshot);
+  useLeaveGuard(phase !== null, text.leaveWhileUploading);
+  const { errors, countries, partners, users, progress } = snapshot.context;
+  const draft = selectEducationDraft(snapshot);
+  const status = uploadStatus(progress, draft.video);
+  return (
+    <EducationFormPage
+      creating={selectIsCreating(snapshot)}
+      loading={selectFormLoading(snapshot)}
+      loadFailed={selectFormLoadFailed(snapshot)}
+      draft={draft}
+      countries={countries}
+      partners={partners}
+      userOptions={userOptions(users, currentUser).map((user) => ({
+        value: user.id,
+        label: text.userOption(user.name, user.surname, user.email),
+      }))}
+      noUsers={users.length === 0}
+      errors={errors}
+      problems={errorMessages(errors)}
+      saving={selectSaving(snapshot)}
+      upload={
+        phase && {
+          phase,
+          status,
+          timeLeft: status.secondsLeft === null ? null : formatDuration(status.secondsLeft),
+        }
+      }
+      rules={EDUCATION_RULES}
+      latestMonth={now()}
+      onRetry={() => send({ type: 'RETRY' })}
+      onEdit={(values) => send({ type: 'EDIT', values })}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      onPause={() => send({ type: 'PAUSE' })}
+      onResume={() => send({ type: 'RESUME' })}
+      onResumePrevious={() => send({ type: 'RESUME_PREVIOUS' })}
+      onStartOver={() => send({ type: 'START_OVER' })}
+    />
+  );
+}

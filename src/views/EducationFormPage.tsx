@@ -1,0 +1,415 @@
+/**
+ * Add or edit an education (SPEC 2 admin screen 5; issue 13): title, description, lecturer, the
+ * recording month (react-datepicker's month picker in Croatian, not later than this month),
+ * country, subtitle language, partner, URL or file, thumbnail (the create-only fields hidden when
+ * editing) and 'Ograniči vidljivost' with the users' multi-select. Every message is shown at its
+ * field and all of them together above the button. While the video uploads, the upload panel
+ * replaces the button: patience text, a labelled progress bar with percent, megabytes and time
+ * left, pause and resume; first, when this browser holds an unfinished upload of the same file,
+ * the choice to continue it. Pure: the container binds the education form machine.
+ */
+import { hr } from 'date-fns/locale/hr';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
+import DatePicker, { registerLocale } from 'react-datepicker';
+import 'react-datepicker/dist/react-datepicker.css';
+import type { EDUCATION_RULES, Partner } from '../api/contract.ts';
+import type { LocalizedCountry } from '../data/countries.ts';
+import type {
+  EducationDraft,
+  EducationDraftField,
+  EducationFormErrors,
+  UploadPhase,
+  UploadStatus,
+} from '../machines/educationForm.machine.ts';
+import { messages } from '../messages.ts';
+import { MultiSearchableSelect, type ComboboxOption } from './Combobox.tsx';
+import { ErrorList } from './ErrorList.tsx';
+import { FileInput } from './FileInput.tsx';
+import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
+import { Switch } from './Switch.tsx';
+import './CourseFormPage.css';
+import './EducationAdmin.css';
+import './forms.css';
+
+registerLocale('hr', hr);
+
+const text = messages.educationAdmin;
+export const MONTH_FORMAT = 'MM/yyyy';
+
+/** 'YYYY-MM' <-> the picker's date (the first of the month, local time). */
+export function monthToPickerDate(month: string): Date | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, 1) : null;
+}
+
+export function pickerDateToMonth(date: Date | null): string {
+  if (!date) return '';
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+export interface UploadPanelProps {
+  phase: UploadPhase;
+  status: UploadStatus;
+  /** The time left as the page reads it ('1:05'), or null while unknown. */
+  timeLeft: string | null;
+}
+
+export interface EducationFormPageProps {
+  creating: boolean;
+  loading: boolean;
+  loadFailed: boolean;
+  draft: EducationDraft;
+  countries: readonly LocalizedCountry[];
+  partners: readonly Partner[];
+  userOptions: readonly ComboboxOption[];
+  /** No user of role user exists yet: the form asks to invite some first. */
+  noUsers: boolean;
+  errors: EducationFormErrors;
+  /** The messages of `errors` in the order of the form. */
+  problems: readonly string[];
+  saving: boolean;
+  upload: UploadPanelProps | null;
+  rules: typeof EDUCATION_RULES;
+  /** The latest month the picker offers: this month. */
+  latestMonth: Date;
+  onRetry: () => void;
+  onEdit: (values: Partial<EducationDraft>) => void;
+  onSubmit: () => void;
+  onPause: () => void;
+  onResume: () => void;
+  onResumePrevious: () => void;
+  onStartOver: () => void;
+}
+
+export function EducationFormPage(props: EducationFormPageProps) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="course-form education-form">
+      <h1 id={`${id}-title`}>{props.creating ? text.createTitle : text.editTitle}</h1>
+      {props.loading ? (
+        <div className="status">
+          <Spinner label={text.loading} />
+        </div>
+      ) : props.loadFailed ? (
+        <div className="form__actions">
+          <p role="alert">{text.loadFailed}</p>
+          <button type="button" className="button" onClick={props.onRetry}>
+            {text.retry}
+          </button>
+        </div>
+      ) : (
+        <EducationForm {...props} />
+      )}
+    </section>
+  );
+}
+
+function EducationForm({
+  creating,
+  draft,
+  countries,
+  partners,
+  userOptions,
+  noUsers,
+  errors,
+  problems,
+  saving,
+  upload,
+  rules,
+  latestMonth,
+  onEdit,
+  onSubmit,
+  ...uploadActions
+}: EducationFormPageProps) {
+  const id = useId();
+  const busy = saving || upload !== null;
+  const fieldId = (field: EducationDraftField) => `${id}-${field}`;
+  const errorId = (field: EducationDraftField) => `${id}-${field}-error`;
+  const hintId = (field: EducationDraftField) => `${id}-${field}-hint`;
+  const invalid = (field: EducationDraftField) => (errors[field]?.length ?? 0) > 0;
+  const describedBy = (field: EducationDraftField, hint = false) =>
+    [hint ? hintId(field) : null, invalid(field) ? errorId(field) : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const fieldErrors = (name: EducationDraftField) =>
+    invalid(name) && (
+      <ul id={errorId(name)} className="form__field-errors">
+        {errors[name]?.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    );
+  const field = (name: EducationDraftField, label: string, control: ReactNode, hint?: string) => (
+    <div className="form__field">
+      <label className="form__label" htmlFor={fieldId(name)}>
+        {label}
+      </label>
+      {control}
+      {hint && (
+        <p id={hintId(name)} className="form__hint">
+          {hint}
+        </p>
+      )}
+      {fieldErrors(name)}
+    </div>
+  );
+  const textInput = (
+    name: 'title' | 'lecturer' | 'subtitleLanguage' | 'videoUrl',
+    maxLength: number,
+    hint = false,
+  ) => (
+    <input
+      id={fieldId(name)}
+      type={name === 'videoUrl' ? 'url' : 'text'}
+      className="form__input"
+      autoComplete="off"
+      maxLength={maxLength}
+      value={draft[name]}
+      disabled={busy}
+      aria-invalid={invalid(name) || undefined}
+      aria-describedby={describedBy(name, hint)}
+      onChange={(event) => onEdit({ [name]: event.target.value })}
+    />
+  );
+  const fileField = (name: 'video' | 'thumbnail', label: string, accept: string, hint: string) =>
+    field(
+      name,
+      label,
+      <FileInput
+        file={draft[name]}
+        id={fieldId(name)}
+        className="form__input course-form__file"
+        accept={accept}
+        disabled={busy}
+        invalid={invalid(name)}
+        describedBy={describedBy(name, true)}
+        onChange={(event: ChangeEvent<HTMLInputElement>) =>
+          onEdit({ [name]: event.target.files?.[0] ?? null })
+        }
+      />,
+      hint,
+    );
+
+  return (
+    <form
+      className="form course-form__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) onSubmit();
+      }}
+    >
+      {field('title', text.titleLabel, textInput('title', rules.titleMaxLength))}
+      {field(
+        'description',
+        text.description,
+        <textarea
+          id={fieldId('description')}
+          className="form__input course-form__description"
+          rows={6}
+          maxLength={rules.descriptionMaxLength}
+          value={draft.description}
+          disabled={busy}
+          aria-invalid={invalid('description') || undefined}
+          aria-describedby={describedBy('description')}
+          onChange={(event) => onEdit({ description: event.target.value })}
+        />,
+      )}
+      {field('lecturer', text.lecturer, textInput('lecturer', rules.lecturerMaxLength))}
+      {field(
+        'recordingMonth',
+        text.recordingMonth,
+        <DatePicker
+          id={fieldId('recordingMonth')}
+          className="form__input"
+          selected={monthToPickerDate(draft.recordingMonth)}
+          onChange={(date: Date | null) => onEdit({ recordingMonth: pickerDateToMonth(date) })}
+          showMonthYearPicker
+          maxDate={latestMonth}
+          locale="hr"
+          dateFormat={MONTH_FORMAT}
+          placeholderText={text.recordingMonthPlaceholder}
+          autoComplete="off"
+          disabled={busy}
+          ariaInvalid={invalid('recordingMonth') ? 'true' : undefined}
+          ariaDescribedBy={describedBy('recordingMonth', true)}
+        />,
+        text.recordingMonthHint,
+      )}
+      {creating &&
+        field(
+          'countryIsoCode',
+          text.country,
+          <select
+            id={fieldId('countryIsoCode')}
+            className="form__input"
+            value={draft.countryIsoCode}
+            disabled={busy}
+            aria-invalid={invalid('countryIsoCode') || undefined}
+            aria-describedby={describedBy('countryIsoCode')}
+            onChange={(event) => onEdit({ countryIsoCode: event.target.value })}
+          >
+            {countries.map((country) => (
+              <option key={country.isoCode} value={country.isoCode}>
+                {country.localizedName}
+              </option>
+            ))}
+          </select>,
+        )}
+      {field(
+        'subtitleLanguage',
+        text.subtitleLanguage,
+        textInput('subtitleLanguage', rules.subtitleLanguageMaxLength, true),
+        text.subtitleLanguageHint,
+      )}
+      {creating &&
+        field(
+          'partnerId',
+          text.partner,
+          <select
+            id={fieldId('partnerId')}
+            className="form__input"
+            value={draft.partnerId}
+            disabled={busy}
+            aria-invalid={invalid('partnerId') || undefined}
+            aria-describedby={describedBy('partnerId')}
+            onChange={(event) => onEdit({ partnerId: event.target.value })}
+          >
+            <option value="">{text.noPartner}</option>
+            {partners.map((partner) => (
+              <option key={partner.id} value={String(partner.id)}>
+                {partner.name}
+              </option>
+            ))}
+          </select>,
+        )}
+      {creating && (
+        <fieldset className="education-form__source" disabled={busy}>
+          <legend className="form__label">{text.videoSource}</legend>
+          {(['file', 'url'] as const).map((source) => (
+            <label key={source} className="education-form__choice">
+              <input
+                type="radio"
+                name={`${id}-videoSource`}
+                value={source}
+                checked={draft.videoSource === source}
+                onChange={() => onEdit({ videoSource: source })}
+              />
+              {source === 'url' ? text.videoSourceUrl : text.videoSourceFile}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {creating &&
+        draft.videoSource === 'url' &&
+        field(
+          'videoUrl',
+          text.videoUrl,
+          textInput('videoUrl', rules.videoUrlMaxLength, true),
+          text.videoUrlHint,
+        )}
+      {creating &&
+        draft.videoSource === 'file' &&
+        fileField('video', text.videoFile, rules.videoAccept, text.videoFileHint)}
+      {creating &&
+        fileField('thumbnail', text.thumbnail, rules.thumbnailAccept, text.thumbnailHint)}
+      <Switch
+        checked={draft.restricted}
+        disabled={busy}
+        label={text.restrict}
+        onToggle={() => onEdit({ restricted: !draft.restricted })}
+      />
+      {draft.restricted && (
+        <>
+          {noUsers && <p className="form__hint">{text.noUsers}</p>}
+          <MultiSearchableSelect
+            id={fieldId('userIds')}
+            label={text.users}
+            hint={text.usersHint}
+            options={userOptions}
+            values={draft.userIds}
+            disabled={busy}
+            invalid={invalid('userIds')}
+            describedBy={invalid('userIds') ? errorId('userIds') : undefined}
+            onChange={(userIds) => onEdit({ userIds })}
+          />
+          {fieldErrors('userIds')}
+        </>
+      )}
+      <ErrorList id={`${id}-errors`} problems={problems} />
+      {upload ? (
+        <UploadPanel {...upload} {...uploadActions} />
+      ) : (
+        <div className="form__actions">
+          <SubmitOrSpinner
+            submitting={saving}
+            label={creating ? text.submitCreate : text.submitUpdate}
+            submittingLabel={text.submitting}
+          />
+        </div>
+      )}
+    </form>
+  );
+}
+
+function UploadPanel({
+  phase,
+  status,
+  timeLeft,
+  onPause,
+  onResume,
+  onResumePrevious,
+  onStartOver,
+}: UploadPanelProps &
+  Pick<EducationFormPageProps, 'onPause' | 'onResume' | 'onResumePrevious' | 'onStartOver'>) {
+  const id = useId();
+  if (phase === 'checking') return <Spinner label={text.checkingPrevious} />;
+  if (phase === 'offeringResume') {
+    return (
+      <div className="education-form__upload" role="group" aria-labelledby={`${id}-previous`}>
+        <p id={`${id}-previous`}>{text.previousFound}</p>
+        <div className="form__actions">
+          <button type="button" className="button" onClick={onResumePrevious}>
+            {text.resumePrevious}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onStartOver}>
+            {text.startOver}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="education-form__upload">
+      <p role="status">{phase === 'paused' ? text.uploadPaused : text.uploadPatience}</p>
+      <label htmlFor={`${id}-progress`} className="form__label">
+        {text.uploadProgress}
+      </label>
+      <progress
+        id={`${id}-progress`}
+        className="education-form__progress"
+        max={100}
+        value={status.percent}
+        aria-describedby={`${id}-numbers`}
+      />
+      <p id={`${id}-numbers`} className="education-form__numbers">
+        <span>{status.percent} %</span>
+        <span>{text.uploadSent(status.sentMegabytes, status.totalMegabytes)}</span>
+        {phase === 'running' && (
+          <span>{timeLeft ? text.uploadTimeLeft(timeLeft) : text.uploadTimeUnknown}</span>
+        )}
+      </p>
+      <div className="form__actions">
+        {phase === 'paused' ? (
+          <button type="button" className="button" onClick={onResume}>
+            {text.resume}
+          </button>
+        ) : (
+          <button type="button" className="button button--secondary" onClick={onPause}>
+            {text.pause}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

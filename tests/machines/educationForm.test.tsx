@@ -1,0 +1,582 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Education, EducationPatch, Partner, UserListItem } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import type { VideoUploadHandlers } from '../../src/api/uploads.ts';
+import { EducationFormContainer } from '../../src/app/EducationFormContainer.tsx';
+import {
+  educationFormMachine,
+  errorMessages,
+  uploadStatus,
+  type EducationDraft,
+  type EducationFormData,
+  type EducationFormInput,
+} from '../../src/machines/educationForm.machine.ts';
+import { messages } from '../../src/messages.ts';
+import { anEducation } from '../support/educations.ts';
+import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { renderWithEffects } from '../support/render-with-effects.tsx';
+
+const text = messages.educationAdmin;
+const user = userEvent.setup();
+
+export const ADMIN: UserListItem = {
+  id: 1,
+  name: 'Ana',
+  surname: 'Horvat',
+  email: 'admin@dentalia.hr',
+};
+export const USERS: UserListItem[] = [
+  { id: 7, name: 'Iva', surname: 'Kovač', email: 'iva@primjer.hr' },
+  { id: 8, name: 'Marko', surname: 'Babić', email: 'marko@primjer.hr' },
+];
+const PARTNERS: Partner[] = [
+  { id: 3, name: 'Alpavera', logoUrl: '/media/partners/a.webp', websiteUrl: 'https://a.hr' },
+];
+const EDITED = anEducation({ id: 12, title: 'Implantologija danas' });
+const FORM_DATA: EducationFormData = {
+  countries: [
+    { isoCode: 'HR', localizedName: 'Hrvatska' },
+    { isoCode: 'SI', localizedName: 'Slovenija' },
+  ],
+  partners: PARTNERS,
+  users: USERS,
+  education: EDITED,
+  userIds: [7],
+};
+const video = new File([new Uint8Array(3 * 1024 * 1024)], 'predavanje.mp4', {
+  type: 'video/mp4',
+  lastModified: 1,
+});
+const validFileDraft: Partial<EducationDraft> = {
+  title: 'Endodoncija u praksi',
+  description: 'Cijelo predavanje s pitanjima.',
+  lecturer: 'dr. Ivo Kovač',
+  partnerId: '3',
+  video,
+};
+const urlDraft: Partial<EducationDraft> = {
+  videoSource: 'url',
+  videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+};
+const serverRefusal = new ApiError(400, { errors: { Title: ['Title is taken.'] } });
+
+// ---------------------------------------------------------------------------------------------
+// Fakes: the form's loads share one settled answer; the upload is a callback actor's handlers.
+
+const loadForm = fakePromiseActor<EducationFormData, undefined>();
+const findPreviousUpload = fakePromiseActor<boolean, File>();
+const createEducation = fakePromiseActor<Education, FormData>();
+const updateEducation = fakePromiseActor<Education, { id: number; patch: EducationPatch }>();
+const rightsUpdates: { id: number; userIds: number[] }[] = [];
+
+interface StartedUpload {
+  file: File;
+  resume: boolean;
+  handlers: VideoUploadHandlers;
+  stopped: boolean;
+}
+const uploads: StartedUpload[] = [];
+const currentUpload = () => {
+  const upload = uploads.at(-1);
+  if (!upload || upload.stopped) throw new Error('No upload is running');
+  return upload;
+};
+
+let pendingLoad: Promise<EducationFormData> | null = null;
+/** One fake answer for all the calls of one load (they start together). */
+const loaded = () => {
+  pendingLoad ??= loadForm.fn(undefined).finally(() => {
+    pendingLoad = null;
+  });
+  return pendingLoad;
+};
+
+let clock = Date.parse('2026-11-23T12:00:00Z');
+let app: ReturnType<typeof renderWithEffects>;
+
+export function renderForm(input: EducationFormInput) {
+  pendingLoad = null;
+  uploads.length = 0;
+  rightsUpdates.length = 0;
+  for (const fake of [loadForm, findPreviousUpload, createEducation, updateEducation]) {
+    fake.reset();
+  }
+  app = renderWithEffects(
+    <EducationFormContainer educationId={input.educationId} currentUser={input.currentUser} />,
+    {
+      path:
+        input.educationId === null
+          ? '/admin/educations/create'
+          : `/admin/educations/update/${input.educationId}`,
+      now: () => new Date(clock),
+      api: {
+        countries: {
+          listCountries: () =>
+            loaded().then((data) => data.countries.map(({ isoCode }) => ({ isoCode }))),
+        },
+        partners: { listPartners: () => loaded().then((data) => data.partners) },
+        users: { listUsers: () => loaded().then((data) => data.users) },
+        educations: {
+          getEducation: () => loaded().then((data) => data.education ?? EDITED),
+          listAccessRights: () =>
+            loaded().then((data) => data.userIds.map((id) => ({ user: { id } }))),
+          createEducation: createEducation.fn,
+          updateEducation: (id, patch) => updateEducation.fn({ id, patch }),
+          updateAccessRights: (id, userIds) => {
+            rightsUpdates.push({ id, userIds });
+            return Promise.resolve(userIds.map((userId) => ({ user: { id: userId } })));
+          },
+        },
+        uploads: {
+          hasUnfinishedVideoUpload: findPreviousUpload.fn,
+          startVideoUpload: (file, resume, handlers) => {
+            const upload = { file, resume, handlers, stopped: false };
+            uploads.push(upload);
+            return () => {
+              upload.stopped = true;
+            };
+          },
+        },
+      },
+    },
+  );
+  return app;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a person sees and does.
+
+const LABELS = {
+  title: text.titleLabel,
+  description: text.description,
+  lecturer: text.lecturer,
+  recordingMonth: text.recordingMonth,
+  countryIsoCode: text.country,
+  subtitleLanguage: text.subtitleLanguage,
+  partnerId: text.partner,
+  videoUrl: text.videoUrl,
+  video: text.videoFile,
+  thumbnail: text.thumbnail,
+} as const;
+export const input = (field: keyof typeof LABELS) =>
+  screen.getByLabelText<HTMLInputElement>(LABELS[field], { selector: 'input, textarea, select' });
+const queryInput = (field: keyof typeof LABELS) =>
+  screen.queryByLabelText<HTMLInputElement>(LABELS[field], { selector: 'input, textarea, select' });
+export const submitButton = () =>
+  screen.queryByRole('button', {
+    name: new RegExp(`^(${text.submitCreate}|${text.submitUpdate})$`),
+  });
+export const restrictSwitch = () => screen.getByRole('switch', { name: text.restrict });
+const usersBox = () => screen.queryByRole('combobox', { name: text.users });
+export const shownProblems = () =>
+  within(screen.queryByRole('alert') ?? document.createElement('ul'))
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent);
+/** The users chosen in the multi-select, by their remove buttons. */
+export const chosenUsers = () =>
+  screen
+    .queryAllByRole('button', { name: /^Ukloni: / })
+    .map((button) => button.getAttribute('aria-label')?.replace('Ukloni: ', ''));
+const userLabel = (id: number) => {
+  const found = [ADMIN, ...USERS].find((candidate) => candidate.id === id);
+  return found ? text.userOption(found.name, found.surname, found.email) : `#${id}`;
+};
+
+/** Fills the form the way an administrator does; fields the mode does not show are skipped. */
+export async function fill(values: Partial<EducationDraft>) {
+  for (const [field, value] of Object.entries(values) as [keyof EducationDraft, unknown][]) {
+    if (field === 'restricted') {
+      if (restrictSwitch().getAttribute('aria-checked') !== String(value)) {
+        await user.click(restrictSwitch());
+      }
+    } else if (field === 'videoSource') {
+      const name = value === 'url' ? text.videoSourceUrl : text.videoSourceFile;
+      const radio = screen.queryByRole('radio', { name });
+      if (radio) await user.click(radio);
+    } else if (field === 'userIds') {
+      throw new Error('Choose users with chooseUser()');
+    } else {
+      const control = queryInput(field);
+      if (!control) continue;
+      if (field === 'video' || field === 'thumbnail') await user.upload(control, value as File);
+      else if (field === 'recordingMonth') {
+        const [year, month] = String(value).split('-');
+        fireEvent.change(control, { target: { value: value ? `${month}/${year}` : '' } });
+      } else fireEvent.change(control, { target: { value } });
+    }
+  }
+}
+
+export async function chooseUser(search: string, optionName: string) {
+  const box = usersBox();
+  if (!box) throw new Error('The users multi-select is not shown');
+  await user.click(box);
+  await user.type(box, search);
+  await user.click(screen.getByRole('option', { name: optionName }));
+}
+
+const progressBar = () => screen.queryByRole('progressbar', { name: text.uploadProgress });
+
+describe('education form model', () => {
+  testMachineModel(educationFormMachine, {
+    inputs: [
+      { educationId: null, currentUser: ADMIN },
+      { educationId: EDITED.id, currentUser: ADMIN },
+    ],
+    describeInput: ({ educationId }) => (educationId === null ? 'create' : 'edit'),
+    // What the guards and the screen depend on (not the upload's id, clock or saved rights).
+    serializeState: ({ value, context }, event) =>
+      JSON.stringify({
+        // The event too, as xstate/graph's own serialization does: every transition gets a path.
+        event: event?.type,
+        value,
+        creating: context.educationId === null,
+        draft: { ...context, video: context.video?.name, thumbnail: undefined },
+        savedUserIds: undefined,
+        uploadId: undefined,
+        progress: context.progress?.bytesSent,
+        errors: errorMessages(context.errors),
+      }),
+    render: renderForm,
+    fakes: { loadForm, findPreviousUpload, createEducation, updateEducation },
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadForm', output: FORM_DATA },
+      { type: 'xstate.error.actor.loadForm', error: new TypeError('Failed to fetch') },
+      { type: 'EDIT', values: validFileDraft },
+      { type: 'EDIT', values: urlDraft },
+      { type: 'EDIT', values: { restricted: true } },
+      { type: 'EDIT', values: { restricted: false } },
+      { type: 'xstate.done.actor.findPreviousUpload', output: false },
+      { type: 'xstate.done.actor.findPreviousUpload', output: true },
+      { type: 'xstate.error.actor.findPreviousUpload', error: new Error('storage') },
+      { type: 'UPLOAD_PROGRESS', bytesSent: 1024 * 1024, bytesTotal: video.size, at: clock + 2000 },
+      { type: 'UPLOADED', uploadId: 'a1b2c3' },
+      { type: 'UPLOAD_FAILED', error: new Error('tus: failed to upload chunk') },
+      { type: 'xstate.done.actor.createEducation', output: anEducation({ id: 40, title: 'E' }) },
+      { type: 'xstate.error.actor.createEducation', error: serverRefusal },
+      { type: 'xstate.error.actor.createEducation', error: new ApiError(500, null) },
+      { type: 'xstate.done.actor.updateEducation', output: undefined },
+      { type: 'xstate.error.actor.updateEducation', error: serverRefusal },
+      { type: 'xstate.error.actor.updateEducation', error: new ApiError(403, null) },
+    ],
+    states: {
+      loading: () => {
+        expect(screen.getByRole('status')).toHaveTextContent(text.loading);
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      loadFailed: () => {
+        expect(screen.getByRole('alert')).toHaveTextContent(text.loadFailed);
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      editing: ({ context }) => {
+        const creating = context.educationId === null;
+        expect(
+          screen.getByRole('heading', {
+            level: 1,
+            name: creating ? text.createTitle : text.editTitle,
+          }),
+        ).toBeVisible();
+        for (const field of ['title', 'description', 'lecturer', 'subtitleLanguage'] as const) {
+          expect(input(field).value).toBe(context[field]);
+        }
+        if (creating) {
+          expect(input('countryIsoCode')).toHaveValue(context.countryIsoCode);
+          expect(input('partnerId')).toHaveValue(context.partnerId);
+          if (context.videoSource === 'url') expect(input('videoUrl').value).toBe(context.videoUrl);
+          else expect(input('video').files?.[0]).toBe(context.video ?? undefined);
+        } else {
+          for (const field of ['countryIsoCode', 'partnerId', 'video', 'thumbnail'] as const) {
+            expect(queryInput(field)).not.toBeInTheDocument();
+          }
+        }
+        expect(restrictSwitch()).toHaveAttribute('aria-checked', String(context.restricted));
+        expect(chosenUsers()).toEqual(context.userIds.map(userLabel));
+        if (!context.restricted) expect(usersBox()).not.toBeInTheDocument();
+        expect(shownProblems()).toEqual(errorMessages(context.errors));
+        expect(submitButton()).toHaveTextContent(creating ? text.submitCreate : text.submitUpdate);
+        expect(progressBar()).not.toBeInTheDocument();
+      },
+      'uploading.checkingPrevious': ({ context }) => {
+        expect(findPreviousUpload.calls.at(-1)).toBe(context.video);
+        expect(screen.getByRole('status')).toHaveTextContent(text.checkingPrevious);
+        expect(submitButton()).not.toBeInTheDocument();
+        expect(input('title')).toBeDisabled();
+      },
+      'uploading.offeringResume': () => {
+        expect(screen.getByRole('group', { name: text.previousFound })).toBeVisible();
+        expect(screen.getByRole('button', { name: text.startOver })).toBeVisible();
+        expect(uploads.filter((upload) => !upload.stopped)).toEqual([]);
+      },
+      'uploading.running': ({ context }) => {
+        expect(currentUpload().file).toBe(context.video);
+        expect(currentUpload().resume).toBe(context.resumeUpload);
+        expect(screen.getByText(text.uploadPatience)).toBeVisible();
+        const shown = uploadStatus(context.progress, context.video);
+        expect(progressBar()).toHaveAttribute('value', String(shown.percent));
+        expect(progressBar()).toHaveAccessibleDescription(
+          new RegExp(`^${shown.percent} % ${shown.sentMegabytes} MB od ${shown.totalMegabytes} MB`),
+        );
+        expect(screen.getByRole('button', { name: text.pause })).toBeVisible();
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      'uploading.paused': ({ context }) => {
+        expect(uploads.at(-1)?.stopped).toBe(true);
+        expect(screen.getByText(text.uploadPaused)).toBeVisible();
+        expect(progressBar()).toHaveAttribute(
+          'value',
+          String(uploadStatus(context.progress, context.video).percent),
+        );
+        expect(screen.getByRole('button', { name: text.resume })).toBeVisible();
+      },
+      creating: ({ context }) => {
+        const sent = createEducation.calls.at(-1);
+        expect(sent?.get('Title')).toBe(context.title.trim());
+        if (context.videoSource === 'file') expect(sent?.get('VideoUploadId')).toBe('a1b2c3');
+        else expect(sent?.get('VideoUrl')).toBe(context.videoUrl);
+        expect(screen.getByRole('status')).toHaveTextContent(text.submitting);
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      updating: ({ context }) => {
+        expect(updateEducation.calls.at(-1)).toEqual({
+          id: EDITED.id,
+          patch: expect.objectContaining({ title: context.title.trim() }),
+        });
+        expect(screen.getByRole('status')).toHaveTextContent(text.submitting);
+      },
+    },
+    events: {
+      EDIT: (event) => fill(event.values as Partial<EducationDraft>),
+      SUBMIT: () => user.click(submitButton() ?? document.body),
+      RETRY: () => user.click(screen.getByRole('button', { name: text.retry })),
+      RESUME_PREVIOUS: () => user.click(screen.getByRole('button', { name: text.resumePrevious })),
+      START_OVER: () => user.click(screen.getByRole('button', { name: text.startOver })),
+      PAUSE: () => user.click(screen.getByRole('button', { name: text.pause })),
+      RESUME: () => user.click(screen.getByRole('button', { name: text.resume })),
+      UPLOAD_PROGRESS: (event) =>
+        act(() => {
+          const { bytesSent, bytesTotal, at } = event as unknown as {
+            bytesSent: number;
+            bytesTotal: number;
+            at: number;
+          };
+          clock = at;
+          currentUpload().handlers.onProgress(bytesSent, bytesTotal);
+        }),
+      UPLOADED: (event) =>
+        act(async () => {
+          currentUpload().handlers.onSuccess((event as unknown as { uploadId: string }).uploadId);
+          await Promise.resolve();
+        }),
+      UPLOAD_FAILED: (event) =>
+        act(() => currentUpload().handlers.onError((event as unknown as { error: unknown }).error)),
+    },
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('education form journeys pinned by hand', () => {
+  it('lists every SPEC 5 message at once for an empty new education', async () => {
+    renderForm({ educationId: null, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([
+      'Naziv edukacije nije ispravan.',
+      'Opis edukacije nije potpun. (minimalno 5 znakova)',
+      'Ime predavača ne izgleda ispravno.',
+      'Nije odabran partner - organizator edukacije koji je snimio video.',
+      'Odabrali ste uploadati video, ali niste ga odabrali.',
+    ]);
+    expect(input('title')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('title')).toHaveAccessibleDescription('Naziv edukacije nije ispravan.');
+    await fill({ videoSource: 'url' });
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toContain(
+      'Odabrali ste objaviti edukaciju putem web poveznice, ali niste unijeli poveznicu.',
+    );
+    expect(createEducation.calls).toEqual([]);
+  });
+
+  it('restricting a new education pre-selects the administrator; none chosen is refused', async () => {
+    renderForm({ educationId: null, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    await fill({ ...validFileDraft, ...urlDraft, restricted: true });
+    expect(chosenUsers()).toEqual(['Ana Horvat (admin@dentalia.hr)']);
+    await user.click(
+      screen.getByRole('button', { name: 'Ukloni: Ana Horvat (admin@dentalia.hr)' }),
+    );
+    expect(chosenUsers()).toEqual([]);
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([
+      'Morate odabrati barem jednog korisnika kada ograničavate vidljivost edukacije.',
+    ]);
+    await chooseUser('iva', 'Iva Kovač (iva@primjer.hr)');
+    expect(chosenUsers()).toEqual(['Iva Kovač (iva@primjer.hr)']);
+    // Switching to all users clears the chosen ones.
+    await fill({ restricted: false });
+    await fill({ restricted: true });
+    expect(chosenUsers()).toEqual(['Ana Horvat (admin@dentalia.hr)']);
+  });
+
+  it('sends the URL education with its users, then resets keeping country and mode', async () => {
+    renderForm({ educationId: null, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    await fill({
+      ...validFileDraft,
+      ...urlDraft,
+      title: '  Endodoncija u praksi ',
+      countryIsoCode: 'SI',
+      recordingMonth: '2024-03',
+      subtitleLanguage: 'engleski',
+      restricted: true,
+    });
+    await chooseUser('marko', 'Marko Babić (marko@primjer.hr)');
+    await user.click(submitButton() ?? document.body);
+    const sent = createEducation.calls[0];
+    expect(
+      Object.fromEntries([...(sent?.keys() ?? [])].map((key) => [key, sent?.getAll(key)])),
+    ).toEqual({
+      Title: ['Endodoncija u praksi'],
+      Description: ['Cijelo predavanje s pitanjima.'],
+      Lecturer: ['dr. Ivo Kovač'],
+      DateOfRecording: ['2024-03'],
+      CountryIsoCode: ['SI'],
+      SubtitleLanguage: ['engleski'],
+      PartnerId: ['3'],
+      VideoUrl: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+      InitialAccessUserIds: ['1', '8'],
+    });
+    await createEducation.resolve(anEducation({ id: 40, title: 'Endodoncija u praksi' }));
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Edukacija je stvorena.' }]);
+    expect(input('title').value).toBe('');
+    expect(input('countryIsoCode').value).toBe('SI');
+    expect(input('videoUrl').value).toBe('');
+    expect(restrictSwitch()).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('uploads the file, shows percent, megabytes and time left, pauses and resumes', async () => {
+    renderForm({ educationId: null, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    await fill(validFileDraft);
+    await user.click(submitButton() ?? document.body);
+    await findPreviousUpload.resolve(false);
+    expect(currentUpload().resume).toBe(false);
+    expect(screen.getByText(text.uploadTimeUnknown)).toBeVisible();
+    act(() => {
+      clock += 1000;
+      currentUpload().handlers.onProgress(0, video.size);
+    });
+    act(() => {
+      // 1 MiB in 2 s: the other 2 MiB take 4 s more.
+      clock += 2000;
+      currentUpload().handlers.onProgress(1024 * 1024, video.size);
+    });
+    expect(progressBar()).toHaveAttribute('value', '33');
+    expect(screen.getByText('33 %')).toBeVisible();
+    expect(screen.getByText('1,0 MB od 3,0 MB')).toBeVisible();
+    expect(screen.getByText('Preostalo vrijeme: 0:04')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: text.pause }));
+    expect(uploads[0]?.stopped).toBe(true);
+    expect(screen.getByText(text.uploadPaused)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: text.resume }));
+    expect(uploads.map((upload) => upload.resume)).toEqual([false, true]);
+    act(() => currentUpload().handlers.onSuccess('a1b2c3'));
+    expect(createEducation.calls[0]?.get('VideoUploadId')).toBe('a1b2c3');
+    expect(createEducation.calls[0]?.get('Video')).toBeNull();
+    await createEducation.resolve(anEducation({ id: 41, title: 'Endodoncija u praksi' }));
+    // The file mode stays; the chosen file goes.
+    expect(input('video').files).toHaveLength(0);
+  });
+
+  it('asks before leaving while the video uploads', async () => {
+    const confirm = vi.fn(() => false);
+    Object.defineProperty(window, 'confirm', { value: confirm, configurable: true });
+    renderForm({ educationId: null, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    await fill(validFileDraft);
+    await user.click(submitButton() ?? document.body);
+    await findPreviousUpload.resolve(true);
+    await user.click(screen.getByRole('button', { name: text.resumePrevious }));
+    const link = document.body.appendChild(document.createElement('a'));
+    link.href = '/admin/user';
+    link.textContent = 'Korisnici';
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
+    expect(confirm).toHaveBeenCalledWith(text.leaveWhileUploading);
+    expect(click.defaultPrevented).toBe(true);
+    act(() => currentUpload().handlers.onError(new Error('tus: failed')));
+    expect(app.notices).toEqual([{ tone: 'error', text: text.uploadFailed }]);
+    const later = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    link.remove();
+  });
+
+  it('edits: loads the texts and rights, sends rights only when they changed', async () => {
+    renderForm({ educationId: EDITED.id, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    expect(input('title').value).toBe('Implantologija danas');
+    expect(input('recordingMonth').value).toBe('03/2024');
+    expect(restrictSwitch()).toHaveAttribute('aria-checked', 'true');
+    expect(chosenUsers()).toEqual(['Iva Kovač (iva@primjer.hr)']);
+    await fill({ title: 'Implantologija sutra', recordingMonth: '' });
+    await user.click(submitButton() ?? document.body);
+    expect(updateEducation.calls).toEqual([
+      {
+        id: 12,
+        patch: {
+          title: 'Implantologija sutra',
+          description: EDITED.description,
+          lecturer: EDITED.lecturer,
+          dateOfRecording: null,
+          subtitleLanguage: 'engleski',
+        },
+      },
+    ]);
+    await updateEducation.resolve(EDITED);
+    expect(rightsUpdates).toEqual([]);
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Edukacija je ažurirana.' }]);
+    // Opening it to all sends an empty list, once.
+    await fill({ restricted: false });
+    await user.click(submitButton() ?? document.body);
+    await updateEducation.resolve(EDITED);
+    expect(rightsUpdates).toEqual([{ id: 12, userIds: [] }]);
+    await user.click(submitButton() ?? document.body);
+    await updateEducation.resolve(EDITED);
+    expect(rightsUpdates).toHaveLength(1);
+  });
+
+  it('says to invite users first when there are none', async () => {
+    renderForm({ educationId: null, currentUser: ADMIN });
+    await loadForm.resolve({ ...FORM_DATA, users: [] });
+    await fill({ restricted: true });
+    expect(screen.getByText(text.noUsers)).toBeVisible();
+  });
+
+  it('shows the server validation errors in Croatian where known', async () => {
+    renderForm({ educationId: null, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    await fill({ ...validFileDraft, ...urlDraft });
+    await user.click(submitButton() ?? document.body);
+    await createEducation.reject(
+      new ApiError(400, {
+        errors: {
+          DateOfRecording: ['DateOfRecording must not lie in a later month than the current one.'],
+          Title: ['Title is taken.'],
+        },
+      }),
+    );
+    expect(shownProblems()).toEqual([
+      'Title is taken.',
+      'Datum snimanja edukacije mora biti u prošlosti.',
+    ]);
+  });
+});
