@@ -64,25 +64,26 @@ export function uploadsApi(client: ApiClient) {
     hasUnfinishedVideoUpload: async (file: File): Promise<boolean> =>
       (await (await videoUpload(file)).findPreviousUploads()).length > 0,
     /**
-     * Starts the upload, or continues the file's newest unfinished one when `resume` says so.
-     * Answers the pause: it stops sending and keeps what the server has, for the next resume.
+     * Starts the upload, or continues the file's newest unfinished one when `resume` says so, and
+     * settles once it runs; the handlers report what follows. Aborting `stop` pauses: sending
+     * stops and the server keeps what it has, for the next resume. Asynchronous like every
+     * method of the API, which may itself still be loading (src/app/apiOnDemand.ts).
      */
-    startVideoUpload(file: File, resume: boolean, handlers: VideoUploadHandlers): () => void {
-      let paused = false;
-      let upload: Upload | null = null;
-      void (async () => {
-        upload = await videoUpload(file, handlers);
-        if (resume) {
-          const previous = await upload.findPreviousUploads();
-          const newest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
-          if (newest) upload.resumeFromPreviousUpload(newest);
-        }
-        if (!paused) upload.start();
-      })().catch(handlers.onError);
-      return () => {
-        paused = true;
-        void upload?.abort();
-      };
+    async startVideoUpload(
+      file: File,
+      resume: boolean,
+      handlers: VideoUploadHandlers,
+      stop: AbortSignal,
+    ): Promise<void> {
+      const upload = await videoUpload(file, handlers);
+      if (resume) {
+        const previous = await upload.findPreviousUploads();
+        const newest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+        if (newest) upload.resumeFromPreviousUpload(newest);
+      }
+      if (stop.aborted) return;
+      stop.addEventListener('abort', () => void upload.abort(), { once: true });
+      upload.start();
     },
   };
 }

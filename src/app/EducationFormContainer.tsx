@@ -79,14 +79,20 @@ export function EducationFormContainer({ educationId, currentUser }: EducationFo
         findPreviousUpload: fromPromise(({ input }: { input: File }) =>
           api.uploads.hasUnfinishedVideoUpload(input),
         ),
-        uploadVideo: fromCallback<EducationFormEvent, UploadVideoInput>(({ input, sendBack }) =>
-          api.uploads.startVideoUpload(input.file, input.resume, {
-            onProgress: (bytesSent, bytesTotal) =>
+        uploadVideo: fromCallback<EducationFormEvent, UploadVideoInput>(({ input, sendBack }) => {
+          const stop = new AbortController();
+          const onError = (error: unknown) => sendBack({ type: 'UPLOAD_FAILED', error });
+          const handlers = {
+            onProgress: (bytesSent: number, bytesTotal: number) =>
               sendBack({ type: 'UPLOAD_PROGRESS', bytesSent, bytesTotal, at: now().getTime() }),
-            onSuccess: (uploadId) => sendBack({ type: 'UPLOADED', uploadId }),
-            onError: (error) => sendBack({ type: 'UPLOAD_FAILED', error }),
-          }),
-        ),
+            onSuccess: (uploadId: string) => sendBack({ type: 'UPLOADED', uploadId }),
+            onError,
+          };
+          api.uploads
+            .startVideoUpload(input.file, input.resume, handlers, stop.signal)
+            .catch(onError);
+          return () => stop.abort();
+        }),
         createEducation: fromPromise(({ input }: { input: CreateEducationRequest }) =>
           api.educations.createEducation(createEducationFormData(input)),
         ),

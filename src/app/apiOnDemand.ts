@@ -8,7 +8,18 @@ import type { SessionBridge } from '../api/client.ts';
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
-export function apiOnDemand(baseURL: string, session: SessionBridge): Api {
+/**
+ * The API itself, as long as every one of its methods answers a promise, and `never` otherwise:
+ * a synchronous method (a returned stop function, say) would get a promise from the proxy below,
+ * so the build fails instead of the call.
+ */
+type EveryMethodAsynchronous = Api extends {
+  [Resource in keyof Api]: Record<keyof Api[Resource], (...args: never[]) => Promise<unknown>>;
+}
+  ? Api
+  : never;
+
+export function apiOnDemand(baseURL: string, session: SessionBridge): EveryMethodAsynchronous {
   let loaded: Promise<Api> | undefined;
   const load = () => {
     loaded ??= Promise.all([import('../api/api.ts'), import('../api/client.ts')]).then(

@@ -131,12 +131,13 @@ export function renderForm(input: EducationFormInput) {
         },
         uploads: {
           hasUnfinishedVideoUpload: findPreviousUpload.fn,
-          startVideoUpload: (file, resume, handlers) => {
+          startVideoUpload: (file, resume, handlers, stop) => {
             const upload = { file, resume, handlers, stopped: false };
             uploads.push(upload);
-            return () => {
+            stop.addEventListener('abort', () => {
               upload.stopped = true;
-            };
+            });
+            return Promise.resolve();
           },
         },
       },
