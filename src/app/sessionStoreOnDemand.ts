@@ -1,11 +1,13 @@
 /**
- * The stored session's code (its schemas: zod) loads only in a browser that holds a session, or
- * when one is stored: a first visit to a public page has none (issue 15). The browser's storage
- * is asked synchronously whether anything is stored; what is stored is read by storedSession.ts.
+ * The stored session's reading code (its schemas: zod) loads only in a browser that holds a
+ * session: a first visit to a public page has none (issue 15). The browser's storage is asked
+ * synchronously whether anything is stored; what is stored is read by storedSession.ts. Writes
+ * need no schema and happen at once (storedSessionWrites.ts).
  */
 import type { SessionStore } from './effects.tsx';
 import type * as StoredSessionExports from './storedSession.ts';
 import { SESSION_STORAGE_KEYS } from './storedSessionKeys.ts';
+import { clearStoredSession, storeSession, storeTokens } from './storedSessionWrites.ts';
 
 type StoredSessionModule = typeof StoredSessionExports;
 
@@ -28,14 +30,9 @@ export async function preloadStoredSession(): Promise<void> {
   if (holdsStoredSession()) await loadStoredSession();
 }
 
-function write(change: (module: StoredSessionModule) => void): void {
-  if (storedSession) change(storedSession);
-  else loadStoredSession().then(change, (error: unknown) => console.error(error));
-}
-
 export const sessionStoreOnDemand: SessionStore = {
   read: () => storedSession?.readStoredSession() ?? null,
-  save: (session) => write((module) => module.storeSession(session)),
-  saveTokens: (tokens) => write((module) => module.storeTokens(tokens)),
-  clear: () => write((module) => module.clearStoredSession()),
+  save: storeSession,
+  saveTokens: storeTokens,
+  clear: clearStoredSession,
 };

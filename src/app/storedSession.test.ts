@@ -1,11 +1,8 @@
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  clearStoredSession,
-  readStoredSession,
-  storeSession,
-  storeTokens,
-} from './storedSession.ts';
+import { readStoredSession } from './storedSession.ts';
+import { sessionStoreOnDemand } from './sessionStoreOnDemand.ts';
+import { clearStoredSession, storeSession, storeTokens } from './storedSessionWrites.ts';
 
 const session = {
   user: {
@@ -58,5 +55,16 @@ describe('the stored session (SPEC 3)', () => {
     expect(readStoredSession()).toBeNull();
     expect(window.localStorage.getItem('user')).toBeNull();
     expect(Cookies.get('jwt')).toBeUndefined();
+  });
+
+  it('saves and clears at once, before the code that reads it back has loaded', () => {
+    // A reload right after logging in must find the session already stored.
+    sessionStoreOnDemand.save(session);
+    expect(readStoredSession()).toEqual(session);
+    sessionStoreOnDemand.saveTokens({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    expect(Cookies.get('jwt')).toBe('access-2');
+    sessionStoreOnDemand.clear();
+    expect(readStoredSession()).toBeNull();
+    expect(sessionStoreOnDemand.read()).toBeNull();
   });
 });
