@@ -4,7 +4,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, acceptGate, gate, summarize } from './support.ts';
+import { DESKTOP, PHONE, acceptGate, gate, summarize, openPage } from './support.ts';
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -16,7 +16,7 @@ for (const [width, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP 
     test.use({ viewport });
 
     test('the gate has no axe violations, also with the alert showing', async ({ page }) => {
-      await page.goto('/');
+      await openPage(page, '/');
       await expect(gate(page)).toBeVisible();
       await expectNoAxeViolations(page);
 
@@ -26,7 +26,7 @@ for (const [width, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP 
     });
 
     test('the home shell after accepting has no axe violations', async ({ page }) => {
-      await page.goto('/');
+      await openPage(page, '/');
       await acceptGate(page);
       await expectNoAxeViolations(page);
     });
@@ -37,7 +37,7 @@ test.describe('phone side menu', () => {
   test.use({ viewport: PHONE });
 
   test('the open side menu has no axe violations', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     await acceptGate(page);
     const menuButton = page.getByRole('button', { name: 'Izbornik' });
     await menuButton.click();
@@ -48,15 +48,15 @@ test.describe('phone side menu', () => {
 });
 
 test('a policy page has no axe violations', async ({ page }) => {
-  await page.goto('/pravila-privatnosti');
+  await openPage(page, '/pravila-privatnosti');
   await expect(page.getByRole('heading', { level: 1, name: 'Pravila privatnosti' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
 test('the not-found page has no axe violations', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await acceptGate(page);
-  await page.goto('/nema-ove-stranice');
+  await openPage(page, '/nema-ove-stranice');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Stranica nije pronađena' }),
   ).toBeVisible();

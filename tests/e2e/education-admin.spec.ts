@@ -293,4 +293,16 @@ test('a dropped upload request resumes, and after a reload the same file continu
   await page.getByRole('button', { name: 'Nastavi prethodni prijenos' }).click();
   await resumed;
   await expect(page.getByText(CREATED)).toBeVisible({ timeout: 30_000 });
+
+  // Both educations go again: the library's browser test expects the seed's alone.
+  const headers = await bearer(page);
+  const listed = (await (await page.request.get('/api/v1/educations', { headers })).json()) as {
+    id: number;
+    title: string;
+  }[];
+  const ours = listed.filter((education) => education.title.startsWith(title));
+  expect(ours).toHaveLength(2);
+  for (const { id } of ours) {
+    expect((await page.request.delete(`/api/v1/educations/${id}`, { headers })).status()).toBe(204);
+  }
 });

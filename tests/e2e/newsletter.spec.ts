@@ -15,6 +15,7 @@ import {
   gate,
   slogan,
   summarize,
+  openPage,
 } from './support.ts';
 
 const SUBSCRIBE = 'Prijavi se na newsletter';
@@ -55,7 +56,7 @@ test.describe('newsletter', () => {
     page,
   }) => {
     const email = 'ana.katalog@example.com';
-    await page.goto('/katalozi');
+    await openPage(page, '/katalozi');
     const opener = page.getByRole('button', { name: SUBSCRIBE });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: DIALOG });
@@ -94,13 +95,13 @@ test.describe('newsletter', () => {
     await expect(dialog.getByRole('alert')).toHaveText(ALREADY_SUBSCRIBED);
     expect(await mailsTo(email)).toHaveLength(1);
 
-    await page.goto(link);
+    await openPage(page, link);
     await expect(page.getByRole('heading', { level: 1, name: UNSUBSCRIBE_TITLE })).toBeVisible();
     await expect(page.locator('main').getByText(UNSUBSCRIBED)).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: UNSUBSCRIBED })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await page.goto(link);
+    await openPage(page, link);
     await expect(page.locator('main').getByText(UNSUBSCRIBE_FAILED)).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: ALREADY_UNSUBSCRIBED })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -111,7 +112,7 @@ test.describe('newsletter', () => {
     request,
   }) => {
     const inQuery = 'marko.tecaj@example.com';
-    await page.goto('/tecajevi');
+    await openPage(page, '/tecajevi');
     await page.getByRole('button', { name: SUBSCRIBE }).click();
     const dialog = page.getByRole('dialog', { name: DIALOG });
     await dialog.getByLabel('Email adresa').fill(inQuery);
@@ -120,7 +121,7 @@ test.describe('newsletter', () => {
     await expect(dialog.getByText(COURSES_SUBSCRIBED)).toBeVisible();
     await expectNoAxeViolations(page);
     const link = await unsubscribeLinkOfMail(inQuery, 'tecajevi');
-    await page.goto(link);
+    await openPage(page, link);
     await expect(page.getByText('Newsletter o tečajevima')).toBeVisible();
     await expect(page.locator('main').getByText(UNSUBSCRIBED)).toBeVisible();
 
@@ -131,7 +132,8 @@ test.describe('newsletter', () => {
       await unsubscribeLinkOfMail(inPath, 'tecajevi'),
       'http://x',
     ).searchParams.get('unsubscribeToken');
-    await page.goto(
+    await openPage(
+      page,
       `/newsletter-odjava/tecajevi/${encodeURIComponent(inPath)}?unsubscribeToken=${token}`,
     );
     await expect(page.locator('main').getByText(UNSUBSCRIBED)).toBeVisible();
@@ -150,7 +152,7 @@ test.describe('newsletter', () => {
       form: { 'List-Unsubscribe': 'One-Click' },
     });
     expect(oneClick.status()).toBe(204);
-    await page.goto(link);
+    await openPage(page, link);
     await expect(page.locator('main').getByText(UNSUBSCRIBE_FAILED)).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: ALREADY_UNSUBSCRIBED })).toBeVisible();
   });
@@ -161,7 +163,7 @@ test.describe('newsletter', () => {
       '/newsletter-odjava/katalozi?unsubscribeToken=x',
       '/newsletter-odjava',
     ]) {
-      await page.goto(path);
+      await openPage(page, path);
       await expect(slogan(page)).toBeVisible();
       await expect(page).toHaveURL(/\/$/);
     }
@@ -175,7 +177,7 @@ test('a new visitor passes the gate first; the unsubscription then runs with the
   const email = 'nova.posjetiteljica@example.com';
   await subscribeThroughApi(request, email, 'Catalogs');
   const link = await unsubscribeLinkOfMail(email, 'katalozi');
-  await page.goto(link);
+  await openPage(page, link);
   await expect(gate(page)).toBeVisible();
   await gate(page).getByRole('switch', { name: DECLARATION_SWITCH }).click();
   await gate(page).getByRole('button', { name: ACCEPT_BUTTON }).click();

@@ -6,7 +6,15 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, POLICY_PAGES, addGateCookies, gate, summarize } from './support.ts';
+import {
+  DESKTOP,
+  PHONE,
+  POLICY_PAGES,
+  addGateCookies,
+  gate,
+  summarize,
+  openPage,
+} from './support.ts';
 
 const HOME_SECTIONS = [
   'Novi ekskluzivni partneri',
@@ -112,7 +120,7 @@ test.describe('with the gate accepted', () => {
       page.on('request', (request) => {
         if (/mapShapes|RegionMapContainer/.test(request.url())) mapRequests.push(request.url());
       });
-      await page.goto('/');
+      await openPage(page, '/');
       const hero = page.getByRole('region', { name: 'Vaš pouzdan partner sa sjeverozapada.' });
       const firstPhoto = hero.getByRole('img');
       await expect(firstPhoto).toHaveAttribute('fetchpriority', 'high');
@@ -143,7 +151,7 @@ test.describe('with the gate accepted', () => {
     });
 
     test('home: the hero pauses and plays by its control', async ({ page }) => {
-      await page.goto('/');
+      await openPage(page, '/');
       await page.getByRole('button', { name: 'Zaustavi izmjenu fotografija' }).click();
       await expect(page.getByRole('button', { name: 'Pokreni izmjenu fotografija' })).toBeVisible();
     });
@@ -151,7 +159,7 @@ test.describe('with the gate accepted', () => {
     test('about us: a click on a region shows its representatives; scrolling down clears it', async ({
       page,
     }) => {
-      await page.goto('/info');
+      await openPage(page, '/info');
       await page.getByRole('switch', { name: MAP_SWITCH }).click();
       await expect(page.getByRole('switch', { name: MAP_SWITCH })).toHaveAttribute(
         'aria-checked',
@@ -185,7 +193,7 @@ test.describe('with the gate accepted', () => {
     test('about us: a keyboard user tabs to a region, selects it with Enter and clears it with Escape', async ({
       page,
     }) => {
-      await page.goto('/info');
+      await openPage(page, '/info');
       const mapSwitch = page.getByRole('switch', { name: MAP_SWITCH });
       await mapSwitch.focus();
       await page.keyboard.press('Space');
@@ -214,7 +222,7 @@ test.describe('with the gate accepted', () => {
     });
 
     test('gallery: a photo opens full size in a new tab', async ({ page, context }) => {
-      await page.goto('/tecajevi/galerija');
+      await openPage(page, '/tecajevi/galerija');
       await expect(
         page.getByRole('heading', { level: 1, name: 'Galerija fotografija prethodnih tečajeva' }),
       ).toBeVisible();
@@ -244,7 +252,7 @@ test.describe('with the gate accepted', () => {
     test('katalozi: supplier links open https sites in a new tab without the opener', async ({
       page,
     }) => {
-      await page.goto('/katalozi');
+      await openPage(page, '/katalozi');
       const suppliers = page.getByRole('region', { name: 'Dobavljači' }).getByRole('link');
       await expect(suppliers.first()).toBeVisible();
       expect(await suppliers.count()).toBeGreaterThan(5);
@@ -261,7 +269,7 @@ test.describe('with the gate accepted', () => {
     });
 
     test('katalozi: the April 2024 catalogue downloads as a PDF', async ({ page }) => {
-      await page.goto('/katalozi');
+      await openPage(page, '/katalozi');
       await expect(page.getByText('Katalog proizvoda – travanj 2024.')).toBeVisible();
       const link = page.getByRole('link', { name: /^Preuzmi katalog \(PDF, [\d,]+ (kB|MB)\)$/ });
       const href = (await link.getAttribute('href')) ?? '';
@@ -279,7 +287,7 @@ test.describe('with the gate accepted', () => {
       test.use({ viewport });
 
       test('the home page with every section loaded', async ({ page }) => {
-        await page.goto('/');
+        await openPage(page, '/');
         await scrollThrough(page);
         await expect(page.getByRole('group', { name: MAP })).toBeVisible({ timeout: 15_000 });
         await expectNoAxeViolations(page);
@@ -287,7 +295,7 @@ test.describe('with the gate accepted', () => {
 
       for (const path of ['/info', '/katalozi', '/tecajevi/galerija']) {
         test(`the page ${path}`, async ({ page }) => {
-          await page.goto(path);
+          await openPage(page, path);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await scrollThrough(page);
           await expectNoAxeViolations(page);
@@ -296,7 +304,7 @@ test.describe('with the gate accepted', () => {
 
       for (const { path, title } of POLICY_PAGES) {
         test(`the legal page ${path}`, async ({ page }) => {
-          await page.goto(path);
+          await openPage(page, path);
           await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
           await expectNoAxeViolations(page);
         });
@@ -308,7 +316,7 @@ test.describe('with the gate accepted', () => {
 test.describe('before the gate', () => {
   for (const { path, title } of POLICY_PAGES) {
     test(`the legal page ${path} is readable in full`, async ({ page }) => {
-      await page.goto(path);
+      await openPage(page, path);
       await expect(gate(page)).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       const toc = page.getByRole('navigation', { name: 'Sadržaj' });
@@ -325,7 +333,7 @@ test.describe('before the gate', () => {
   test('the cookie policy names every cookie and the local storage of a login', async ({
     page,
   }) => {
-    await page.goto('/pravila-o-koristenju-kolacica');
+    await openPage(page, '/pravila-o-koristenju-kolacica');
     const table = page.getByRole('table', { name: 'Kolačići na ovim stranicama' });
     for (const name of [
       'prihvaceni_kolacici',

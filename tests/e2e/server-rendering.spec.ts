@@ -4,7 +4,7 @@
  * it without a console error and without moving anything on the screen.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { GATE_TITLE, POLICY_PAGES, SLOGAN, addGateCookies, gate } from './support.ts';
+import { GATE_TITLE, POLICY_PAGES, SLOGAN, addGateCookies, gate, isHydrated } from './support.ts';
 
 const GATE_HEADING = 'Dobro došli na službene stranice';
 const GATE_COOKIE_HEADER = 'prihvaceni_kolacici=1; pristup_dozvoljen=true';
@@ -110,15 +110,6 @@ async function watchHydration(page: Page) {
   };
 }
 
-/** Whether React owns #root: hydration has run. */
-const hydrated = (page: Page) =>
-  page.evaluate(() => {
-    const root = (
-      globalThis as unknown as { document: { getElementById(id: string): object } }
-    ).document.getElementById('root');
-    return Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
-
 test.describe('hydration', () => {
   test.beforeEach(async ({ context, baseURL }) => {
     await addGateCookies(context, baseURL ?? '');
@@ -128,7 +119,7 @@ test.describe('hydration', () => {
     test(`${path} hydrates with no console error and no layout shift`, async ({ page }) => {
       const watch = await watchHydration(page);
       await page.goto(path);
-      await expect.poll(() => hydrated(page)).toBe(true);
+      await expect.poll(() => isHydrated(page)).toBe(true);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       expect(await watch.layoutShift()).toBe(0);
@@ -140,7 +131,7 @@ test.describe('hydration', () => {
     await context.clearCookies();
     const watch = await watchHydration(page);
     await page.goto('/katalozi');
-    await expect.poll(() => hydrated(page)).toBe(true);
+    await expect.poll(() => isHydrated(page)).toBe(true);
     await gate(page).getByRole('switch', { name: 'Izjavljujem gore navedeno.' }).click();
     await gate(page).getByRole('button', { name: 'Prihvaćam nužne kolačiće' }).click();
     await expect(

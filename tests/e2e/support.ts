@@ -32,6 +32,7 @@ export const slogan = (page: Page) => page.getByRole('heading', { level: 1, name
 
 /** Completes the gate the way a visitor does: the declaration switch, then the accept button. */
 export async function acceptGate(page: Page): Promise<void> {
+  await untilHydrated(page);
   const dialog = gate(page);
   await dialog.getByRole('switch', { name: DECLARATION_SWITCH }).click();
   await dialog.getByRole('button', { name: ACCEPT_BUTTON }).click();
@@ -102,4 +103,29 @@ export async function visitorPage(browser: Browser, baseURL: string): Promise<Pa
   });
   await addGateCookies(context, baseURL);
   return context.newPage();
+}
+
+/** Whether React owns #root: the server's HTML has been hydrated (or rendered anew). */
+export const isHydrated = (page: Page) =>
+  page.evaluate(() => {
+    const root = (
+      globalThis as unknown as { document: { getElementById(id: string): object | null } }
+    ).document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+/**
+ * Waits for React to take over the server's HTML, lazily loaded parts (the gate) included: a
+ * click or key press on the HTML before that finds no handler, which a fast test does on a slow
+ * machine. A part's code is requested after the root hydrates, hence the quiet network too.
+ */
+async function untilHydrated(page: Page): Promise<void> {
+  await expect.poll(() => isHydrated(page)).toBe(true);
+  await page.waitForLoadState('networkidle');
+}
+
+/** Opens a page and waits until it is hydrated (see `untilHydrated`). */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await untilHydrated(page);
 }
