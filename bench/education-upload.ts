@@ -14,7 +14,8 @@
  * SHA-256 must equal the source's. Goals: >= 150 MB/s on loopback and RSS growth <= 64 MiB for
  * both ways. `--baseline DIR` adds the tus way of another checkout (its own server and data
  * folder), so that a change to the upload path is measured against the code before it in the
- * same run; `--profile-dir DIR` writes a CPU profile of our server there.
+ * same run; `--profile-dir DIR` writes a CPU profile of our server there. Every server runs with
+ * the Node options `npm start` gives production (heap sizes decide how often streaming collects).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -45,6 +46,7 @@ import {
 } from '../tests/server/support/server-process.ts';
 import { loginAsAdministrator, REQUEST_TIMEOUT_MS } from './support/api-client.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
+import { startFlags } from './support/start-flags.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -197,7 +199,7 @@ async function startTarget(name: string, root: string, nodeFlags: string[]): Pro
   const password = generateStrongPassword();
   const server = await spawnServer(
     { DATA_DIR: folder, DEMO_PASSWORD: password, EDUCATION_VIDEO_MAX_BYTES: String(VIDEO_BYTES) },
-    { root, nodeFlags },
+    { root, nodeFlags: [...startFlags(root), ...nodeFlags] },
   );
   await waitForHealth(server, 60_000);
   const base = server.baseUrl;
@@ -223,7 +225,12 @@ const plainPort = await freePort();
 const plainFolder = mkdtempSync(path.join(dataDir, 'plain-'));
 const plain = spawn(
   NODE_24,
-  [path.join(PROJECT_ROOT, 'bench/support/plain-upload-server.ts'), plainFolder, String(plainPort)],
+  [
+    ...startFlags(PROJECT_ROOT),
+    path.join(PROJECT_ROOT, 'bench/support/plain-upload-server.ts'),
+    plainFolder,
+    String(plainPort),
+  ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 try {
@@ -343,7 +350,9 @@ try {
     ...targets.slice(1).map((baseline) => way('tus, baseline checkout', baseline, tusUpload)),
   ];
   const plainSeconds: number[] = [];
+  const plainCpuMs: number[] = [];
   async function plainUpload() {
+    const cpuBefore = cpuMs(plain.pid ?? 0);
     const started = performance.now();
     const answer = await send(
       `http://127.0.0.1:${plainPort}/`,
@@ -353,6 +362,7 @@ try {
     );
     if (answer.status !== 204) throw new Error(`plain upload: ${answer.status}`);
     plainSeconds.push((performance.now() - started) / 1000);
+    plainCpuMs.push(cpuMs(plain.pid ?? 0) - cpuBefore);
     rmSync(plainFolder, { recursive: true, force: true });
     mkdirSync(plainFolder);
   }
@@ -420,7 +430,8 @@ try {
   );
   const ceiling = mb / median(plainSeconds);
   console.log(
-    `bare node:http to a file (ceiling of this machine now): ${plainSeconds.map((s) => (mb / s).toFixed(0)).join(', ')} MB/s, median ${ceiling.toFixed(0)}`,
+    `bare node:http to a file (ceiling of this machine now): ${plainSeconds.map((s) => (mb / s).toFixed(0)).join(', ')} MB/s, median ${ceiling.toFixed(0)}; ` +
+      `its CPU s per GiB, median ${(median(plainCpuMs) / 1000 / (VIDEO_MIB / 1024)).toFixed(2)}`,
   );
   console.log(
     `throughput / ceiling: ${ways.map((current) => `${current.name} x${(mb / median(current.seconds) / ceiling).toFixed(2)}`).join(', ')}`,

@@ -9,12 +9,13 @@ import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
+import type { FileStore } from '@tus/file-store';
 import { EVENTS, type Server } from '@tus/server';
 import type { DomainErrorBody } from '../../src/api/contract.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { MESSAGES } from '../http/errors.ts';
+import { DirectFileStore } from './direct-file-store.ts';
 import { NodeStreamingTusServer } from './node-streaming-tus-server.ts';
 import { deleteVideoUpload, findVideoUpload, insertVideoUpload } from './store.ts';
 
@@ -78,7 +79,7 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
   function tusServer() {
     if (made !== undefined) return made;
     mkdirSync(directory, { recursive: true, mode: 0o700 });
-    const datastore = new FileStore({
+    const datastore = new DirectFileStore({
       directory,
       // Announced to clients in Upload-Expires; the sweeper (sweeper.ts) does the removing.
       expirationPeriodInMilliseconds: options.expiryHours * 60 * 60 * 1000,
