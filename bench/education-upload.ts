@@ -1,15 +1,21 @@
 /**
- * `npm run bench:education-upload [-- --mib 1024]`: a 1 GiB education video uploaded to the real
- * server (`server/main.ts`, demo seed, temporary data folder) through the plain multipart form of
- * POST /educations and through tus (`/api/v1/uploads`, one PATCH, as tus-js-client sends it with
- * its default chunk size), alternating which goes first over three rounds so that the machine's
- * noise falls on both alike; beside them, as the ceiling of loopback plus disk on this machine in
- * this run, a bare node:http server streaming the same bytes to a file
- * (bench/support/plain-upload-server.ts). Reported per way: throughput (bytes of the video over the time from
- * the first byte sent to the created education) and the server's resident memory (/proc VmRSS,
- * sampled every 20 ms) growth over its idle level. Then a tus upload whose connection is killed
- * at 50 % resumes from the offset the server reports (HEAD), and the stored video's SHA-256 must
- * equal the source's. Goals: >= 150 MB/s on loopback and RSS growth <= 64 MiB for both ways.
+ * `npm run bench:education-upload [-- --mib 1024] [--baseline DIR] [--profile-dir DIR]`: a 1 GiB
+ * education video uploaded to the real server (`server/main.ts`, demo seed, temporary data
+ * folder) through the plain multipart form of POST /educations and through tus
+ * (`/api/v1/uploads`, one PATCH, as tus-js-client sends it with its default chunk size),
+ * alternating which goes first over three rounds so that the machine's noise falls on both alike;
+ * beside them, as the ceiling of loopback plus disk on this machine in this run, a bare node:http
+ * server streaming the same bytes to a file (bench/support/plain-upload-server.ts). Reported per
+ * way: throughput (bytes of the video over the time from the first byte sent to the created
+ * education), the server's resident memory (/proc VmRSS, sampled every 20 ms) growth over its
+ * idle level, and the server's CPU time per GiB (on a shared machine steadier than the
+ * throughput, which the other processes' load decides). Then a tus upload whose connection is
+ * killed at 50 % resumes from the offset the server reports (HEAD), and the stored video's
+ * SHA-256 must equal the source's. Goals: >= 150 MB/s on loopback and RSS growth <= 64 MiB for
+ * both ways. `--baseline DIR` adds the tus way of another checkout (its own server and data
+ * folder), so that a change to the upload path is measured against the code before it in the
+ * same run; `--profile-dir DIR` writes a CPU profile of our server there. Every server runs with
+ * the Node options `npm start` gives production (heap sizes decide how often streaming collects).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -36,17 +42,36 @@ import {
   freePort,
   spawnServer,
   waitForHealth,
+  type ServerProcess,
 } from '../tests/server/support/server-process.ts';
 import { loginAsAdministrator, REQUEST_TIMEOUT_MS } from './support/api-client.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
+import { startFlags } from './support/start-flags.ts';
 
-const { values: flags } = parseArgs({ options: { mib: { type: 'string', default: '1024' } } });
+const { values: flags } = parseArgs({
+  options: {
+    mib: { type: 'string', default: '1024' },
+    /** A folder for a CPU profile of the server (`--cpu-prof`), to open in Chrome's DevTools. */
+    'profile-dir': { type: 'string' },
+    /** Another checkout with its node_modules (for instance /work/main): its tus way beside ours. */
+    baseline: { type: 'string' },
+  },
+});
+const profileDir = flags['profile-dir'];
+const BASELINE = flags.baseline === undefined ? undefined : path.resolve(flags.baseline);
 const VIDEO_MIB = Number(flags.mib);
 if (!(VIDEO_MIB >= 16 && VIDEO_MIB <= 4096)) throw new Error('--mib: 16 to 4096');
 const VIDEO_BYTES = VIDEO_MIB * 1024 * 1024;
 const ROUNDS = 3;
 const GOALS = { megabytesPerSecond: 150, rssGrowthMib: 64 };
 exitUnlessDoneWithin(30 * 60 * 1000, 'bench:education-upload');
+
+/** The process's CPU time so far (user + system, /proc/<pid>/stat), in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 const residentMib = (pid: number) =>
   Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
@@ -157,20 +182,55 @@ const educationFields = (partnerId: number, label: string) => ({
   PartnerId: String(partnerId),
 });
 
+interface Target {
+  name: string;
+  server: ServerProcess;
+  dataDir: string;
+  pid: number;
+  base: string;
+  auth: { authorization: string };
+  partnerId: number;
+  videos: string;
+}
+
+/** The server of checkout `root` on a data folder of its own, logged in as the administrator. */
+async function startTarget(name: string, root: string, nodeFlags: string[]): Promise<Target> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'bench-education-upload-'));
+  const password = generateStrongPassword();
+  const server = await spawnServer(
+    { DATA_DIR: folder, DEMO_PASSWORD: password, EDUCATION_VIDEO_MAX_BYTES: String(VIDEO_BYTES) },
+    { root, nodeFlags: [...startFlags(root), ...nodeFlags] },
+  );
+  await waitForHealth(server, 60_000);
+  const base = server.baseUrl;
+  const token = await loginAsAdministrator(base, password);
+  const partners = (await (
+    await fetch(`${base}/api/v1/partners`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+  ).json()) as { id: number }[];
+  return {
+    name,
+    server,
+    dataDir: folder,
+    pid: server.child.pid ?? 0,
+    base,
+    auth: { authorization: `Bearer ${token}` },
+    partnerId: partners[0]?.id ?? 0,
+    videos: path.join(folder, VIDEO_FOLDER),
+  };
+}
+
+const targets: Target[] = [];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-education-upload-'));
-const password = generateStrongPassword();
-const server = await spawnServer({
-  DATA_DIR: dataDir,
-  DEMO_PASSWORD: password,
-  EDUCATION_VIDEO_MAX_BYTES: String(VIDEO_BYTES),
-});
-const pid = server.child.pid ?? 0;
-const base = server.baseUrl;
 const plainPort = await freePort();
 const plainFolder = mkdtempSync(path.join(dataDir, 'plain-'));
 const plain = spawn(
   NODE_24,
-  [path.join(PROJECT_ROOT, 'bench/support/plain-upload-server.ts'), plainFolder, String(plainPort)],
+  [
+    ...startFlags(PROJECT_ROOT),
+    path.join(PROJECT_ROOT, 'bench/support/plain-upload-server.ts'),
+    plainFolder,
+    String(plainPort),
+  ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 try {
@@ -178,27 +238,28 @@ try {
     plain.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
     plain.once('exit', () => reject(new Error('the plain upload server stopped')));
   });
-  await waitForHealth(server, 60_000);
-  const token = await loginAsAdministrator(base, password);
-  const auth = { authorization: `Bearer ${token}` };
-  const partners = (await (
-    await fetch(`${base}/api/v1/partners`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
-  ).json()) as { id: number }[];
-  const partnerId = partners[0]?.id ?? 0;
+  const ours = await startTarget(
+    'ours',
+    PROJECT_ROOT,
+    profileDir === undefined
+      ? []
+      : ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', 'server.cpuprofile'],
+  );
+  targets.push(ours);
+  if (BASELINE !== undefined) targets.push(await startTarget('baseline', BASELINE, []));
   const source = path.join(dataDir, 'source.mp4');
   const sourceHash = await writeVideo(source, VIDEO_BYTES);
-  const videos = path.join(dataDir, VIDEO_FOLDER);
 
   /** The video file a new education got: the one the folder did not have before. */
-  const storedHashAfter = async (before: string[]) => {
-    const added = readdirSync(videos).filter((file) => !before.includes(file));
+  const storedHashAfter = async (target: Target, before: string[]) => {
+    const added = readdirSync(target.videos).filter((file) => !before.includes(file));
     if (added.length !== 1) throw new Error(`expected one new video, found ${added.length}`);
-    return sha256Of(path.join(videos, added[0] ?? ''));
+    return sha256Of(path.join(target.videos, added[0] ?? ''));
   };
 
-  async function multipartUpload(label: string): Promise<void> {
+  async function multipartUpload(target: Target, label: string): Promise<void> {
     const boundary = `----bench${Date.now()}`;
-    const fields = Object.entries(educationFields(partnerId, label))
+    const fields = Object.entries(educationFields(target.partnerId, label))
       .map(
         ([name, value]) =>
           `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
@@ -209,10 +270,10 @@ try {
     );
     const after = Buffer.from(`\r\n--${boundary}--\r\n`);
     const answer = await send(
-      `${base}/api/v1/educations`,
+      `${target.base}/api/v1/educations`,
       'POST',
       {
-        ...auth,
+        ...target.auth,
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'content-length': contentLength([before, after], VIDEO_BYTES),
       },
@@ -221,18 +282,19 @@ try {
     if (answer.status !== 201) throw new Error(`multipart: ${answer.status} ${answer.body}`);
   }
 
-  async function createTusUpload(): Promise<string> {
-    const created = await send(`${base}/api/v1/uploads`, 'POST', {
-      ...auth,
+  async function createTusUpload(target: Target): Promise<string> {
+    const created = await send(`${target.base}/api/v1/uploads`, 'POST', {
+      ...target.auth,
       'tus-resumable': '1.0.0',
       'upload-length': VIDEO_BYTES,
       'content-length': 0,
     });
     if (created.status !== 201) throw new Error(`tus creation: ${created.status} ${created.body}`);
-    return new URL(String(created.headers.location), base).href;
+    return new URL(String(created.headers.location), target.base).href;
   }
 
   const patch = (
+    target: Target,
     url: string,
     offset: number,
     onProgress?: (sent: number, kill: () => void) => void,
@@ -241,7 +303,7 @@ try {
       url,
       'PATCH',
       {
-        ...auth,
+        ...target.auth,
         'tus-resumable': '1.0.0',
         'upload-offset': offset,
         'content-type': 'application/offset+octet-stream',
@@ -251,14 +313,14 @@ try {
       onProgress,
     );
 
-  async function createFromUpload(url: string, label: string) {
+  async function createFromUpload(target: Target, url: string, label: string) {
     const form = new FormData();
-    for (const [name, value] of Object.entries(educationFields(partnerId, label)))
+    for (const [name, value] of Object.entries(educationFields(target.partnerId, label)))
       form.append(name, value);
     form.append('VideoUploadId', url.split('/').pop() ?? '');
-    const response = await fetch(`${base}/api/v1/educations`, {
+    const response = await fetch(`${target.base}/api/v1/educations`, {
       method: 'POST',
-      headers: auth,
+      headers: target.auth,
       body: form,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -266,31 +328,31 @@ try {
       throw new Error(`create: ${response.status} ${await response.text()}`);
   }
 
-  async function tusUpload(label: string): Promise<void> {
-    const url = await createTusUpload();
-    const answer = await patch(url, 0);
+  async function tusUpload(target: Target, label: string): Promise<void> {
+    const url = await createTusUpload(target);
+    const answer = await patch(target, url, 0);
     if (answer.status !== 204) throw new Error(`tus PATCH: ${answer.status} ${answer.body}`);
-    await createFromUpload(url, label);
+    await createFromUpload(target, url, label);
   }
 
+  const way = (name: string, target: Target, run: typeof tusUpload) => ({
+    name,
+    target,
+    run,
+    seconds: [] as number[],
+    growthMib: [] as number[],
+    cpuMs: [] as number[],
+    hashes: [] as boolean[],
+  });
   const ways = [
-    {
-      name: 'multipart POST /educations',
-      run: multipartUpload,
-      seconds: [] as number[],
-      growthMib: [] as number[],
-      hashes: [] as boolean[],
-    },
-    {
-      name: 'tus /api/v1/uploads',
-      run: tusUpload,
-      seconds: [] as number[],
-      growthMib: [] as number[],
-      hashes: [] as boolean[],
-    },
+    way('multipart POST /educations', ours, multipartUpload),
+    way('tus /api/v1/uploads', ours, tusUpload),
+    ...targets.slice(1).map((baseline) => way('tus, baseline checkout', baseline, tusUpload)),
   ];
   const plainSeconds: number[] = [];
+  const plainCpuMs: number[] = [];
   async function plainUpload() {
+    const cpuBefore = cpuMs(plain.pid ?? 0);
     const started = performance.now();
     const answer = await send(
       `http://127.0.0.1:${plainPort}/`,
@@ -300,71 +362,91 @@ try {
     );
     if (answer.status !== 204) throw new Error(`plain upload: ${answer.status}`);
     plainSeconds.push((performance.now() - started) / 1000);
+    plainCpuMs.push(cpuMs(plain.pid ?? 0) - cpuBefore);
     rmSync(plainFolder, { recursive: true, force: true });
     mkdirSync(plainFolder);
   }
   for (let round = 0; round < ROUNDS; round += 1) {
     const order = round % 2 === 0 ? ways : [...ways].reverse();
     if (round % 2 === 0) await plainUpload();
-    for (const way of order) {
+    for (const current of order) {
+      const { target } = current;
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const idle = residentMib(pid);
+      const idle = residentMib(target.pid);
       let peak = idle;
-      const sampler = setInterval(() => (peak = Math.max(peak, residentMib(pid))), 20);
-      const before = readdirSync(videos);
+      const sampler = setInterval(() => (peak = Math.max(peak, residentMib(target.pid))), 20);
+      const before = readdirSync(target.videos);
+      const cpuBefore = cpuMs(target.pid);
       const started = performance.now();
       try {
-        await way.run(`${way.name} ${round}`);
+        await current.run(target, `${current.name} ${round}`);
       } finally {
         clearInterval(sampler);
       }
-      way.seconds.push((performance.now() - started) / 1000);
-      way.growthMib.push(peak - idle);
-      way.hashes.push((await storedHashAfter(before)) === sourceHash);
+      current.seconds.push((performance.now() - started) / 1000);
+      current.growthMib.push(peak - idle);
+      current.cpuMs.push(cpuMs(target.pid) - cpuBefore);
+      current.hashes.push((await storedHashAfter(target, before)) === sourceHash);
     }
     if (round % 2 === 1) await plainUpload();
   }
 
   // A dropped connection at 50 %: the rest goes from the offset the server reports.
-  const url = await createTusUpload();
-  const killed = await patch(url, 0, (sent, kill) => {
+  const url = await createTusUpload(ours);
+  const killed = await patch(ours, url, 0, (sent, kill) => {
     if (sent >= VIDEO_BYTES / 2) kill();
   }).then(
     () => false,
     () => true,
   );
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const head = await send(url, 'HEAD', { ...auth, 'tus-resumable': '1.0.0' });
+  const head = await send(url, 'HEAD', { ...ours.auth, 'tus-resumable': '1.0.0' });
   const offset = Number(head.headers['upload-offset']);
-  const resumed = await patch(url, offset);
-  const before = readdirSync(videos);
-  await createFromUpload(url, 'resumed');
-  const resumedIntact = (await storedHashAfter(before)) === sourceHash;
+  const resumed = await patch(ours, url, offset);
+  const before = readdirSync(ours.videos);
+  await createFromUpload(ours, url, 'resumed');
+  const resumedIntact = (await storedHashAfter(ours, before)) === sourceHash;
 
   const mb = VIDEO_BYTES / 1e6;
   const median = (values: number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
   console.log(
-    `\n${VIDEO_MIB} MiB video, ${ROUNDS} alternating rounds per way, server pid ${pid}\n`,
+    `\n${VIDEO_MIB} MiB video, ${ROUNDS} alternating rounds per way; ` +
+      targets.map((target) => `${target.name}: pid ${target.pid}`).join(', ') +
+      (BASELINE === undefined ? '' : ` (baseline ${BASELINE})`) +
+      '\n',
   );
   console.table(
-    ways.map((way) => ({
-      way: way.name,
-      'MB/s per round': way.seconds.map((s) => (mb / s).toFixed(0)).join(', '),
-      'MB/s median': (mb / median(way.seconds)).toFixed(0),
-      'RSS growth MiB per round': way.growthMib.map((g) => g.toFixed(1)).join(', '),
-      'stored = source (SHA-256)': way.hashes.every(Boolean) ? 'yes' : 'NO',
+    ways.map((current) => ({
+      way: current.name,
+      'MB/s per round': current.seconds.map((s) => (mb / s).toFixed(0)).join(', '),
+      'MB/s median': (mb / median(current.seconds)).toFixed(0),
+      'RSS growth MiB per round': current.growthMib.map((g) => g.toFixed(1)).join(', '),
+      'server CPU s per GiB, median': (median(current.cpuMs) / 1000 / (VIDEO_MIB / 1024)).toFixed(
+        2,
+      ),
+      'stored = source (SHA-256)': current.hashes.every(Boolean) ? 'yes' : 'NO',
     })),
   );
-  const [multipart, tus] = ways as [(typeof ways)[0], (typeof ways)[0]];
   const ceiling = mb / median(plainSeconds);
   console.log(
-    `bare node:http to a file (ceiling of this machine now): ${plainSeconds.map((s) => (mb / s).toFixed(0)).join(', ')} MB/s, median ${ceiling.toFixed(0)}`,
+    `bare node:http to a file (ceiling of this machine now): ${plainSeconds.map((s) => (mb / s).toFixed(0)).join(', ')} MB/s, median ${ceiling.toFixed(0)}; ` +
+      `its CPU s per GiB, median ${(median(plainCpuMs) / 1000 / (VIDEO_MIB / 1024)).toFixed(2)}`,
   );
   console.log(
-    `throughput / ceiling: multipart x${(mb / median(multipart.seconds) / ceiling).toFixed(2)}, ` +
-      `tus x${(mb / median(tus.seconds) / ceiling).toFixed(2)}; ` +
-      `tus / multipart time: x${(median(tus.seconds) / median(multipart.seconds)).toFixed(2)}`,
+    `throughput / ceiling: ${ways.map((current) => `${current.name} x${(mb / median(current.seconds) / ceiling).toFixed(2)}`).join(', ')}`,
+  );
+  const [multipart, tus, tusBaseline] = ways as [
+    (typeof ways)[0],
+    (typeof ways)[0],
+    (typeof ways)[0]?,
+  ];
+  console.log(
+    `time ratios of the medians: tus / multipart x${(median(tus.seconds) / median(multipart.seconds)).toFixed(2)}` +
+      (tusBaseline === undefined
+        ? ''
+        : `, tus / tus of the baseline x${(median(tus.seconds) / median(tusBaseline.seconds)).toFixed(2)}` +
+          ` (server CPU x${(median(tus.cpuMs) / median(tusBaseline.cpuMs)).toFixed(2)})`),
   );
   console.log(
     `killed at 50 %: ${killed ? 'yes' : 'NO'}; server offset after the kill ${offset} of ${VIDEO_BYTES} ` +
@@ -376,20 +458,23 @@ try {
       .map((load) => load.toFixed(1))
       .join(', ')}`,
   );
-  const verdict = ways.map((way) => {
-    const rate = mb / median(way.seconds);
-    const growth = Math.max(...way.growthMib);
+  const verdict = [multipart, tus].map((current) => {
+    const rate = mb / median(current.seconds);
+    const growth = Math.max(...current.growthMib);
     return (
-      `${way.name}: ${rate.toFixed(0)} MB/s >= ${GOALS.megabytesPerSecond}: ${rate >= GOALS.megabytesPerSecond ? 'met' : 'MISSED'}; ` +
+      `${current.name}: ${rate.toFixed(0)} MB/s >= ${GOALS.megabytesPerSecond}: ${rate >= GOALS.megabytesPerSecond ? 'met' : 'MISSED'}; ` +
       `RSS growth ${growth.toFixed(1)} MiB <= ${GOALS.rssGrowthMib}: ${growth <= GOALS.rssGrowthMib ? 'met' : 'MISSED'}`
     );
   });
   console.log(`goals:\n  ${verdict.join('\n  ')}`);
-  if (!killed || !resumedIntact || !ways.every((way) => way.hashes.every(Boolean)))
+  if (!killed || !resumedIntact || !ways.every((current) => current.hashes.every(Boolean)))
     process.exitCode = 1;
 } finally {
   plain.kill('SIGTERM');
-  server.child.kill('SIGTERM');
-  await server.exited;
+  for (const target of targets) {
+    target.server.child.kill('SIGTERM');
+    await target.server.exited;
+    rmSync(target.dataDir, { recursive: true, force: true });
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }

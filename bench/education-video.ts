@@ -3,12 +3,14 @@
  * requests against a 900 MB education video (issue 12). The real server (`server/main.ts`, demo
  * seed) runs on a temporary data folder whose uploaded demo videos are grown to 900 MiB sparse
  * files; beside it, plain @fastify/static serves the same folder without auth
- * (bench/support/plain-static-server.ts). 10 concurrent readers (keep-alive, one socket each) ask
- * 1 MiB ranges at offsets spread evenly over the file (shuffled), each reading its answer to the
- * end before the next, the two servers in alternating rounds so that the machine's noise falls
- * on both alike. Reported per server: time from sending to the first byte of the body (p50,
- * p99); resident memory (/proc VmRSS, sampled every 20 ms) idle after a warm-up and at its peak
- * under load; and, from bench/support/latency-probe.ts inside both servers, where the server's
+ * (bench/support/plain-static-server.ts), and so does a minimal node:http server with
+ * fs.createReadStream (bench/support/minimal-range-server.ts), the floor of any Node server. 10
+ * concurrent readers (keep-alive, one socket each) ask 1 MiB ranges at offsets spread evenly over
+ * the file (shuffled), each reading its answer to the end before the next, the three servers in
+ * alternating rounds so that the machine's noise falls on all alike. Reported per server: time
+ * from sending to the first byte of the body (p50, p99); resident memory (/proc VmRSS, sampled
+ * every 20 ms) idle after a warm-up and at its peak under load; and, from
+ * bench/support/latency-probe.ts inside every server, where the server's
  * share of that time goes. Also the client's event loop delay and the load average, since on a
  * shared machine those decide the tail. Goal: p99 <= 20 ms, RSS growth <= 32 MiB. Loopback
  * only; bounded in time.
@@ -185,7 +187,8 @@ const ours = await spawnServer(
   { nodeFlags: [...NODE_FLAGS, '--import', PROBE, ...profileFlags('ours')] },
 );
 const plainPort = await freePort();
-let plain: ReturnType<typeof spawn> | undefined;
+const minimalPort = await freePort();
+const baselines: ChildProcess[] = [];
 const clientLoopDelay = monitorEventLoopDelay({ resolution: 1 });
 try {
   await waitForHealth(ours, 60_000);
@@ -202,26 +205,33 @@ try {
   if (signedUrl === undefined) throw new Error('the demo seed has no uploaded video');
   const videoKey = readdirSync(videos)[0] ?? '';
 
-  plain = spawn(
-    NODE_24,
-    [
-      ...NODE_FLAGS,
-      '--import',
-      PROBE,
-      ...profileFlags('plain'),
-      path.join(PROJECT_ROOT, 'bench/support/plain-static-server.ts'),
-      videos,
-      String(plainPort),
-    ],
-    {
-      env: { ...process.env, LATENCY_PROBE_FILE: probeFile('plain') },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    plain?.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
-    plain?.once('exit', () => reject(new Error('the plain static server stopped')));
-  });
+  /** A bench server script on `videos`, with the probe; resolves once it prints `ready`. */
+  const startBaseline = async (script: string, name: string, port: number) => {
+    const child = spawn(
+      NODE_24,
+      [
+        ...NODE_FLAGS,
+        '--import',
+        PROBE,
+        ...profileFlags(name),
+        path.join(PROJECT_ROOT, 'bench/support', script),
+        videos,
+        String(port),
+      ],
+      {
+        env: { ...process.env, LATENCY_PROBE_FILE: probeFile(name) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    baselines.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+      child.once('exit', () => reject(new Error(`${script} stopped`)));
+    });
+    return child;
+  };
+  const plain = await startBaseline('plain-static-server.ts', 'plain', plainPort);
+  const minimal = await startBaseline('minimal-range-server.ts', 'minimal', minimalPort);
 
   const targets: Target[] = [
     {
@@ -235,6 +245,12 @@ try {
       probe: 'plain',
       pid: plain.pid ?? 0,
       url: `http://127.0.0.1:${plainPort}/videos/${videoKey}`,
+    },
+    {
+      name: 'minimal node:http',
+      probe: 'minimal',
+      pid: minimal.pid ?? 0,
+      url: `http://127.0.0.1:${minimalPort}/videos/${videoKey}`,
     },
   ].map((target) => ({ ...target, ttfbMs: [], rssIdleMib: 0, rssPeakMib: 0 }));
 
@@ -250,8 +266,8 @@ try {
   const all = offsets(perRound * ROUNDS);
   for (let round = 0; round < ROUNDS; round += 1) {
     const slice = all.slice(round * perRound, (round + 1) * perRound);
-    // Alternating which goes first, so neither always follows the other's cache effects.
-    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    // Alternating the order, so none always follows another's cache effects.
+    const order = round % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
     for (const index of order) {
       await load(targets[index] as Target, agents[index] as Agent, slice, true);
     }
@@ -259,7 +275,7 @@ try {
   clientLoopDelay.disable();
   for (const agent of agents) agent.destroy();
   const loadAfter = loadavg();
-  await Promise.all([stop(plain), stop(ours.child)]);
+  await Promise.all([...baselines.map(stop), stop(ours.child)]);
 
   console.log(
     `\n${REQUESTS} ranged requests of 1 MiB per server over a ${FILE_BYTES / 2 ** 20} MiB sparse file, ${READERS} concurrent readers (keep-alive, one socket each), ${ROUNDS} alternating rounds\n`,
@@ -287,10 +303,13 @@ try {
       .map((ns) => (ns / 1e6).toFixed(1))
       .join(' / ')}`,
   );
-  const [mine, baseline] = targets as [Target, Target];
-  const ratio = (p: number) =>
-    (percentile(mine.ttfbMs, p) / percentile(baseline.ttfbMs, p)).toFixed(2);
-  console.log(`ours / plain: p50 x${ratio(50)}, p99 x${ratio(99)}`);
+  const [mine, baseline, floor] = targets as [Target, Target, Target];
+  const ratio = (over: Target, p: number) =>
+    (percentile(mine.ttfbMs, p) / percentile(over.ttfbMs, p)).toFixed(2);
+  console.log(
+    `ours / plain: p50 x${ratio(baseline, 50)}, p99 x${ratio(baseline, 99)}; ` +
+      `ours / minimal: p50 x${ratio(floor, 50)}, p99 x${ratio(floor, 99)}`,
+  );
   const loads = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
   console.log(
     `load average (1, 5, 15 min): ${loads(loadBefore)} before, ${loads(loadAfter)} after; ` +
@@ -301,7 +320,7 @@ try {
       (profileDir === undefined ? '' : ` --profile-dir ${profileDir}`),
   );
   console.log(
-    "reading: plain @fastify/static's p99 in the same run is the floor this machine allows; " +
+    "reading: the minimal server's p99 in the same run is the floor this machine allows any Node server; " +
       "'first write' minus the file system calls is the server's own queueing, and a loop delay " +
       'max that all three processes share is the machine stalling, not the route.',
   );
@@ -315,6 +334,6 @@ try {
   console.error(`our server's output:\n${ours.output()}`);
   throw error;
 } finally {
-  await Promise.all([plain && stop(plain), stop(ours.child)]);
+  await Promise.all([...baselines.map(stop), stop(ours.child)]);
   rmSync(dataDir, { recursive: true, force: true });
 }

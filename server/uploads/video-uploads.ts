@@ -9,12 +9,14 @@ import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { EVENTS, Server } from '@tus/server';
+import type { FileStore } from '@tus/file-store';
+import { EVENTS, type Server } from '@tus/server';
 import type { DomainErrorBody } from '../../src/api/contract.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { MESSAGES } from '../http/errors.ts';
+import { DirectFileStore } from './direct-file-store.ts';
+import { NodeStreamingTusServer } from './node-streaming-tus-server.ts';
 import { deleteVideoUpload, findVideoUpload, insertVideoUpload } from './store.ts';
 
 export const UPLOADS_FOLDER = 'uploads';
@@ -56,7 +58,7 @@ const TUS_ERROR = (status: number, message: string) => ({ status_code: status, b
  * tus answers its errors in plain text (`Tus-Resumable Required`); ours always have the
  * domain-error shape of the wire contract. Every answer of tus passes through `write`.
  */
-class DomainErrorTusServer extends Server {
+class DomainErrorTusServer extends NodeStreamingTusServer {
   override write(...[context, headers, status, body = '']: Parameters<Server['write']>) {
     if (status < 400) return super.write(context, headers, status, body);
     headers.set('content-type', 'application/json; charset=utf-8');
@@ -77,7 +79,7 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
   function tusServer() {
     if (made !== undefined) return made;
     mkdirSync(directory, { recursive: true, mode: 0o700 });
-    const datastore = new FileStore({
+    const datastore = new DirectFileStore({
       directory,
       // Announced to clients in Upload-Expires; the sweeper (sweeper.ts) does the removing.
       expirationPeriodInMilliseconds: options.expiryHours * 60 * 60 * 1000,

@@ -3,7 +3,8 @@
  * may talk to the endpoint, the size cap at creation, an upload bound to its creator and used
  * once by an education, and the sweeper removing expired uploads (with the test clock).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { educationSchema } from '../../src/api/contract.ts';
@@ -201,6 +202,74 @@ describe('the tus endpoint', () => {
     expect(
       await server.db.selectFrom('video_uploads').where('id', '=', id).select('id').execute(),
     ).toEqual([]);
+  });
+});
+
+/**
+ * The PATCH body flows from the Node request to the file store (node-streaming-tus-server.ts);
+ * over a real socket, what a dropped connection or an overlong chunked body does to it.
+ */
+describe('PATCH bodies over a socket', () => {
+  let origin = '';
+  beforeAll(async () => {
+    origin = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  /** A PATCH at offset 0 whose body is written by `feed`; answers its response, if any. */
+  function patchOverSocket(
+    url: string,
+    headers: Record<string, string>,
+    feed: (request: ClientRequest) => Promise<void>,
+  ): Promise<IncomingMessage | undefined> {
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(new URL(url, origin), {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${tokens.administrator}`,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          ...headers,
+        },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        response.on('end', () => resolve(response));
+      });
+      request.on('error', () => resolve(undefined));
+      feed(request).catch(reject);
+    });
+  }
+
+  async function eventually(check: () => boolean) {
+    const deadline = Date.now() + 10_000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it('keeps what arrived before the connection dropped, and resumes from there', async () => {
+    const { url, id } = await createUpload(DEMO_VIDEO.length);
+    const half = Math.floor(DEMO_VIDEO.length / 2);
+    await patchOverSocket(url, { 'content-length': String(DEMO_VIDEO.length) }, async (request) => {
+      request.write(DEMO_VIDEO.subarray(0, half));
+      await eventually(() => existsSync(uploadFile(id)) && statSync(uploadFile(id)).size === half);
+      request.destroy();
+    });
+    const head = await tus('HEAD', url, tokens.administrator);
+    expect(Number(head.headers['upload-offset'])).toBe(half);
+    expect(await send(url, DEMO_VIDEO.subarray(half), half)).toBe(DEMO_VIDEO.length);
+    expect(readFileSync(uploadFile(id))).toEqual(DEMO_VIDEO);
+  });
+
+  it('refuses a chunked body longer than the upload with 413 and stores no byte beyond it', async () => {
+    const { url, id } = await createUpload(1000);
+    const response = await patchOverSocket(url, {}, async (request) => {
+      request.end(Buffer.alloc(5000, 1));
+    });
+    expect(response?.statusCode).toBe(413);
+    expect(statSync(uploadFile(id)).size).toBeLessThanOrEqual(1000);
   });
 });
 
