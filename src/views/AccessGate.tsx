@@ -5,7 +5,7 @@
  * used without accepting.
  */
 import { useEffect, useId, useRef } from 'react';
-import { messages } from '../messages.ts';
+import { gateMessages } from '../messages/gate.ts';
 import { routes } from '../routes.ts';
 import { keepFocusInside } from './dialogFocus.ts';
 import { PlainLink, type LinkComponent } from './Header.tsx';
@@ -54,7 +54,7 @@ export function AccessGate({
         onKeyDown={keepFocusInside}
       >
         <h1 id={`${id}-title`} className="gate__title">
-          {messages.gate.title} {brand}
+          {gateMessages.title} {brand}
         </h1>
         <div id={`${id}-declaration`} className="gate__declaration">
           <p>
@@ -73,11 +73,11 @@ export function AccessGate({
           className="gate__switch"
           checked={declared}
           onToggle={onToggleDeclaration}
-          label={messages.gate.declarationSwitch}
+          label={gateMessages.declarationSwitch}
         />
         {declarationRequired && (
           <p role="alert" className="gate__alert">
-            {messages.gate.declarationRequired}
+            {gateMessages.declarationRequired}
           </p>
         )}
         <section aria-labelledby={`${id}-cookies`} className="gate__cookies">
@@ -95,7 +95,7 @@ export function AccessGate({
           </p>
         </section>
         <button type="button" className="gate__accept" onClick={onAccept}>
-          {messages.gate.accept}
+          {gateMessages.accept}
         </button>
       </div>
     </div>
