@@ -14,6 +14,12 @@ import type { Course, SiteConfig } from '../../src/api/contract.ts';
 import type { CachedList } from '../courses/list-cache.ts';
 import { representationsOf, sendRepresentation, type Representations } from './representations.ts';
 
+/** What a page was rendered from (src/app/pageBootstrap.ts), handed to the browser with it. */
+interface PageData {
+  courses?: Course[];
+  renderYear?: number;
+}
+
 /** What the server takes from the server-render bundle (src/entry-server.tsx, built to dist-ssr). */
 export interface ServerRenderBundle {
   renderPage(request: {
@@ -21,7 +27,7 @@ export interface ServerRenderBundle {
     search: string;
     config: SiteConfig;
     cookies: Readonly<Record<string, string>>;
-    pageData: { courses?: Course[] };
+    pageData: PageData;
   }): Promise<string>;
   SERVER_PAGES: Readonly<Record<string, { modules: readonly string[]; perRequest?: 'courses' }>>;
   GATE_MODULES: readonly string[];
@@ -33,7 +39,7 @@ export interface ServerRenderBundle {
   serializeBootstrap(bootstrap: {
     config: SiteConfig;
     hydrate: boolean;
-    pageData: { courses?: Course[] };
+    pageData: PageData;
   }): string;
 }
 
@@ -78,8 +84,10 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
     pagePath: string,
     accepted: boolean,
     extraCookies: Record<string, string> = {},
-    pageData: { courses?: Course[] } = {},
+    data: { courses?: Course[] } = {},
   ): Promise<RenderedPage> {
+    // The footer's year comes with the page, so that the browser hydrates the very same HTML.
+    const pageData: PageData = { ...data, renderYear: new Date().getFullYear() };
     const cookies = { ...(accepted ? bundle.ACCEPTED_GATE_COOKIES : {}), ...extraCookies };
     const markup = await bundle.renderPage({
       path: pagePath,
