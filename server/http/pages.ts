@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Course, SiteConfig } from '../../src/api/contract.ts';
 import type { CachedList } from '../courses/list-cache.ts';
+import type { GateCookie, GateFormOptions } from './gate-form.ts';
 import { representationsOf, sendRepresentation, type Representations } from './representations.ts';
 
 /** What a page was rendered from (src/app/pageBootstrap.ts), handed to the browser with it. */
@@ -33,6 +34,7 @@ export interface ServerRenderBundle {
   GATE_MODULES: readonly string[];
   hasGateConsent(readCookie: (name: string) => string | undefined): boolean;
   ACCEPTED_GATE_COOKIES: Readonly<Record<string, string>>;
+  CONSENT_COOKIES: readonly GateCookie[];
   isPolicyPath(path: string): boolean;
   SHOW_ABROAD_COOKIE: string;
   PAGE_BOOTSTRAP_ID: string;
@@ -61,6 +63,8 @@ export interface PagesOptions {
 export interface Pages {
   /** Answers a page navigation with the page's HTML, or the gate's, or the app's shell. */
   answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** How the server answers the gate's form (gate-form.ts). */
+  gateForm: GateFormOptions;
 }
 
 /** A page's HTML in each encoding, and the hash of its inline style for the CSP. */
@@ -140,6 +144,10 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
   }
 
   return {
+    gateForm: {
+      consentCookies: bundle.CONSENT_COOKIES,
+      secure: siteConfig.publicUrl.startsWith('https:'),
+    },
     async answer(request, reply) {
       const page = await pageFor(request);
       const policy = reply.getHeader('content-security-policy');

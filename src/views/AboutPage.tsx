@@ -68,6 +68,7 @@ export function AboutPage({
               checked={mapShown}
               onToggle={onToggleMap}
               label={aboutMessages.mapSwitch}
+              nativeName="karta"
             />
           )}
         </div>

@@ -3,10 +3,13 @@
  * gate machine and renders this instead of the site until it is accepted. A real modal dialog:
  * focus moves into it and Tab cycles inside it; Escape does nothing, because the site cannot be
  * used without accepting.
+ *
+ * A real form too, which the server answers (GATE_FORM): a visitor who taps before the app has
+ * loaded, or without it, is let in by the server; once the app runs, it handles the form itself.
  */
 import { useEffect, useId, useRef } from 'react';
 import { gateMessages } from '../messages/gate.ts';
-import { routes } from '../routes.ts';
+import { GATE_FORM, routes } from '../routes.ts';
 import { keepFocusInside } from './dialogFocus.ts';
 import { PlainLink, type LinkComponent } from './Header.tsx';
 import { Switch } from './Switch.tsx';
@@ -69,12 +72,23 @@ export function AccessGate({
             sadržaj ovih stranica pregledavam u stručne svrhe.
           </p>
         </div>
-        <Switch
-          className="gate__switch"
-          checked={declared}
-          onToggle={onToggleDeclaration}
-          label={gateMessages.declarationSwitch}
-        />
+        <form
+          id={`${id}-form`}
+          method="post"
+          action={GATE_FORM.action}
+          onSubmit={(event) => {
+            event.preventDefault();
+            onAccept();
+          }}
+        >
+          <Switch
+            className="gate__switch"
+            checked={declared}
+            onToggle={onToggleDeclaration}
+            label={gateMessages.declarationSwitch}
+            nativeName={GATE_FORM.declarationField}
+          />
+        </form>
         {declarationRequired && (
           <p role="alert" className="gate__alert">
             {gateMessages.declarationRequired}
@@ -94,7 +108,7 @@ export function AccessGate({
             <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>.
           </p>
         </section>
-        <button type="button" className="gate__accept" onClick={onAccept}>
+        <button type="submit" form={`${id}-form`} className="gate__accept">
           {gateMessages.accept}
         </button>
       </div>
