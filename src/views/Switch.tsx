@@ -99,8 +99,12 @@ function NativeSwitchControl({
   busy,
 }: NativeSwitchControlProps) {
   const input = useRef<HTMLInputElement>(null);
+  // Once only, though StrictMode runs a mount's effects twice: the second would toggle it back.
+  const caughtUp = useRef(false);
   // Hydration keeps what the visitor set on the box before the app ran; the app catches up here.
   const catchUpWithTapsBeforeHydration = useEffectEvent(() => {
+    if (caughtUp.current) return;
+    caughtUp.current = true;
     if (input.current && input.current.checked !== checked) onToggle();
   });
   useEffect(() => catchUpWithTapsBeforeHydration(), []);
