@@ -48,8 +48,13 @@ export async function gateFormRoute(app: FastifyInstance, options: GateFormOptio
   });
 }
 
-/** A form another site made the browser post is refused: the declaration is the visitor's own. */
+/**
+ * A form another site made the browser post is refused: the declaration is the visitor's own.
+ * Browsers say where a request comes from in Sec-Fetch-Site, older ones in Origin.
+ */
 function isSameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {

@@ -154,6 +154,8 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
       if (typeof policy === 'string') {
         reply.header('content-security-policy', allowingStyle(policy, page.styleHash));
       }
+      // The gate's form sends the visitor back to the page it was on, which the Referer names.
+      if (page === gate) reply.header('referrer-policy', 'same-origin');
       return sendRepresentation(request, reply, page, { contentType: HTML_TYPE, vary: VARY });
     },
   };

@@ -12,6 +12,7 @@ import {
   acceptGate,
   addGateCookies,
   gate,
+  openPage,
   slogan,
 } from './support.ts';
 
@@ -125,7 +126,7 @@ test('accepting without the declaration shows the alert and sets no cookie', asy
   page,
   context,
 }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await gate(page).getByRole('button', { name: ACCEPT_BUTTON }).click();
   await expect(gate(page).getByRole('alert')).toHaveText(DECLARATION_REQUIRED, {
     useInnerText: true,
@@ -143,7 +144,7 @@ test('accepting with the declaration sets both cookies and opens the home page',
   context,
 }) => {
   await recordCookieWrites(page);
-  await page.goto('/');
+  await openPage(page, '/');
   const declaration = gate(page).getByRole('switch', { name: DECLARATION_SWITCH });
   await declaration.click();
   await expect(declaration).toBeChecked();
@@ -185,7 +186,7 @@ test('after accepting, a reload and a new tab keep the site open', async ({ page
 });
 
 test('keyboard only: Tab to the switch, Space, Tab to the button, Enter', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(gate(page)).toBeFocused();
 
   const declaration = gate(page).getByRole('switch', { name: DECLARATION_SWITCH });
@@ -207,7 +208,7 @@ test('keyboard only: Tab to the switch, Space, Tab to the button, Enter', async 
 });
 
 test('Tab and Shift+Tab never take focus out of the gate', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(gate(page)).toBeFocused();
   const focusable = gate(page).locator('a[href], button, input');
   const count = await focusable.count();

@@ -281,6 +281,21 @@ describe('the gate’s form, posted before the app has taken it over', () => {
     expect(setCookies(response)).toEqual([]);
   });
 
+  it('refuses a post the browser says came from another site', async () => {
+    const response = await post('izjava=on', { 'sec-fetch-site': 'cross-site' });
+    expect(response.statusCode).toBe(403);
+    expect(setCookies(response)).toEqual([]);
+    const ours = await post('izjava=on', { 'sec-fetch-site': 'same-origin' });
+    expect(setCookies(ours)).toHaveLength(2);
+  });
+
+  it('has the gate’s page send the Referer to this site, for the way back', async () => {
+    const gatePage = await get('/info');
+    expect(gatePage.headers['referrer-policy']).toBe('same-origin');
+    const page = await get('/info', { cookie: GATE_COOKIES });
+    expect(page.headers['referrer-policy']).not.toBe('same-origin');
+  });
+
   it('refuses a body larger than the form, in the error shape', async () => {
     const response = await post(`izjava=on&x=${'a'.repeat(400)}`);
     expect(response.statusCode).toBe(413);
