@@ -10,6 +10,11 @@ const restrict = (patterns) => ({
 });
 
 const SPA_NOT_SERVER = { group: ['**/server/**'], message: 'The SPA never imports the server.' };
+// src/messages.ts gathers every screen's texts for tests; in the SPA it would ship them all at once.
+const SCREEN_MESSAGES = {
+  group: ['**/messages.ts'],
+  message: 'Import the texts of a screen from its module in src/messages/ (decision 0026).',
+};
 
 export default tseslint.config(
   {
@@ -45,12 +50,13 @@ export default tseslint.config(
   // `no-restricted-imports` for the same file replaces an earlier one.
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: restrict([SPA_NOT_SERVER]),
+    rules: restrict([SPA_NOT_SERVER, SCREEN_MESSAGES]),
   },
   {
     files: ['src/views/**/*.{ts,tsx}'],
     rules: restrict([
       SPA_NOT_SERVER,
+      SCREEN_MESSAGES,
       {
         group: ['@xstate/react', 'xstate', 'ofetch'],
         message: 'Views are pure: props in, JSX out.',
@@ -66,6 +72,7 @@ export default tseslint.config(
     files: ['src/machines/**/*.ts'],
     rules: restrict([
       SPA_NOT_SERVER,
+      SCREEN_MESSAGES,
       {
         group: ['react', 'react-dom', '@xstate/react', '**/views/**', '**/app/**'],
         message: 'Machines know no React and no views.',

@@ -15,7 +15,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-const BUDGET_KB = 120;
+const BUDGET_KB = 100;
 const dist = join(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
   string,

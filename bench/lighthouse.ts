@@ -12,8 +12,11 @@
  * the other (which goes first alternates), so the before and after share the machine's moods.
  * The load average is printed at the start and the end. The exit status speaks for this
  * checkout only.
+ *
+ * `--keep DIR` writes every run's Lighthouse report (JSON) there, to read the audits behind a
+ * score: `<page>-<build>-<run>.json`.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,11 +32,17 @@ import { routes } from '../src/routes.ts';
 import { median } from './support/statistics.ts';
 
 const { values: flags } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, baseline: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    baseline: { type: 'string' },
+    keep: { type: 'string' },
+  },
 });
 const RUNS = Number(flags.runs);
 if (!(Number.isInteger(RUNS) && RUNS >= 1 && RUNS <= 20)) throw new Error('--runs: 1 to 20');
 const BASELINE = flags.baseline === undefined ? undefined : path.resolve(flags.baseline);
+const KEEP = flags.keep === undefined ? undefined : path.resolve(flags.keep);
+if (KEEP) mkdirSync(KEEP, { recursive: true });
 
 /** The public pages of SPEC 2 with the gate accepted, and the gate of a first visit. */
 const PAGES: readonly { label: string; path: string; withGateCookies: boolean }[] = [
@@ -114,7 +123,11 @@ async function setGateCookies(port: number, url: string): Promise<void> {
   }
 }
 
-async function measure(url: string, withGateCookies: boolean): Promise<Measurement> {
+async function measure(
+  url: string,
+  withGateCookies: boolean,
+  reportName: string,
+): Promise<Measurement> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
@@ -128,6 +141,7 @@ async function measure(url: string, withGateCookies: boolean): Promise<Measureme
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (KEEP) writeFileSync(path.join(KEEP, `${reportName}.json`), String(result.report));
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -157,10 +171,14 @@ async function measure(url: string, withGateCookies: boolean): Promise<Measureme
 /** Lighthouse now and then fails to record a trace on a loaded machine: such a run is repeated. */
 const ATTEMPTS = 3;
 
-async function measureWithRetries(url: string, withGateCookies: boolean): Promise<Measurement> {
+async function measureWithRetries(
+  url: string,
+  withGateCookies: boolean,
+  reportName: string,
+): Promise<Measurement> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measure(url, withGateCookies);
+      return await measure(url, withGateCookies, reportName);
     } catch (error) {
       if (attempt === ATTEMPTS) throw error;
       console.log(`      attempt ${attempt} failed, repeated: ${String(error)}`);
@@ -214,6 +232,7 @@ try {
         const measurement = await measureWithRetries(
           `${build.server.baseUrl}${page.path}`,
           page.withGateCookies,
+          `${page.label}-${build.name}-${run}`.replace(/[^a-z0-9]+/gi, '-'),
         );
         console.log(`  ${page.label} [${build.name}] run ${run}: ${JSON.stringify(measurement)}`);
         const runs = results.get(key(page.label, build.name)) ?? [];

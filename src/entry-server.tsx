@@ -17,7 +17,7 @@ import { routes } from './routes.ts';
 
 import { CONSENT_COOKIES } from './machines/accessGate.machine.ts';
 
-export { hasGateConsent } from './machines/accessGate.machine.ts';
+export { CONSENT_COOKIES, hasGateConsent } from './machines/accessGate.machine.ts';
 export { SHOW_ABROAD_COOKIE } from './machines/coursesList.machine.ts';
 export { isPolicyPath } from './app/SiteRoutes.tsx';
 export { PAGE_BOOTSTRAP_ID, serializeBootstrap } from './app/pageBootstrap.ts';

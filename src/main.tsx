@@ -4,7 +4,7 @@ import { App } from './app/App.tsx';
 import { InspectContext, loadInspector } from './app/inspector.tsx';
 import { readPageBootstrap, type PageBootstrap } from './app/pageBootstrap.ts';
 import { holdsStoredSession, preloadStoredSession } from './app/sessionStoreOnDemand.ts';
-import { messages } from './messages.ts';
+import { shellMessages } from './messages/shell.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -24,9 +24,9 @@ function showConfigFailure(error: unknown) {
   console.error(error);
   createRoot(container).render(
     <main className="page status">
-      <p role="alert">{messages.configFailed}</p>
+      <p role="alert">{shellMessages.configFailed}</p>
       <button className="button" type="button" onClick={() => window.location.reload()}>
-        {messages.retry}
+        {shellMessages.retry}
       </button>
     </main>,
   );

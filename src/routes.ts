@@ -64,3 +64,10 @@ export const routes = {
   adminEducationEdit: route('/admin/educations/update/:formUpdateId'),
   adminPartners: route('/admin/partners'),
 } as const;
+
+/**
+ * The access gate's form (decision 0026): where it posts when the app has not taken it over (a
+ * tap before hydration, or no JavaScript), and the name of its declaration field. The server sets
+ * the two gate cookies and sends the visitor back to the page. Not a page of its own.
+ */
+export const GATE_FORM = { action: '/pristup', declarationField: 'izjava' } as const;

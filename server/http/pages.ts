@@ -12,7 +12,14 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Course, SiteConfig } from '../../src/api/contract.ts';
 import type { CachedList } from '../courses/list-cache.ts';
+import type { GateCookie, GateFormOptions } from './gate-form.ts';
 import { representationsOf, sendRepresentation, type Representations } from './representations.ts';
+
+/** What a page was rendered from (src/app/pageBootstrap.ts), handed to the browser with it. */
+interface PageData {
+  courses?: Course[];
+  renderYear?: number;
+}
 
 /** What the server takes from the server-render bundle (src/entry-server.tsx, built to dist-ssr). */
 export interface ServerRenderBundle {
@@ -21,19 +28,20 @@ export interface ServerRenderBundle {
     search: string;
     config: SiteConfig;
     cookies: Readonly<Record<string, string>>;
-    pageData: { courses?: Course[] };
+    pageData: PageData;
   }): Promise<string>;
   SERVER_PAGES: Readonly<Record<string, { modules: readonly string[]; perRequest?: 'courses' }>>;
   GATE_MODULES: readonly string[];
   hasGateConsent(readCookie: (name: string) => string | undefined): boolean;
   ACCEPTED_GATE_COOKIES: Readonly<Record<string, string>>;
+  CONSENT_COOKIES: readonly GateCookie[];
   isPolicyPath(path: string): boolean;
   SHOW_ABROAD_COOKIE: string;
   PAGE_BOOTSTRAP_ID: string;
   serializeBootstrap(bootstrap: {
     config: SiteConfig;
     hydrate: boolean;
-    pageData: { courses?: Course[] };
+    pageData: PageData;
   }): string;
 }
 
@@ -55,6 +63,8 @@ export interface PagesOptions {
 export interface Pages {
   /** Answers a page navigation with the page's HTML, or the gate's, or the app's shell. */
   answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** How the server answers the gate's form (gate-form.ts). */
+  gateForm: GateFormOptions;
 }
 
 /** A page's HTML in each encoding, and the hash of its inline style for the CSP. */
@@ -78,8 +88,10 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
     pagePath: string,
     accepted: boolean,
     extraCookies: Record<string, string> = {},
-    pageData: { courses?: Course[] } = {},
+    data: { courses?: Course[] } = {},
   ): Promise<RenderedPage> {
+    // The footer's year comes with the page, so that the browser hydrates the very same HTML.
+    const pageData: PageData = { ...data, renderYear: new Date().getFullYear() };
     const cookies = { ...(accepted ? bundle.ACCEPTED_GATE_COOKIES : {}), ...extraCookies };
     const markup = await bundle.renderPage({
       path: pagePath,
@@ -132,12 +144,18 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
   }
 
   return {
+    gateForm: {
+      consentCookies: bundle.CONSENT_COOKIES,
+      secure: siteConfig.publicUrl.startsWith('https:'),
+    },
     async answer(request, reply) {
       const page = await pageFor(request);
       const policy = reply.getHeader('content-security-policy');
       if (typeof policy === 'string') {
         reply.header('content-security-policy', allowingStyle(policy, page.styleHash));
       }
+      // The gate's form sends the visitor back to the page it was on, which the Referer names.
+      if (page === gate) reply.header('referrer-policy', 'same-origin');
       return sendRepresentation(request, reply, page, { contentType: HTML_TYPE, vary: VARY });
     },
   };

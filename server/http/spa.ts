@@ -8,6 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { handleNotFound } from './error-handler.ts';
+import { gateFormRoute } from './gate-form.ts';
 import type { Pages } from './pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -29,6 +30,8 @@ export async function serveSpa(app: FastifyInstance, spaDir: string, pages?: Pag
       reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
   });
+  // The gate's HTML comes from the server: so does the answer to its form.
+  if (pages) await gateFormRoute(app, pages.gateForm);
   app.setNotFoundHandler((request, reply) => {
     if (!isPageNavigation(request)) return handleNotFound(request, reply);
     if (pages) return pages.answer(request, reply);

@@ -13,7 +13,15 @@ import { creationProblem, imageUploadProblem } from '../machines/newsletterForm.
 import { subscriptionFailureText } from '../machines/newsletterSubscription.machine.ts';
 import { passwordMessageText } from '../machines/passwordRules.ts';
 import { unsubscribeMachine, type Notice } from '../machines/unsubscribe.machine.ts';
-import { messages } from '../messages.ts';
+import { activationMessages } from '../messages/activation.ts';
+import { courseFormMessages } from '../messages/courseForm.ts';
+import { inviteMessages } from '../messages/invite.ts';
+import { newPasswordMessages } from '../messages/newPassword.ts';
+import { newsletterMessages } from '../messages/newsletter.ts';
+import { newsletterFormMessages } from '../messages/newsletterForm.ts';
+import { partnerFormMessages } from '../messages/partnerForm.ts';
+import { passwordRulesMessages } from '../messages/passwordRules.ts';
+import { unsubscribeMessages } from '../messages/unsubscribe.ts';
 import { createApiClient } from './client.ts';
 import { COURSE_RULES, INVALID_REFRESH_TOKEN, PARTNER_RULES } from './contract.ts';
 import { SERVER_MESSAGES, isServerMessage } from './serverMessages.ts';
@@ -73,7 +81,6 @@ async function unsubscribeNotices(message: string) {
   return notices;
 }
 
-const { courseForm } = messages;
 const PDF_MAX_MB = COURSE_RULES.pdfMaxBytes / (1024 * 1024);
 const courseText = (field: string, message: string) =>
   Object.values(serverFieldErrors(fieldError(field, message)) ?? {}).flat();
@@ -88,112 +95,112 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
       invitationProblem(domainError(400, SERVER_MESSAGES.invitationExpired)).text,
       registrationProblems(domainError(400, SERVER_MESSAGES.invitationExpired))[0],
     ],
-    [messages.activation.expired, messages.activation.expired],
+    [activationMessages.expired, activationMessages.expired],
   ],
   invalidResetToken: async () => [
     await newPasswordOutcome(SERVER_MESSAGES.invalidResetToken),
-    [messages.newPassword.tokenExpired],
+    [newPasswordMessages.tokenExpired],
   ],
   alreadyInvited: async () => [
     inviteErrorText(domainError(409, SERVER_MESSAGES.alreadyInvited('ana@primjer.hr'))),
-    messages.invite.alreadyInvited,
+    inviteMessages.alreadyInvited,
   ],
   alreadyRegistered: async () => [
     inviteErrorText(domainError(409, SERVER_MESSAGES.alreadyRegistered('ana@primjer.hr'))),
-    messages.invite.alreadyRegistered,
+    inviteMessages.alreadyRegistered,
   ],
   staffDomainRequired: async () => [
     inviteErrorText(fieldError('Email', SERVER_MESSAGES.staffDomainRequired('dentalia.hr'))),
-    messages.invite.staffDomain('dentalia.hr'),
+    inviteMessages.staffDomain('dentalia.hr'),
   ],
   alreadySubscribed: async () => [
     subscriptionFailureText(
       domainError(409, SERVER_MESSAGES.alreadySubscribed('ana@primjer.hr', 'Catalogs')),
     ),
-    messages.newsletter.alreadySubscribed,
+    newsletterMessages.alreadySubscribed,
   ],
   notSubscribed: async () => [
     await unsubscribeNotices(SERVER_MESSAGES.notSubscribed('ana@primjer.hr', 'Catalogs')),
-    [{ tone: 'warning', text: messages.unsubscribe.alreadyUnsubscribed }],
+    [{ tone: 'warning', text: unsubscribeMessages.alreadyUnsubscribed }],
   ],
   passwordTooShort: async () => [
     registrationProblems(fieldError('Password', SERVER_MESSAGES.passwordTooShort(8))),
-    [messages.passwordRules.minLength, messages.activation.checkAgain],
+    [passwordRulesMessages.minLength, activationMessages.checkAgain],
   ],
   passwordNeedsLowercase: async () => [
     passwordMessageText(SERVER_MESSAGES.passwordNeedsLowercase),
-    messages.passwordRules.lowercase,
+    passwordRulesMessages.lowercase,
   ],
   passwordNeedsUppercase: async () => [
     passwordMessageText(SERVER_MESSAGES.passwordNeedsUppercase),
-    messages.passwordRules.uppercase,
+    passwordRulesMessages.uppercase,
   ],
   passwordNeedsDigit: async () => [
     passwordMessageText(SERVER_MESSAGES.passwordNeedsDigit),
-    messages.passwordRules.digit,
+    passwordRulesMessages.digit,
   ],
   passwordNeedsSpecial: async () => [
     passwordMessageText(SERVER_MESSAGES.passwordNeedsSpecial),
-    messages.passwordRules.special,
+    passwordRulesMessages.special,
   ],
   commonPassword: async () => [
     passwordMessageText(SERVER_MESSAGES.commonPassword),
-    messages.passwordRules.common,
+    passwordRulesMessages.common,
   ],
   passwordTooLong: async () => [
     passwordMessageText(SERVER_MESSAGES.passwordTooLong(1024)),
-    messages.passwordRules.tooLong,
+    passwordRulesMessages.tooLong,
   ],
   required: async () => [
     courseText('Lecturer', SERVER_MESSAGES.required('Lecturer')),
-    [courseForm.lecturerRequired],
+    [courseFormMessages.lecturerRequired],
   ],
   courseDatesRequired: async () => [
     courseText('StartDate', SERVER_MESSAGES.courseDatesRequired),
-    [courseForm.datesRequired],
+    [courseFormMessages.datesRequired],
   ],
   notAnInstant: async () => [
     courseText('EndDate', SERVER_MESSAGES.notAnInstant('EndDate')),
-    [courseForm.datesRequired],
+    [courseFormMessages.datesRequired],
   ],
   courseStartInPast: async () => [
     courseText('StartDate', SERVER_MESSAGES.courseStartInPast),
-    [courseForm.startInFuture],
+    [courseFormMessages.startInFuture],
   ],
   courseStartAfterEnd: async () => [
     courseText('StartDate', SERVER_MESSAGES.courseStartAfterEnd),
-    [courseForm.startBeforeEnd],
+    [courseFormMessages.startBeforeEnd],
   ],
   courseStartEqualsEnd: async () => [
     courseText('EndDate', SERVER_MESSAGES.courseStartEqualsEnd),
-    [courseForm.sameStartAndEnd],
+    [courseFormMessages.sameStartAndEnd],
   ],
   coursePriceInvalid: async () => [
     courseText('Price', SERVER_MESSAGES.coursePriceInvalid(1_000_000)),
-    [courseForm.priceInvalid],
+    [courseFormMessages.priceInvalid],
   ],
   countryNotOffered: async () => [
     courseText('CountryIsoCode', SERVER_MESSAGES.countryNotOffered('XX')),
-    [courseForm.countryUnavailable],
+    [courseFormMessages.countryUnavailable],
   ],
   courseImageRequired: async () => [
     courseText('Image', SERVER_MESSAGES.courseImageRequired),
-    [courseForm.imageRequired],
+    [courseFormMessages.imageRequired],
   ],
   fileTooLarge: async () => [
     courseText('Pdf', SERVER_MESSAGES.fileTooLarge('Pdf', `${PDF_MAX_MB} MB`)),
-    [courseForm.pdfTooLarge(PDF_MAX_MB)],
+    [courseFormMessages.pdfTooLarge(PDF_MAX_MB)],
   ],
   fileNotAllowed: async () => [
     [
       ...courseText('Pdf', SERVER_MESSAGES.fileNotAllowed('Pdf', 'a PDF document')),
       ...courseText('Image', SERVER_MESSAGES.fileNotAllowed('Image', 'a JPEG, PNG or WebP image')),
     ],
-    [courseForm.pdfType, courseForm.imageType],
+    [courseFormMessages.pdfType, courseFormMessages.imageType],
   ],
   imageUnreadable: async () => [
     courseText('Image', SERVER_MESSAGES.imageUnreadable('Image')),
-    [courseForm.imageType],
+    [courseFormMessages.imageType],
   ],
   tooLong: async () => [
     [
@@ -204,33 +211,33 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
       ),
     ],
     [
-      messages.partnerForm.nameTooLong(PARTNER_RULES.nameMaxLength),
-      messages.partnerForm.websiteTooLong(PARTNER_RULES.websiteUrlMaxLength),
+      partnerFormMessages.nameTooLong(PARTNER_RULES.nameMaxLength),
+      partnerFormMessages.websiteTooLong(PARTNER_RULES.websiteUrlMaxLength),
     ],
   ],
   partnerNameTaken: async () => [
     partnerFailure(domainError(409, SERVER_MESSAGES.partnerNameTaken('Nordentis'))).problems,
-    [messages.partnerForm.nameTaken],
+    [partnerFormMessages.nameTaken],
   ],
   websiteUrlScheme: async () => [
     partnerText('WebsiteUrl', SERVER_MESSAGES.websiteUrlScheme),
-    [messages.partnerForm.websiteScheme],
+    [partnerFormMessages.websiteScheme],
   ],
   websiteUrlInvalid: async () => [
     partnerText('WebsiteUrl', SERVER_MESSAGES.websiteUrlInvalid),
-    [messages.partnerForm.websiteInvalid],
+    [partnerFormMessages.websiteInvalid],
   ],
   newsletterTaken: async () => [
     creationProblem(domainError(409, SERVER_MESSAGES.newsletterTaken)),
-    messages.newsletterForm.duplicate,
+    newsletterFormMessages.duplicate,
   ],
   newsletterImageRequired: async () => [
     imageUploadProblem(fieldError('ProductImage', SERVER_MESSAGES.newsletterImageRequired)),
-    messages.newsletterForm.reuploadImages,
+    newsletterFormMessages.reuploadImages,
   ],
   newsletterScheduledInPast: async () => [
     creationProblem(fieldError('scheduledAt', SERVER_MESSAGES.newsletterScheduledInPast)),
-    messages.newsletterForm.dateInFuture,
+    newsletterFormMessages.dateInFuture,
   ],
 };
 

@@ -9,15 +9,17 @@ import { HeaderContainer } from './HeaderContainer.tsx';
 import { PolicyRoutes, SiteRoutes, isPolicyPath } from './SiteRoutes.tsx';
 import { createBrowserEffects } from './browserEffects.ts';
 import { EffectsProvider, type Effects } from './effects.tsx';
-import { PageDataContext, type PageData } from './pageBootstrap.ts';
+import { PageDataContext, usePageData, type PageData } from './pageBootstrap.ts';
 import { createSessionBridge, SessionProvider } from './session.tsx';
 import { SiteConfigContext } from './siteConfig.ts';
 import { ToastsOnDemand } from './toastsOnDemand.tsx';
+import { useFooterYear } from './useFooterYear.ts';
 import { useScrollToTop } from './useScrollToTop.ts';
 
 const MAIN_ID = 'sadrzaj';
 
 function SiteLayout({ brand, robotCheck }: { brand: string; robotCheck: RobotCheck }) {
+  const year = useFooterYear(usePageData().renderYear);
   return (
     <div className="site">
       <a className="skip-link" href={`#${MAIN_ID}`}>
@@ -27,7 +29,7 @@ function SiteLayout({ brand, robotCheck }: { brand: string; robotCheck: RobotChe
       <main id={MAIN_ID} tabIndex={-1}>
         <SiteRoutes brand={brand} robotCheck={robotCheck} />
       </main>
-      <Footer company={company} year={new Date().getFullYear()} />
+      <Footer company={company} year={year} />
     </div>
   );
 }

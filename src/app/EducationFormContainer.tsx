@@ -21,14 +21,14 @@ import {
   type SaveEducationRequest,
   type UploadVideoInput,
 } from '../machines/educationForm.machine.ts';
-import { messages } from '../messages.ts';
+import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { EducationFormPage } from '../views/EducationFormPage.tsx';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
 import { showError } from './toasts.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 
-const text = messages.educationAdmin;
+const text = educationAdminMessages;
 
 export interface EducationFormContainerProps {
   /** null: add a new education. */

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../messages.ts';
+import { shellMessages } from '../messages/shell.ts';
 import { LoadErrorBoundary } from './LoadErrorBoundary.tsx';
 import { retryableLazy } from './retryableLazy.tsx';
 
@@ -27,19 +27,19 @@ describe('LoadErrorBoundary with retryableLazy', () => {
 
     render(
       <LoadErrorBoundary size="page">
-        <Suspense fallback={<p>{messages.loadingConfig}</p>}>
+        <Suspense fallback={<p>{shellMessages.loadingConfig}</p>}>
           <LazyGreeting name="Ana" />
         </Suspense>
       </LoadErrorBoundary>,
     );
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.loadFailed);
-    expect(screen.getByRole('heading', { level: 1, name: messages.loadFailed })).toBeVisible();
+    expect(alert).toHaveTextContent(shellMessages.loadFailed);
+    expect(screen.getByRole('heading', { level: 1, name: shellMessages.loadFailed })).toBeVisible();
     expect(load).toHaveBeenCalledTimes(1);
     expect(reported).toHaveBeenCalled();
 
-    await userEvent.click(screen.getByRole('button', { name: messages.retry }));
+    await userEvent.click(screen.getByRole('button', { name: shellMessages.retry }));
     expect(await screen.findByRole('heading', { name: 'Dobar dan, Ana' })).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);

@@ -10,7 +10,7 @@ import {
   selectModalSucceeded,
 } from '../machines/emailInputModal.machine.ts';
 import type { NewsletterModalRef } from '../machines/newsletterSubscription.machine.ts';
-import { messages } from '../messages.ts';
+import { newsletterMessages } from '../messages/newsletter.ts';
 import { EmailInputModal } from '../views/EmailInputModal.tsx';
 import { RobotCheck } from './RobotCheck.tsx';
 
@@ -33,8 +33,8 @@ export function NewsletterSubscriptionDialog({
   return (
     <EmailInputModal
       open={useSelector(modal, selectModalOpen)}
-      title={messages.newsletter.title}
-      description={messages.newsletter.description[campaign]}
+      title={newsletterMessages.title}
+      description={newsletterMessages.description[campaign]}
       email={email}
       canSubmit={email.length >= EMAIL_MODAL_MIN_LENGTH}
       submitting={useSelector(modal, selectModalSubmitting)}

@@ -5,7 +5,7 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { messages } from '../messages.ts';
+import { robotCheckMessages } from '../messages/robotCheck.ts';
 import { RobotCheck, type RobotCheckProps } from './RobotCheck.tsx';
 
 const google = vi.hoisted(() => ({
@@ -55,7 +55,7 @@ function renderCheck(config: RobotCheckProps['config']) {
   };
 }
 
-const group = () => screen.findByRole('group', { name: messages.robotCheck.label });
+const group = () => screen.findByRole('group', { name: robotCheckMessages.label });
 
 // ALTCHA first: a module is imported once per file, so Google's must not have been loaded yet.
 describe('RobotCheck with ALTCHA', () => {
@@ -95,7 +95,7 @@ describe('RobotCheck with ALTCHA', () => {
 describe('RobotCheck with reCAPTCHA', () => {
   it('loads Google’s widget on demand, in Croatian, with the site key', async () => {
     renderCheck(RECAPTCHA);
-    expect(screen.getByRole('status')).toHaveTextContent(messages.robotCheck.loading);
+    expect(screen.getByRole('status')).toHaveTextContent(robotCheckMessages.loading);
     expect(await group()).toContainElement(screen.getByTitle('reCAPTCHA'));
     expect(google.moduleLoads).toBe(1);
     expect(google.props).toMatchObject({ sitekey: 'javni-kljuc', hl: 'hr' });

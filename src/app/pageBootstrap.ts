@@ -12,6 +12,8 @@ export const PAGE_BOOTSTRAP_ID = 'page-bootstrap';
 export interface PageData {
   /** GET /courses as the server read it (the courses page). */
   courses?: Course[];
+  /** The year the page was rendered in, which its footer shows (src/app/useFooterYear.ts). */
+  renderYear?: number;
 }
 
 export interface PageBootstrap {

@@ -3,7 +3,7 @@
  * the reset of a spent solution, and the frame a visitor sees around the widget.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { messages } from '../messages.ts';
+import { robotCheckMessages } from '../messages/robotCheck.ts';
 
 export interface RobotCheckWidgetProps {
   /** Whether the owning machine holds an unspent solution of this widget. */
@@ -31,14 +31,14 @@ export function useResetWhenSpent(verified: boolean, reset: () => void): void {
 export function RobotCheckLoading() {
   return (
     <p className="robot-check" role="status">
-      {messages.robotCheck.loading}
+      {robotCheckMessages.loading}
     </p>
   );
 }
 
 export function RobotCheckGroup({ children }: { children: ReactNode }) {
   return (
-    <div className="robot-check" aria-label={messages.robotCheck.label} role="group">
+    <div className="robot-check" aria-label={robotCheckMessages.label} role="group">
       {children}
     </div>
   );

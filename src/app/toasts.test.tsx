@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.ts';
-import { messages } from '../messages.ts';
+import { errorsMessages } from '../messages/errors.ts';
 import { describeError } from './toasts.tsx';
 
 describe('the generic error handler (SPEC 8)', () => {
   it('gives the sticky unexpected-error text for an empty error object', () => {
-    expect(describeError({})).toEqual({ text: messages.errors.unexpected, sticky: true });
-    expect(describeError(undefined)).toEqual({ text: messages.errors.unexpected, sticky: true });
+    expect(describeError({})).toEqual({ text: errorsMessages.unexpected, sticky: true });
+    expect(describeError(undefined)).toEqual({ text: errorsMessages.unexpected, sticky: true });
   });
 
   it('shows an API error with the JSON of its body', () => {

@@ -1,6 +1,6 @@
 import { ToastContainer, cssTransition, toast } from 'react-toastify/unstyled';
 import { ApiError, AuthExpiredError } from '../api/errors.ts';
-import { messages } from '../messages.ts';
+import { errorsMessages } from '../messages/errors.ts';
 import type { Notify } from './effects.tsx';
 import '../styles/toasts.css';
 
@@ -31,10 +31,10 @@ export function describeError(error: unknown): { text: string; sticky: boolean }
     detail === null ||
     detail === undefined ||
     (typeof detail === 'object' && Object.keys(detail).length === 0 && !(detail instanceof Error));
-  if (isEmpty) return { text: messages.errors.unexpected, sticky: true };
+  if (isEmpty) return { text: errorsMessages.unexpected, sticky: true };
   const json =
     detail instanceof Error ? JSON.stringify({ message: detail.message }) : JSON.stringify(detail);
-  return { text: messages.errors.generic(json), sticky: false };
+  return { text: errorsMessages.generic(json), sticky: false };
 }
 
 export function showError(notify: Notify, error: unknown): void {

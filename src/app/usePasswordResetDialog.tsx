@@ -13,7 +13,7 @@ import {
   SubmitFailure,
   type SubmitEmailInput,
 } from '../machines/emailInputModal.machine.ts';
-import { messages } from '../messages.ts';
+import { passwordResetMessages } from '../messages/passwordReset.ts';
 import { EmailInputModal } from '../views/EmailInputModal.tsx';
 import { useInspect } from './inspector.tsx';
 import { RobotCheck } from './RobotCheck.tsx';
@@ -32,9 +32,9 @@ export function usePasswordResetDialog(robotCheck: RobotCheckConfig) {
           try {
             await api.users.requestPasswordReset(input);
           } catch {
-            throw new SubmitFailure(messages.passwordReset.failed);
+            throw new SubmitFailure(passwordResetMessages.failed);
           }
-          return messages.passwordReset.requested;
+          return passwordResetMessages.requested;
         }),
       },
       actions: {
@@ -48,8 +48,8 @@ export function usePasswordResetDialog(robotCheck: RobotCheckConfig) {
   const dialog = (
     <EmailInputModal
       open={selectModalOpen(snapshot)}
-      title={messages.passwordReset.title}
-      description={messages.passwordReset.description}
+      title={passwordResetMessages.title}
+      description={passwordResetMessages.description}
       email={email}
       canSubmit={email.length >= EMAIL_MODAL_MIN_LENGTH}
       submitting={selectModalSubmitting(snapshot)}

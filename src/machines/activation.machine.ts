@@ -12,7 +12,7 @@ import {
 } from '../api/contract.ts';
 import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
-import { messages } from '../messages.ts';
+import { activationMessages } from '../messages/activation.ts';
 import { PASSWORD_MIN_LENGTH, passwordMessageText } from './passwordRules.ts';
 
 /** SPEC 5 and 9: names trimmed, longer than 2 characters. */
@@ -41,28 +41,28 @@ export type ActivationEvent =
 
 /** SPEC 8 "Activation": why the invitation cannot be used. */
 export function invitationProblem(error: unknown): InvitationProblem {
-  if (!(error instanceof ApiError)) return { text: messages.activation.failed, askForNew: false };
+  if (!(error instanceof ApiError)) return { text: activationMessages.failed, askForNew: false };
   if (error.firstMessage === SERVER_MESSAGES.invitationExpired) {
-    return { text: messages.activation.expired, askForNew: true };
+    return { text: activationMessages.expired, askForNew: true };
   }
-  return { text: messages.activation.invalid, askForNew: true };
+  return { text: activationMessages.invalid, askForNew: true };
 }
 
 /** SPEC 8 "Activation" submit: a 400 lists token, name and password messages, then a request. */
 export function registrationProblems(error: unknown): string[] {
   if (!(error instanceof ApiError) || error.status !== 400) {
-    return [messages.activation.submitFailed, messages.activation.submitFailedHint];
+    return [activationMessages.submitFailed, activationMessages.submitFailedHint];
   }
   const token =
     error.firstMessage === SERVER_MESSAGES.invitationExpired
-      ? [messages.activation.expired]
-      : error.fieldMessages('InvitationToken').map(() => messages.activation.invalid);
+      ? [activationMessages.expired]
+      : error.fieldMessages('InvitationToken').map(() => activationMessages.invalid);
   return [
     ...token,
-    ...error.fieldMessages('Name').map(() => messages.activation.nameTooShort),
-    ...error.fieldMessages('Surname').map(() => messages.activation.surnameTooShort),
+    ...error.fieldMessages('Name').map(() => activationMessages.nameTooShort),
+    ...error.fieldMessages('Surname').map(() => activationMessages.surnameTooShort),
     ...error.fieldMessages('Password').map(passwordMessageText),
-    messages.activation.checkAgain,
+    activationMessages.checkAgain,
   ];
 }
 
@@ -129,7 +129,7 @@ export const activationMachine = setup({
         CHANGE_PASSWORD: { actions: assign({ password: ({ event }) => event.value }) },
         SUBMIT: [
           { guard: 'formLooksValid', target: 'submitting' },
-          { actions: assign({ problems: [messages.activation.checkData] }) },
+          { actions: assign({ problems: [activationMessages.checkData] }) },
         ],
       },
     },

@@ -5,7 +5,12 @@
  * `openEntry` (navigation) and `scrollToContent`.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { messages } from '../messages.ts';
+import { adminMessages } from '../messages/admin.ts';
+import { courseFormMessages } from '../messages/courseForm.ts';
+import { educationAdminMessages } from '../messages/educationAdmin.ts';
+import { newsletterFormMessages } from '../messages/newsletterForm.ts';
+import { partnerFormMessages } from '../messages/partnerForm.ts';
+import { productStripMessages } from '../messages/productStrip.ts';
 import { routes } from '../routes.ts';
 
 export interface AdminEntry {
@@ -20,16 +25,16 @@ export interface AdminEntry {
  */
 export function adminEntries(roles: { isAdministrator: boolean }): AdminEntry[] {
   return [
-    { href: routes.adminNewsletter.href(), label: messages.newsletterForm.menuEntry },
+    { href: routes.adminNewsletter.href(), label: newsletterFormMessages.menuEntry },
     ...(roles.isAdministrator
-      ? [{ href: routes.adminCourse.href(), label: messages.courseForm.menuEntry }]
+      ? [{ href: routes.adminCourse.href(), label: courseFormMessages.menuEntry }]
       : []),
-    { href: routes.adminUser.href(), label: messages.admin.users },
-    { href: routes.adminProducts.href(), label: messages.productStrip.menuEntry },
+    { href: routes.adminUser.href(), label: adminMessages.users },
+    { href: routes.adminProducts.href(), label: productStripMessages.menuEntry },
     ...(roles.isAdministrator
-      ? [{ href: routes.adminEducations.href(), label: messages.educationAdmin.menuEntry }]
+      ? [{ href: routes.adminEducations.href(), label: educationAdminMessages.menuEntry }]
       : []),
-    { href: routes.adminPartners.href(), label: messages.partnerForm.menuEntry },
+    { href: routes.adminPartners.href(), label: partnerFormMessages.menuEntry },
   ];
 }
 

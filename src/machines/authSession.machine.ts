@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AuthResponse, StoredUser, Tokens } from '../api/contract.ts';
-import { messages } from '../messages.ts';
+import { authMessages } from '../messages/auth.ts';
 
 export interface StoredSession {
   user: StoredUser;
@@ -102,7 +102,7 @@ export const authSessionMachine = setup({
           actions: [
             'clearSession',
             'forgetSession',
-            { type: 'notifyExpired', params: { message: messages.auth.expired } },
+            { type: 'notifyExpired', params: { message: authMessages.expired } },
             'redirectToLogin',
           ],
         },

@@ -23,9 +23,9 @@ import {
   countryName,
   type LocalizedCountry,
 } from '../data/countries.ts';
-import { messages } from '../messages.ts';
+import { courseFormMessages } from '../messages/courseForm.ts';
 
-const text = messages.courseForm;
+const text = courseFormMessages;
 
 /** What the administrator enters. Dates are Zagreb wall-clock times 'YYYY-MM-DDTHH:mm' or ''. */
 export interface CourseDraft {

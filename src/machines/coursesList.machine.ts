@@ -16,7 +16,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { DEFAULT_COURSE_COUNTRY, type Course } from '../api/contract.ts';
-import { messages } from '../messages.ts';
+import { coursesMessages } from '../messages/courses.ts';
 
 export const SHOW_ABROAD_COOKIE = 'tecajevi-prikazuj-sve';
 
@@ -160,14 +160,14 @@ export const coursesListMachine = setup({
               target: '#coursesList.loading',
               actions: [
                 assign({ courses: [], courseToDelete: null }),
-                { type: 'notifyDeleted', params: messages.courses.deleted },
+                { type: 'notifyDeleted', params: coursesMessages.deleted },
               ],
             },
             onError: {
               target: 'browsing',
               actions: [
                 assign({ courseToDelete: null }),
-                { type: 'notifyDeleteFailed', params: messages.courses.deleteFailed },
+                { type: 'notifyDeleteFailed', params: coursesMessages.deleteFailed },
               ],
             },
           },

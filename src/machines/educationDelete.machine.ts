@@ -7,7 +7,7 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Education } from '../api/contract.ts';
-import { messages } from '../messages.ts';
+import { educationAdminMessages } from '../messages/educationAdmin.ts';
 
 export interface EducationDeleteContext {
   educations: Education[];
@@ -103,7 +103,7 @@ export const educationDeleteMachine = setup({
             {
               type: 'notifyDeleted',
               params: ({ context }) =>
-                messages.educationAdmin.deleted(chosenOf(context)?.title ?? ''),
+                educationAdminMessages.deleted(chosenOf(context)?.title ?? ''),
             },
             assign(({ context }) => ({
               educations: context.educations.filter(

@@ -23,9 +23,9 @@ import type { CreateEducationRequest } from '../api/educationRequests.ts';
 import { ApiError } from '../api/errors.ts';
 import { EDUCATION_SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
-import { messages } from '../messages.ts';
+import { educationAdminMessages } from '../messages/educationAdmin.ts';
 
-const text = messages.educationAdmin;
+const text = educationAdminMessages;
 
 export const DEFAULT_EDUCATION_COUNTRY = 'HR';
 

@@ -5,7 +5,7 @@
  * carrying the Croatian failure text, so the machine never knows which API it talks to.
  */
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { messages } from '../messages.ts';
+import { emailModalMessages } from '../messages/emailModal.ts';
 
 export interface EmailInputModalInput {
   /**
@@ -58,7 +58,7 @@ export class SubmitFailure extends Error {
 export const EMAIL_MODAL_MIN_LENGTH = 5;
 
 const failureText = (error: unknown) =>
-  error instanceof SubmitFailure ? error.message : messages.emailModal.unexpectedFailure;
+  error instanceof SubmitFailure ? error.message : emailModalMessages.unexpectedFailure;
 
 export const emailInputModalMachine = setup({
   types: {

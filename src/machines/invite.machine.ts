@@ -9,7 +9,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { ROLES, type InviteRequest, type Role } from '../api/contract.ts';
 import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError, AuthExpiredError } from '../api/errors.ts';
-import { messages } from '../messages.ts';
+import { inviteMessages } from '../messages/invite.ts';
 
 export interface InviteForm {
   gender: string;
@@ -56,18 +56,18 @@ const isAuthorizationError = (error: unknown) =>
 
 /** SPEC 8 "Invitation": the text for a refused invitation. */
 export function inviteErrorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return messages.invite.failed;
+  if (!(error instanceof ApiError)) return inviteMessages.failed;
   const domain = error
     .fieldMessages('Email')
     .map((m) => SERVER_MESSAGES.staffDomainRequired.match(m)?.domain)
     .find(Boolean);
-  if (domain) return messages.invite.staffDomain(domain);
+  if (domain) return inviteMessages.staffDomain(domain);
   const message = error.firstMessage ?? '';
-  if (SERVER_MESSAGES.alreadyInvited.match(message)) return messages.invite.alreadyInvited;
-  if (SERVER_MESSAGES.alreadyRegistered.match(message)) return messages.invite.alreadyRegistered;
+  if (SERVER_MESSAGES.alreadyInvited.match(message)) return inviteMessages.alreadyInvited;
+  if (SERVER_MESSAGES.alreadyRegistered.match(message)) return inviteMessages.alreadyRegistered;
   const errors = error.body?.errors;
-  if (errors && !Array.isArray(errors)) return messages.invite.serverSaid(JSON.stringify(errors));
-  return messages.invite.failed;
+  if (errors && !Array.isArray(errors)) return inviteMessages.serverSaid(JSON.stringify(errors));
+  return inviteMessages.failed;
 }
 
 export const inviteMachine = setup({
@@ -109,7 +109,7 @@ export const inviteMachine = setup({
         },
         SUBMIT: [
           { guard: 'looksValid', target: 'submitting' },
-          { actions: assign({ problems: [messages.invite.checkData] }) },
+          { actions: assign({ problems: [inviteMessages.checkData] }) },
         ],
       },
     },
@@ -122,7 +122,7 @@ export const inviteMachine = setup({
         // SPEC 4 "Forms": success resets the form.
         onDone: {
           target: 'editing',
-          actions: [assign(EMPTY_FORM), { type: 'notifySent', params: messages.invite.sent }],
+          actions: [assign(EMPTY_FORM), { type: 'notifySent', params: inviteMessages.sent }],
         },
         onError: [
           { guard: 'authorizationError', target: 'loggingOut', actions: 'logOut' },

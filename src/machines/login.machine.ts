@@ -6,7 +6,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AuthResponse, LoginRequest } from '../api/contract.ts';
 import { ApiError } from '../api/errors.ts';
-import { messages } from '../messages.ts';
+import { loginMessages } from '../messages/login.ts';
 
 export interface LoginContext {
   email: string;
@@ -27,18 +27,18 @@ export const LOGIN_MIN_LENGTH = 5;
 
 /** SPEC 8 "Login": the text for a failed login, by status. */
 export function loginErrorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return messages.login.failed;
+  if (!(error instanceof ApiError)) return loginMessages.failed;
   switch (error.status) {
     case 400:
-      return messages.login.badRequest;
+      return loginMessages.badRequest;
     case 401:
-      return messages.login.wrongPassword;
+      return loginMessages.wrongPassword;
     case 404:
-      return messages.login.userNotFound;
+      return loginMessages.userNotFound;
     case 500:
-      return messages.login.serverError;
+      return loginMessages.serverError;
     default:
-      return messages.login.failed;
+      return loginMessages.failed;
   }
 }
 
@@ -80,14 +80,14 @@ export const loginMachine = setup({
             guard: 'robotChecked',
             target: 'checkingCredentials',
           },
-          { actions: assign({ error: messages.login.robotCheckRequired }) },
+          { actions: assign({ error: loginMessages.robotCheckRequired }) },
         ],
       },
     },
     checkingCredentials: {
       always: [
         { guard: 'credentialsLookValid', target: 'submitting' },
-        { target: 'idle', actions: assign({ error: messages.login.checkCredentials }) },
+        { target: 'idle', actions: assign({ error: loginMessages.checkCredentials }) },
       ],
     },
     submitting: {

@@ -8,7 +8,7 @@ import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } f
 import { type ChangePasswordRequest } from '../api/contract.ts';
 import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
-import { messages } from '../messages.ts';
+import { newPasswordMessages } from '../messages/newPassword.ts';
 import { brokenPasswordRules, passwordMessageText } from './passwordRules.ts';
 
 export interface NewPasswordContext {
@@ -25,7 +25,7 @@ export type NewPasswordEvent =
 
 function clientProblems({ password, confirmation }: NewPasswordContext): string[] {
   return [
-    ...(password === confirmation ? [] : [messages.newPassword.mismatch]),
+    ...(password === confirmation ? [] : [newPasswordMessages.mismatch]),
     ...brokenPasswordRules(password),
   ];
 }
@@ -87,14 +87,14 @@ export const newPasswordMachine = setup({
         input: ({ context }) => ({ newPassword: context.password, resetToken: context.resetToken }),
         onDone: {
           target: 'changed',
-          actions: [{ type: 'notifyChanged', params: messages.newPassword.changed }, 'goToLogin'],
+          actions: [{ type: 'notifyChanged', params: newPasswordMessages.changed }, 'goToLogin'],
         },
         onError: [
           {
             guard: 'tokenRejected',
             target: 'expired',
             actions: [
-              { type: 'notifyExpired', params: messages.newPassword.tokenExpired },
+              { type: 'notifyExpired', params: newPasswordMessages.tokenExpired },
               'goToLogin',
             ],
           },

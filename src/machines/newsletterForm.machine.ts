@@ -16,10 +16,10 @@ import {
 } from '../api/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
-import { messages } from '../messages.ts';
+import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { zagrebInstant } from './courseForm.machine.ts';
 
-const text = messages.newsletterForm;
+const text = newsletterFormMessages;
 
 export interface ProductDraft {
   /** Stable across removals, for React keys and labels. */

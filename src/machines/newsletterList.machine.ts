@@ -8,9 +8,9 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { NewsletterPreview, NewsletterSummary } from '../api/contract.ts';
-import { messages } from '../messages.ts';
+import { newsletterListMessages } from '../messages/newsletterList.ts';
 
-const text = messages.newsletterList;
+const text = newsletterListMessages;
 
 export interface NewsletterListContext {
   newsletters: NewsletterSummary[];

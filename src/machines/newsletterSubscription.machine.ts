@@ -12,7 +12,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { type CampaignKey } from '../api/contract.ts';
 import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
-import { messages } from '../messages.ts';
+import { newsletterMessages } from '../messages/newsletter.ts';
 import {
   emailInputModalMachine,
   SubmitFailure,
@@ -35,13 +35,13 @@ export type NewsletterSubscriptionEvent = { type: 'OPEN' };
 export const NEWSLETTER_MODAL_INPUT: EmailInputModalInput = {
   outcome: 'showInDialog',
   withoutRobotCheck: 'warn',
-  robotCheckWarning: messages.newsletter.robotCheckRequired,
+  robotCheckWarning: newsletterMessages.robotCheckRequired,
   singleUse: true,
 };
 
 /** SPEC 8 "Newsletter subscription": the success text of each campaign. */
 export function subscriptionSuccessText(campaign: CampaignKey): string {
-  return messages.newsletter.subscribed[campaign];
+  return newsletterMessages.subscribed[campaign];
 }
 
 /**
@@ -50,15 +50,15 @@ export function subscriptionSuccessText(campaign: CampaignKey): string {
  * "other failures". A refused robot check asks for a new one, as a missing one does.
  */
 export function subscriptionFailureText(error: unknown): string {
-  if (!(error instanceof ApiError)) return messages.newsletter.failed;
+  if (!(error instanceof ApiError)) return newsletterMessages.failed;
   if (SERVER_MESSAGES.alreadySubscribed.match(error.firstMessage)) {
-    return messages.newsletter.alreadySubscribed;
+    return newsletterMessages.alreadySubscribed;
   }
   if (error.fieldMessages('recaptchaToken').length > 0) {
-    return messages.newsletter.robotCheckRequired;
+    return newsletterMessages.robotCheckRequired;
   }
   const aboutTheRequest = error.status >= 400 && error.status < 500 && error.status !== 429;
-  return aboutTheRequest ? messages.newsletter.checkEmail : messages.newsletter.failed;
+  return aboutTheRequest ? newsletterMessages.checkEmail : newsletterMessages.failed;
 }
 
 /** The two calls of a subscription, as the container's `submitEmail` makes them. */
@@ -80,7 +80,7 @@ export async function subscriptionOutcome(
   try {
     campaignId = await calls.campaignId();
   } catch {
-    throw new SubmitFailure(messages.newsletter.failed);
+    throw new SubmitFailure(newsletterMessages.failed);
   }
   try {
     await calls.subscribe(campaignId);
@@ -122,7 +122,7 @@ export const newsletterSubscriptionMachine = setup({
         id: 'loadDialog',
         src: 'loadDialog',
         onDone: { target: 'open', actions: assign({ dialogLoaded: true }) },
-        onError: { target: 'idle', actions: assign({ problem: messages.newsletter.failed }) },
+        onError: { target: 'idle', actions: assign({ problem: newsletterMessages.failed }) },
       },
     },
     open: {

@@ -16,9 +16,9 @@ import {
 import { ApiError } from '../api/errors.ts';
 import type { CreatePartnerRequest } from '../api/partners.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
-import { messages } from '../messages.ts';
+import { partnerFormMessages } from '../messages/partnerForm.ts';
 
-const text = messages.partnerForm;
+const text = partnerFormMessages;
 
 /** What the employee enters. */
 export interface PartnerDraft {

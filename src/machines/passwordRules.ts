@@ -4,20 +4,20 @@
  * English texts are in the wire contract's SERVER_MESSAGES).
  */
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
-import { messages } from '../messages.ts';
+import { passwordRulesMessages } from '../messages/passwordRules.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
 const RULES = [
   {
-    text: messages.passwordRules.minLength,
+    text: passwordRulesMessages.minLength,
     test: (password: string) => [...password].length >= PASSWORD_MIN_LENGTH,
   },
-  { text: messages.passwordRules.lowercase, test: (password: string) => /\p{Ll}/u.test(password) },
-  { text: messages.passwordRules.uppercase, test: (password: string) => /\p{Lu}/u.test(password) },
-  { text: messages.passwordRules.digit, test: (password: string) => /\d/.test(password) },
+  { text: passwordRulesMessages.lowercase, test: (password: string) => /\p{Ll}/u.test(password) },
+  { text: passwordRulesMessages.uppercase, test: (password: string) => /\p{Lu}/u.test(password) },
+  { text: passwordRulesMessages.digit, test: (password: string) => /\d/.test(password) },
   {
-    text: messages.passwordRules.special,
+    text: passwordRulesMessages.special,
     test: (password: string) => /[^\p{L}\p{N}\s]/u.test(password),
   },
 ];
@@ -28,13 +28,13 @@ export function brokenPasswordRules(password: string): string[] {
 }
 
 const SERVER_TEXTS = [
-  [SERVER_MESSAGES.passwordTooShort, messages.passwordRules.minLength],
-  [SERVER_MESSAGES.passwordNeedsLowercase, messages.passwordRules.lowercase],
-  [SERVER_MESSAGES.passwordNeedsUppercase, messages.passwordRules.uppercase],
-  [SERVER_MESSAGES.passwordNeedsDigit, messages.passwordRules.digit],
-  [SERVER_MESSAGES.passwordNeedsSpecial, messages.passwordRules.special],
-  [SERVER_MESSAGES.commonPassword, messages.passwordRules.common],
-  [SERVER_MESSAGES.passwordTooLong, messages.passwordRules.tooLong],
+  [SERVER_MESSAGES.passwordTooShort, passwordRulesMessages.minLength],
+  [SERVER_MESSAGES.passwordNeedsLowercase, passwordRulesMessages.lowercase],
+  [SERVER_MESSAGES.passwordNeedsUppercase, passwordRulesMessages.uppercase],
+  [SERVER_MESSAGES.passwordNeedsDigit, passwordRulesMessages.digit],
+  [SERVER_MESSAGES.passwordNeedsSpecial, passwordRulesMessages.special],
+  [SERVER_MESSAGES.commonPassword, passwordRulesMessages.common],
+  [SERVER_MESSAGES.passwordTooLong, passwordRulesMessages.tooLong],
 ] as const;
 
 /** The Croatian sentence for one of the server's password messages (others as sent). */

@@ -19,9 +19,9 @@ import type { ProductPatch } from '../api/productWrites.ts';
 import type { CreateProductRequest } from '../api/products.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
-import { messages } from '../messages.ts';
+import { productStripMessages } from '../messages/productStrip.ts';
 
-const text = messages.productStrip;
+const text = productStripMessages;
 
 /** SPEC 9: the pagination shows this many pages on each side of the current one. */
 export const PAGES_AROUND_CURRENT = 2;

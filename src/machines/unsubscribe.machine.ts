@@ -12,7 +12,7 @@ import { fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { UNSUBSCRIBE_PAGE_CAMPAIGNS, type CampaignKey } from '../api/contract.ts';
 import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
-import { messages } from '../messages.ts';
+import { unsubscribeMessages } from '../messages/unsubscribe.ts';
 
 /** What the page's address says; any part may be missing or wrong. */
 export interface UnsubscribeInput {
@@ -105,7 +105,7 @@ export const unsubscribeMachine = setup({
           target: 'unsubscribed',
           actions: {
             type: 'notify',
-            params: { tone: 'success', text: messages.unsubscribe.done },
+            params: { tone: 'success', text: unsubscribeMessages.done },
           },
         },
         onError: [
@@ -118,7 +118,7 @@ export const unsubscribeMachine = setup({
             target: 'failed',
             actions: {
               type: 'notify',
-              params: { tone: 'warning', text: messages.unsubscribe.alreadyUnsubscribed },
+              params: { tone: 'warning', text: unsubscribeMessages.alreadyUnsubscribed },
             },
           },
           {
@@ -127,7 +127,7 @@ export const unsubscribeMachine = setup({
               type: 'notify',
               params: ({ context }) => ({
                 tone: 'error',
-                text: messages.unsubscribe.contactUs(context.supportEmail),
+                text: unsubscribeMessages.contactUs(context.supportEmail),
               }),
             },
           },

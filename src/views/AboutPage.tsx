@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Employee, SalesRepresentative } from '../data/employees.ts';
 import type { Region } from '../data/regions.ts';
-import { messages } from '../messages.ts';
+import { aboutMessages } from '../messages/about.ts';
 import { fullName, telHref } from './people.ts';
 import { Switch } from './Switch.tsx';
 import './pages.css';
@@ -40,18 +40,18 @@ export function AboutPage({
     <article className="page about" aria-labelledby="about-title">
       <header className="page-header">
         <h1 id="about-title" className="page-title">
-          {messages.about.title}
+          {aboutMessages.title}
         </h1>
-        <p className="page-lead">{messages.about.lead}</p>
+        <p className="page-lead">{aboutMessages.lead}</p>
         <dl className="about__contacts">
           <div>
-            <dt>{messages.about.phone}</dt>
+            <dt>{aboutMessages.phone}</dt>
             <dd>
               <a href={telHref(phone)}>{phone}</a>
             </dd>
           </div>
           <div>
-            <dt>{messages.about.supportEmail}</dt>
+            <dt>{aboutMessages.supportEmail}</dt>
             <dd>
               <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
             </dd>
@@ -61,13 +61,14 @@ export function AboutPage({
 
       <section className="page-section" aria-labelledby="about-sales">
         <div className="about__team-head">
-          <h2 id="about-sales">{messages.about.salesRepresentatives}</h2>
+          <h2 id="about-sales">{aboutMessages.salesRepresentatives}</h2>
           {mapOffered && (
             <Switch
               className="about__switch"
               checked={mapShown}
               onToggle={onToggleMap}
-              label={messages.about.mapSwitch}
+              label={aboutMessages.mapSwitch}
+              nativeName="karta"
             />
           )}
         </div>
@@ -102,7 +103,7 @@ export function AboutPage({
                     )}
                   </ul>
                   <p className="person-card__regions">
-                    <span className="person-card__regions-label">{messages.about.regions}: </span>
+                    <span className="person-card__regions-label">{aboutMessages.regions}: </span>
                     {person.regions
                       .map(
                         (regionId) =>
@@ -117,12 +118,8 @@ export function AboutPage({
         )}
       </section>
 
-      <TeamSection id="about-referents" title={messages.about.referents} people={referents} />
-      <TeamSection
-        id="about-accounting"
-        title={messages.about.accounting}
-        people={accountingTeam}
-      />
+      <TeamSection id="about-referents" title={aboutMessages.referents} people={referents} />
+      <TeamSection id="about-accounting" title={aboutMessages.accounting} people={accountingTeam} />
     </article>
   );
 }

@@ -3,10 +3,13 @@
  * gate machine and renders this instead of the site until it is accepted. A real modal dialog:
  * focus moves into it and Tab cycles inside it; Escape does nothing, because the site cannot be
  * used without accepting.
+ *
+ * A real form too, which the server answers (GATE_FORM): a visitor who taps before the app has
+ * loaded, or without it, is let in by the server; once the app runs, it handles the form itself.
  */
 import { useEffect, useId, useRef } from 'react';
-import { messages } from '../messages.ts';
-import { routes } from '../routes.ts';
+import { gateMessages } from '../messages/gate.ts';
+import { GATE_FORM, routes } from '../routes.ts';
 import { keepFocusInside } from './dialogFocus.ts';
 import { PlainLink, type LinkComponent } from './Header.tsx';
 import { Switch } from './Switch.tsx';
@@ -54,7 +57,7 @@ export function AccessGate({
         onKeyDown={keepFocusInside}
       >
         <h1 id={`${id}-title`} className="gate__title">
-          {messages.gate.title} {brand}
+          {gateMessages.title} {brand}
         </h1>
         <div id={`${id}-declaration`} className="gate__declaration">
           <p>
@@ -69,15 +72,26 @@ export function AccessGate({
             sadržaj ovih stranica pregledavam u stručne svrhe.
           </p>
         </div>
-        <Switch
-          className="gate__switch"
-          checked={declared}
-          onToggle={onToggleDeclaration}
-          label={messages.gate.declarationSwitch}
-        />
+        <form
+          id={`${id}-form`}
+          method="post"
+          action={GATE_FORM.action}
+          onSubmit={(event) => {
+            event.preventDefault();
+            onAccept();
+          }}
+        >
+          <Switch
+            className="gate__switch"
+            checked={declared}
+            onToggle={onToggleDeclaration}
+            label={gateMessages.declarationSwitch}
+            nativeName={GATE_FORM.declarationField}
+          />
+        </form>
         {declarationRequired && (
           <p role="alert" className="gate__alert">
-            {messages.gate.declarationRequired}
+            {gateMessages.declarationRequired}
           </p>
         )}
         <section aria-labelledby={`${id}-cookies`} className="gate__cookies">
@@ -94,8 +108,8 @@ export function AccessGate({
             <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>.
           </p>
         </section>
-        <button type="button" className="gate__accept" onClick={onAccept}>
-          {messages.gate.accept}
+        <button type="submit" form={`${id}-form`} className="gate__accept">
+          {gateMessages.accept}
         </button>
       </div>
     </div>

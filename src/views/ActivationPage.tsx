@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import type { ActivationStage, InvitationProblem } from '../machines/activation.machine.ts';
-import { messages } from '../messages.ts';
+import { activationMessages } from '../messages/activation.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
@@ -30,23 +30,23 @@ export function ActivationPage(props: ActivationPageProps) {
   if (stage === 'validating') {
     return (
       <section className="page status">
-        <Spinner label={messages.activation.validating} />
+        <Spinner label={activationMessages.validating} />
       </section>
     );
   }
   if (stage === 'unusable') {
     return (
       <section className="page status" aria-labelledby="activation-error-title">
-        <h1 id="activation-error-title">{messages.activation.errorTitle}</h1>
+        <h1 id="activation-error-title">{activationMessages.errorTitle}</h1>
         <p role="alert">{invitationProblem?.text}</p>
-        {invitationProblem?.askForNew && <p>{messages.activation.askForNew}</p>}
+        {invitationProblem?.askForNew && <p>{activationMessages.askForNew}</p>}
       </section>
     );
   }
   if (stage === 'activated') {
     return (
       <section className="page status" aria-labelledby="activation-done-title">
-        <h1 id="activation-done-title">{messages.activation.welcome}</h1>
+        <h1 id="activation-done-title">{activationMessages.welcome}</h1>
       </section>
     );
   }
@@ -88,7 +88,7 @@ function ActivationForm({
   );
   return (
     <section className="page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{messages.activation.title}</h1>
+      <h1 id={`${id}-title`}>{activationMessages.title}</h1>
       <form
         className="form"
         noValidate
@@ -97,10 +97,10 @@ function ActivationForm({
           if (!submitting) onSubmit();
         }}
       >
-        {field('name', messages.activation.name, name, onChangeName, 'text', 'given-name')}
+        {field('name', activationMessages.name, name, onChangeName, 'text', 'given-name')}
         {field(
           'surname',
-          messages.activation.surname,
+          activationMessages.surname,
           surname,
           onChangeSurname,
           'text',
@@ -108,7 +108,7 @@ function ActivationForm({
         )}
         {field(
           'password',
-          messages.activation.password,
+          activationMessages.password,
           password,
           onChangePassword,
           'password',
@@ -118,8 +118,8 @@ function ActivationForm({
         <div className="form__actions">
           <SubmitOrSpinner
             submitting={submitting}
-            label={messages.activation.submit}
-            submittingLabel={messages.activation.submitting}
+            label={activationMessages.submit}
+            submittingLabel={activationMessages.submitting}
           />
         </div>
       </form>

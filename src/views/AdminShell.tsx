@@ -4,7 +4,7 @@
  */
 import type { MouseEvent, ReactNode } from 'react';
 import type { AdminEntry } from '../machines/adminShell.machine.ts';
-import { messages } from '../messages.ts';
+import { adminMessages } from '../messages/admin.ts';
 import './AdminShell.css';
 
 export interface AdminShellProps {
@@ -21,7 +21,7 @@ export function AdminShell({ entries, currentPath, onChoose, children }: AdminSh
   };
   return (
     <div className="admin">
-      <nav className="admin__menu" aria-label={messages.admin.menuLabel}>
+      <nav className="admin__menu" aria-label={adminMessages.menuLabel}>
         <ul>
           {entries.map(({ href, label }) => (
             <li key={href}>

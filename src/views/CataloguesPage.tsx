@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Company } from '../data/companies.ts';
-import { messages } from '../messages.ts';
+import { cataloguesMessages } from '../messages/catalogues.ts';
 import { SupplierGrid } from './SupplierGrid.tsx';
 import './pages.css';
 import './CataloguesPage.css';
@@ -24,34 +24,34 @@ export function CataloguesPage({ catalogue, companies, newsletter }: CataloguesP
     <article className="page" aria-labelledby="catalogues-title">
       <header className="page-header">
         <h1 id="catalogues-title" className="page-title">
-          {messages.catalogues.title}
+          {cataloguesMessages.title}
         </h1>
-        <p className="page-lead">{messages.catalogues.lead}</p>
+        <p className="page-lead">{cataloguesMessages.lead}</p>
       </header>
 
       <div className="catalogues__cards">
         <section className="catalogues__card" aria-labelledby="catalogue-title">
-          <h2 id="catalogue-title">{messages.catalogues.catalogueHeading}</h2>
+          <h2 id="catalogue-title">{cataloguesMessages.catalogueHeading}</h2>
           <p>{catalogue.title}</p>
           <a className="button" href={catalogue.href} download>
-            {messages.catalogues.download}
+            {cataloguesMessages.download}
             <span className="catalogues__file">
-              ({messages.catalogues.fileDetails(formatFileSize(catalogue.sizeBytes))})
+              ({cataloguesMessages.fileDetails(formatFileSize(catalogue.sizeBytes))})
             </span>
           </a>
         </section>
         {newsletter && (
           <section className="catalogues__card" aria-labelledby="catalogue-newsletter-title">
-            <h2 id="catalogue-newsletter-title">{messages.catalogues.newsletterHeading}</h2>
-            <p>{messages.catalogues.newsletterLead}</p>
+            <h2 id="catalogue-newsletter-title">{cataloguesMessages.newsletterHeading}</h2>
+            <p>{cataloguesMessages.newsletterLead}</p>
             {newsletter}
           </section>
         )}
       </div>
 
       <section className="page-section" aria-labelledby="suppliers-title">
-        <h2 id="suppliers-title">{messages.catalogues.suppliers}</h2>
-        <p className="catalogues__suppliers-lead">{messages.catalogues.suppliersLead}</p>
+        <h2 id="suppliers-title">{cataloguesMessages.suppliers}</h2>
+        <p className="catalogues__suppliers-lead">{cataloguesMessages.suppliersLead}</p>
         <SupplierGrid companies={companies} showHosts />
       </section>
     </article>

@@ -7,7 +7,7 @@
  */
 import { useCombobox, useMultipleSelection, type UseComboboxReturnValue } from 'downshift';
 import { useState, type ReactNode } from 'react';
-import { messages } from '../messages.ts';
+import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import './Combobox.css';
 
 export interface ComboboxOption {
@@ -74,7 +74,7 @@ function ComboboxField({
         </p>
       )}
       {isOpen && items.length === 0 && (
-        <p className="combobox__empty">{messages.educationAdmin.noMatches}</p>
+        <p className="combobox__empty">{educationAdminMessages.noMatches}</p>
       )}
       <ul
         className={isOpen ? 'combobox__menu' : 'combobox__menu combobox__menu--closed'}
@@ -179,7 +179,7 @@ export function MultiSearchableSelect({ values, onChange, ...field }: MultiSearc
             type="button"
             className="combobox__remove"
             disabled={disabled}
-            aria-label={messages.educationAdmin.removeUser(item.label)}
+            aria-label={educationAdminMessages.removeUser(item.label)}
             onClick={() => removeSelectedItem(item)}
           >
             ×

@@ -6,7 +6,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Course } from '../api/contract.ts';
 import { countryName } from '../data/countries.ts';
-import { messages } from '../messages.ts';
+import { coursesMessages } from '../messages/courses.ts';
 import {
   HOME_COUNTRY,
   courseDate,
@@ -57,18 +57,18 @@ export function CourseCard({ course, eagerImage, canDelete, onAskDelete }: Cours
         </h2>
         <dl className="course-card__facts">
           <CourseDates start={course.startDate} end={course.endDate} />
-          <Fact term={messages.courses.location}>{course.location}</Fact>
+          <Fact term={coursesMessages.location}>{course.location}</Fact>
           {abroad && (
-            <Fact term={messages.courses.country}>{countryName(course.country.isoCode)}</Fact>
+            <Fact term={coursesMessages.country}>{countryName(course.country.isoCode)}</Fact>
           )}
           {lecturers.length > 0 && (
             <Fact
-              term={lecturers.length > 1 ? messages.courses.lecturers : messages.courses.lecturer}
+              term={lecturers.length > 1 ? coursesMessages.lecturers : coursesMessages.lecturer}
             >
               {lecturers.join(', ')}
             </Fact>
           )}
-          {price && <Fact term={messages.courses.price}>{price}</Fact>}
+          {price && <Fact term={coursesMessages.price}>{price}</Fact>}
         </dl>
         <div className="course-card__description">
           {paragraphs(course.description).map((paragraph, index) => (
@@ -84,24 +84,24 @@ export function CourseCard({ course, eagerImage, canDelete, onAskDelete }: Cours
               rel="noopener"
               type="application/pdf"
             >
-              {messages.courses.pdf}
-              <span className="visually-hidden"> {messages.courses.opensInNewTab}</span>
+              {coursesMessages.pdf}
+              <span className="visually-hidden"> {coursesMessages.opensInNewTab}</span>
             </a>
           </p>
         )}
         <footer className="course-card__footer">
           <p className="course-card__published">
-            {messages.courses.published}{' '}
+            {coursesMessages.published}{' '}
             <time dateTime={course.createdAt}>{publicationDate(course.createdAt)}</time>
           </p>
           {canDelete && (
             <button
               type="button"
               className="button button--secondary course-card__delete"
-              aria-label={messages.courses.deleteCourse(course.title)}
+              aria-label={coursesMessages.deleteCourse(course.title)}
               onClick={() => onAskDelete(course.id)}
             >
-              {messages.courses.delete}
+              {coursesMessages.delete}
             </button>
           )}
         </footer>
@@ -125,19 +125,19 @@ function CourseDates({ start, end }: { start: string; end: string }) {
     const hours = singleDayHours(start, end);
     return (
       <>
-        <Fact term={messages.courses.date}>
+        <Fact term={coursesMessages.date}>
           <time dateTime={start}>{courseDate(start)}</time>
         </Fact>
-        {hours && <Fact term={messages.courses.time}>{hours}</Fact>}
+        {hours && <Fact term={coursesMessages.time}>{hours}</Fact>}
       </>
     );
   }
   return (
     <>
-      <Fact term={messages.courses.start}>
+      <Fact term={coursesMessages.start}>
         <time dateTime={start}>{dateWithTime(start)}</time>
       </Fact>
-      <Fact term={messages.courses.end}>
+      <Fact term={coursesMessages.end}>
         <time dateTime={end}>{dateWithTime(end)}</time>
       </Fact>
     </>

@@ -16,7 +16,7 @@ import type {
   CourseDraftField,
   CourseFormErrors,
 } from '../machines/courseForm.machine.ts';
-import { messages } from '../messages.ts';
+import { courseFormMessages } from '../messages/courseForm.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
@@ -25,7 +25,7 @@ import './forms.css';
 
 registerLocale('hr', hr);
 
-const text = messages.courseForm;
+const text = courseFormMessages;
 export const DATE_FORMAT = 'dd. MM. yyyy. HH:mm';
 const TIME_STEP_MINUTES = 15;
 

@@ -7,7 +7,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Course } from '../api/contract.ts';
 import type { CoursesListStage } from '../machines/coursesList.machine.ts';
-import { messages } from '../messages.ts';
+import { coursesMessages } from '../messages/courses.ts';
 import { routes } from '../routes.ts';
 import { CourseCard } from './CourseCard.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -56,34 +56,34 @@ export function CoursesPage({
   return (
     <section className="page courses" aria-labelledby={titleId}>
       <h1 id={titleId} className="courses__title" tabIndex={-1}>
-        {messages.courses.title}
+        {coursesMessages.title}
       </h1>
       <div className="courses__toolbar">
         {stage === 'list' && abroadSwitchShown && (
           <Switch
             checked={showAbroad}
             onToggle={onToggleAbroad}
-            label={messages.courses.showAbroad}
+            label={coursesMessages.showAbroad}
           />
         )}
         <Link href={routes.gallery.href()} className="courses__gallery">
-          {messages.courses.gallery}
+          {coursesMessages.gallery}
         </Link>
       </div>
       {newsletter && <div className="courses__newsletter">{newsletter}</div>}
       {stage === 'loading' && (
         <div className="status">
-          <Spinner label={messages.courses.loading} />
+          <Spinner label={coursesMessages.loading} />
         </div>
       )}
       {stage === 'failed' && (
         <p className="status" role="alert">
-          {messages.courses.loadFailed}
+          {coursesMessages.loadFailed}
         </p>
       )}
-      {stage === 'empty' && <p className="status">{messages.courses.none}</p>}
+      {stage === 'empty' && <p className="status">{coursesMessages.none}</p>}
       {stage === 'list' && courses.length === 0 && (
-        <p className="status">{messages.courses.noneInCroatia}</p>
+        <p className="status">{coursesMessages.noneInCroatia}</p>
       )}
       {stage === 'list' && courses.length > 0 && (
         <ul className="courses__list">
@@ -101,11 +101,11 @@ export function CoursesPage({
       )}
       {courseToDelete && (
         <ConfirmDialog
-          title={messages.courses.confirmTitle}
-          text={messages.courses.confirmText(courseToDelete.title)}
-          cancelLabel={messages.courses.confirmNo}
-          confirmLabel={messages.courses.confirmYes}
-          busyLabel={messages.courses.deleting}
+          title={coursesMessages.confirmTitle}
+          text={coursesMessages.confirmText(courseToDelete.title)}
+          cancelLabel={coursesMessages.confirmNo}
+          confirmLabel={coursesMessages.confirmYes}
+          busyLabel={coursesMessages.deleting}
           busy={deleting}
           fallbackFocusId={titleId}
           onCancel={onCancelDelete}

@@ -3,11 +3,11 @@
  * with aria-current. Pure: links from the route table, the current path from the container.
  */
 import { Link } from 'wouter';
-import { messages } from '../messages.ts';
+import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { routes } from '../routes.ts';
 import './EducationAdmin.css';
 
-const text = messages.educationAdmin;
+const text = educationAdminMessages;
 
 const TABS = [
   { href: routes.adminEducationCreate.href(), label: text.createTab },

@@ -5,13 +5,13 @@
  */
 import { useId, type ReactNode } from 'react';
 import type { Education } from '../api/contract.ts';
-import { messages } from '../messages.ts';
+import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { SearchableSelect } from './Combobox.tsx';
 import { Spinner } from './Spinner.tsx';
 import './EducationAdmin.css';
 import './forms.css';
 
-const text = messages.educationAdmin;
+const text = educationAdminMessages;
 
 export interface EducationChoiceProps {
   title: string;

@@ -5,12 +5,12 @@
  */
 import { useId } from 'react';
 import type { Education } from '../api/contract.ts';
-import { messages } from '../messages.ts';
+import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EducationChoice } from './EducationChoice.tsx';
 import { createdAtText } from './educationFormat.ts';
 
-const text = messages.educationAdmin;
+const text = educationAdminMessages;
 
 export interface EducationDeletePageProps {
   loading: boolean;

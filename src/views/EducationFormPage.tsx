@@ -21,7 +21,7 @@ import type {
   UploadPhase,
   UploadStatus,
 } from '../machines/educationForm.machine.ts';
-import { messages } from '../messages.ts';
+import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { MultiSearchableSelect, type ComboboxOption } from './Combobox.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
@@ -33,7 +33,7 @@ import './forms.css';
 
 registerLocale('hr', hr);
 
-const text = messages.educationAdmin;
+const text = educationAdminMessages;
 export const MONTH_FORMAT = 'MM/yyyy';
 
 /** 'YYYY-MM' <-> the picker's date (the first of the month, local time). */

@@ -10,7 +10,7 @@ import type {
   EducationLibraryStage,
   PartnerOption,
 } from '../machines/educationLibrary.machine.ts';
-import { messages } from '../messages.ts';
+import { educationsMessages } from '../messages/educations.ts';
 import { routes } from '../routes.ts';
 import { EducationThumbnail } from './EducationThumbnail.tsx';
 import { PlainLink, type LinkComponent } from './Header.tsx';
@@ -18,7 +18,7 @@ import { Spinner } from './Spinner.tsx';
 import './EducationLibraryPage.css';
 import './forms.css';
 
-const text = messages.educations;
+const text = educationsMessages;
 
 export interface EducationLibraryPageProps {
   stage: EducationLibraryStage;

@@ -3,7 +3,7 @@
  * choosing one opens its edit route. Pure: the container binds the education picker machine.
  */
 import type { Education } from '../api/contract.ts';
-import { messages } from '../messages.ts';
+import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { EducationChoice } from './EducationChoice.tsx';
 
 export interface EducationPickerPageProps {
@@ -18,7 +18,7 @@ export function EducationPickerPage({ onChoose, ...list }: EducationPickerPagePr
   return (
     <EducationChoice
       {...list}
-      title={messages.educationAdmin.pickerTitle}
+      title={educationAdminMessages.pickerTitle}
       value={null}
       onChoose={(id) => {
         if (id !== null) onChoose(id);

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, type SyntheticEvent } from 'react';
 import type { Education } from '../api/contract.ts';
 import { countryName } from '../data/countries.ts';
 import type { ViewerDetails, ViewerVideo } from '../machines/educationViewer.machine.ts';
-import { messages } from '../messages.ts';
+import { educationsMessages } from '../messages/educations.ts';
 import { routes } from '../routes.ts';
 import { addedOnDate, recordingMonth } from './educationFormat.ts';
 import { EducationThumbnail } from './EducationThumbnail.tsx';
@@ -17,7 +17,7 @@ import { PlainLink, type LinkComponent } from './Header.tsx';
 import { Spinner } from './Spinner.tsx';
 import './EducationViewer.css';
 
-const text = messages.educations;
+const text = educationsMessages;
 
 export interface EducationViewerProps {
   video: ViewerVideo;

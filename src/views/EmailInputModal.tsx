@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { Feedback } from '../machines/emailInputModal.machine.ts';
-import { messages } from '../messages.ts';
+import { emailModalMessages } from '../messages/emailModal.ts';
 import { keepFocusInside } from './dialogFocus.ts';
 import { Spinner } from './Spinner.tsx';
 import './forms.css';
@@ -103,7 +103,7 @@ function OpenDialog({
         >
           <div className="form__field">
             <label className="form__label" htmlFor={`${id}-email`}>
-              {messages.emailModal.emailLabel}
+              {emailModalMessages.emailLabel}
             </label>
             <input
               ref={input}
@@ -130,10 +130,10 @@ function OpenDialog({
             </p>
           )}
           <div className="form__actions">
-            {submitting && <Spinner label={messages.emailModal.submitting} />}
+            {submitting && <Spinner label={emailModalMessages.submitting} />}
             {!submitting && !succeeded && (
               <button type="submit" className="button" disabled={!canSubmit}>
-                {messages.emailModal.submit}
+                {emailModalMessages.submit}
               </button>
             )}
           </div>
@@ -143,7 +143,7 @@ function OpenDialog({
             ref={closeButton}
             type="button"
             className="modal__close"
-            aria-label={messages.emailModal.close}
+            aria-label={emailModalMessages.close}
             onClick={onClose}
           >
             <span aria-hidden="true">×</span>

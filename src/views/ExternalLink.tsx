@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messages } from '../messages.ts';
+import { shellMessages } from '../messages/shell.ts';
 
 /** A link to another site: a new tab without opener access, announced to screen readers. */
 export function ExternalLink({
@@ -14,7 +14,7 @@ export function ExternalLink({
   return (
     <a href={href} className={className} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="visually-hidden"> {messages.newTab}</span>
+      <span className="visually-hidden"> {shellMessages.newTab}</span>
     </a>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { GalleryPhoto } from '../data/gallery.ts';
-import { messages } from '../messages.ts';
+import { galleryMessages } from '../messages/gallery.ts';
+import { shellMessages } from '../messages/shell.ts';
 import { routes } from '../routes.ts';
 import './pages.css';
 import './GalleryPage.css';
@@ -28,9 +29,9 @@ export function GalleryPage({ photos }: { photos: readonly GalleryPhoto[] }) {
     <article className="page" aria-labelledby="gallery-title">
       <header className="page-header">
         <h1 id="gallery-title" className="page-title">
-          {messages.gallery.title}
+          {galleryMessages.title}
         </h1>
-        <p className="page-lead">{messages.gallery.lead}</p>
+        <p className="page-lead">{galleryMessages.lead}</p>
       </header>
 
       {groupByEvent(photos).map((event, index) => {
@@ -39,7 +40,7 @@ export function GalleryPage({ photos }: { photos: readonly GalleryPhoto[] }) {
           <section key={event.eventName} className="gallery__event" aria-labelledby={headingId}>
             <div className="gallery__event-head">
               <h2 id={headingId}>{event.eventName}</h2>
-              <p className="gallery__count">{messages.gallery.photoCount(event.photos.length)}</p>
+              <p className="gallery__count">{galleryMessages.photoCount(event.photos.length)}</p>
             </div>
             <ul className="gallery__grid">
               {event.photos.map((photo) => (
@@ -58,7 +59,7 @@ export function GalleryPage({ photos }: { photos: readonly GalleryPhoto[] }) {
                       loading="lazy"
                       decoding="async"
                     />
-                    <span className="visually-hidden"> {messages.newTab}</span>
+                    <span className="visually-hidden"> {shellMessages.newTab}</span>
                   </a>
                 </li>
               ))}
@@ -68,7 +69,7 @@ export function GalleryPage({ photos }: { photos: readonly GalleryPhoto[] }) {
       })}
 
       <p className="gallery__back">
-        <Link href={routes.courses.href()}>← {messages.gallery.backToCourses}</Link>
+        <Link href={routes.courses.href()}>← {galleryMessages.backToCourses}</Link>
       </p>
     </article>
   );

@@ -13,7 +13,7 @@ import {
   type MouseEventHandler,
   type ReactNode,
 } from 'react';
-import { messages } from '../messages.ts';
+import { navMessages } from '../messages/nav.ts';
 import { routes } from '../routes.ts';
 import './Header.css';
 
@@ -57,15 +57,16 @@ interface NavItem {
 }
 
 function navItems({ isLoggedIn, isEmployee, loginRevealed }: HeaderProps): NavItem[] {
-  const { nav } = messages;
   return [
-    { href: routes.catalogues.href(), label: nav.catalogues },
-    { href: routes.courses.href(), label: nav.courses },
-    { href: routes.about.href(), label: nav.about },
-    ...(isLoggedIn ? [{ href: routes.educations.href(), label: nav.educations }] : []),
-    ...(isEmployee ? [{ href: routes.admin.href(), label: nav.admin }] : []),
-    ...(!isLoggedIn || loginRevealed ? [{ href: routes.login.href(), label: nav.login }] : []),
-    ...(isLoggedIn ? [{ href: routes.logout.href(), label: nav.logout }] : []),
+    { href: routes.catalogues.href(), label: navMessages.catalogues },
+    { href: routes.courses.href(), label: navMessages.courses },
+    { href: routes.about.href(), label: navMessages.about },
+    ...(isLoggedIn ? [{ href: routes.educations.href(), label: navMessages.educations }] : []),
+    ...(isEmployee ? [{ href: routes.admin.href(), label: navMessages.admin }] : []),
+    ...(!isLoggedIn || loginRevealed
+      ? [{ href: routes.login.href(), label: navMessages.login }]
+      : []),
+    ...(isLoggedIn ? [{ href: routes.logout.href(), label: navMessages.logout }] : []),
   ];
 }
 

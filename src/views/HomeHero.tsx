@@ -1,7 +1,8 @@
 import type { FocusEvent } from 'react';
 import { Link } from 'wouter';
 import type { HeroImage } from '../data/hero.ts';
-import { messages } from '../messages.ts';
+import { homeMessages } from '../messages/home.ts';
+import { navMessages } from '../messages/nav.ts';
 import { routes } from '../routes.ts';
 import './HomeHero.css';
 
@@ -79,15 +80,15 @@ export function HomeHero({
       <div className="hero__content">
         <p className="hero__brand">{brand}</p>
         <h1 id="home-title" className="hero__slogan">
-          {messages.home.slogan}
+          {homeMessages.slogan}
         </h1>
-        <p className="hero__lead">{messages.home.lead}</p>
+        <p className="hero__lead">{homeMessages.lead}</p>
         <div className="hero__actions">
           <Link className="button" href={routes.catalogues.href()}>
-            {messages.nav.catalogues}
+            {navMessages.catalogues}
           </Link>
           <Link className="button hero__button-light" href={routes.courses.href()}>
-            {messages.nav.courses}
+            {navMessages.courses}
           </Link>
         </div>
       </div>
@@ -105,7 +106,7 @@ export function HomeHero({
           <button
             type="button"
             className="hero__toggle"
-            aria-label={paused ? messages.home.playRotation : messages.home.pauseRotation}
+            aria-label={paused ? homeMessages.playRotation : homeMessages.pauseRotation}
             onClick={onTogglePause}
           >
             <span className={paused ? 'hero__icon-play' : 'hero__icon-pause'} aria-hidden="true" />

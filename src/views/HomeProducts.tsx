@@ -1,5 +1,5 @@
 import type { Product } from '../api/contract.ts';
-import { messages } from '../messages.ts';
+import { homeMessages } from '../messages/home.ts';
 import './HomeProducts.css';
 
 /** The product strip of the home page: a highlighted product has a red aura and says so. */
@@ -21,7 +21,7 @@ export function HomeProducts({ products }: { products: readonly Product[] }) {
           />
           <p className="product__name">{product.name}</p>
           {product.isHighlighted && (
-            <span className="product__badge">{messages.home.highlighted}</span>
+            <span className="product__badge">{homeMessages.highlighted}</span>
           )}
         </li>
       ))}

@@ -2,7 +2,8 @@
 import { useId } from 'react';
 import type { Role } from '../api/contract.ts';
 import type { InviteForm } from '../machines/invite.machine.ts';
-import { messages } from '../messages.ts';
+import { inviteMessages } from '../messages/invite.ts';
+import { rolesMessages } from '../messages/roles.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
@@ -42,7 +43,7 @@ export function InvitePage({
   );
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{messages.invite.title}</h1>
+      <h1 id={`${id}-title`}>{inviteMessages.title}</h1>
       <form
         className="form"
         noValidate
@@ -52,34 +53,34 @@ export function InvitePage({
         }}
       >
         <div className="form__field">
-          {label('gender', messages.invite.gender)}
+          {label('gender', inviteMessages.gender)}
           <select {...common('gender')}>
-            <option value="">{messages.invite.genderUnknown}</option>
-            <option value="female">{messages.invite.female}</option>
-            <option value="male">{messages.invite.male}</option>
+            <option value="">{inviteMessages.genderUnknown}</option>
+            <option value="female">{inviteMessages.female}</option>
+            <option value="male">{inviteMessages.male}</option>
           </select>
         </div>
         <div className="form__field">
-          {label('firstName', messages.invite.firstName)}
+          {label('firstName', inviteMessages.firstName)}
           <input type="text" autoComplete="off" {...common('firstName')} />
         </div>
         <div className="form__field">
-          {label('lastName', messages.invite.lastName)}
+          {label('lastName', inviteMessages.lastName)}
           <input type="text" autoComplete="off" {...common('lastName')} />
         </div>
         <div className="form__field">
-          {label('email', messages.invite.email)}
+          {label('email', inviteMessages.email)}
           <input type="email" autoComplete="off" {...common('email')} />
         </div>
         <div className="form__field">
-          {label('role', messages.invite.role)}
+          {label('role', inviteMessages.role)}
           <select {...common('role')}>
             <option value="" disabled>
-              {messages.invite.role}
+              {inviteMessages.role}
             </option>
             {roleOptions.map((role) => (
               <option key={role} value={role}>
-                {messages.roles[role]}
+                {rolesMessages[role]}
               </option>
             ))}
           </select>
@@ -88,8 +89,8 @@ export function InvitePage({
         <div className="form__actions">
           <SubmitOrSpinner
             submitting={submitting}
-            label={messages.invite.submit}
-            submittingLabel={messages.invite.submitting}
+            label={inviteMessages.submit}
+            submittingLabel={inviteMessages.submitting}
           />
         </div>
       </form>

@@ -1,4 +1,4 @@
-import { messages } from '../messages.ts';
+import { shellMessages } from '../messages/shell.ts';
 
 export interface LoadFailedProps {
   /** A whole page (the message is its heading), or one section of the home page. */
@@ -10,9 +10,9 @@ export interface LoadFailedProps {
 export function LoadFailed({ size, onRetry }: LoadFailedProps) {
   return (
     <div className={size === 'page' ? 'page status' : 'status'} role="alert">
-      {size === 'page' ? <h1>{messages.loadFailed}</h1> : <p>{messages.loadFailed}</p>}
+      {size === 'page' ? <h1>{shellMessages.loadFailed}</h1> : <p>{shellMessages.loadFailed}</p>}
       <button className="button" type="button" onClick={onRetry}>
-        {messages.retry}
+        {shellMessages.retry}
       </button>
     </div>
   );

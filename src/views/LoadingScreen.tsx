@@ -1,4 +1,4 @@
-import { messages } from '../messages.ts';
+import { shellMessages } from '../messages/shell.ts';
 import './LoadingScreen.css';
 
 /**
@@ -8,7 +8,7 @@ import './LoadingScreen.css';
 export function LoadingScreen() {
   return (
     <p className="page status loading-screen" role="status">
-      {messages.loadingConfig}
+      {shellMessages.loadingConfig}
     </p>
   );
 }

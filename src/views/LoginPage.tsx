@@ -6,7 +6,7 @@
  * Pure: the container binds the machines.
  */
 import { useId, type ReactNode } from 'react';
-import { messages } from '../messages.ts';
+import { loginMessages } from '../messages/login.ts';
 import { SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
 import { TextField } from './TextField.tsx';
@@ -44,7 +44,7 @@ export function LoginPage({
   const describedBy = error ? errorId : undefined;
   return (
     <section className="page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{messages.login.title}</h1>
+      <h1 id={`${id}-title`}>{loginMessages.title}</h1>
       <form
         className="form"
         noValidate
@@ -57,7 +57,7 @@ export function LoginPage({
       >
         <TextField
           id={`${id}-email`}
-          label={messages.login.email}
+          label={loginMessages.email}
           value={email}
           onChange={onChangeEmail}
           type="email"
@@ -67,7 +67,7 @@ export function LoginPage({
         />
         <TextField
           id={`${id}-password`}
-          label={messages.login.password}
+          label={loginMessages.password}
           value={password}
           onChange={onChangePassword}
           type="password"
@@ -77,7 +77,7 @@ export function LoginPage({
         />
         <div>
           <button type="button" className="link-button" onClick={onForgotPassword}>
-            {messages.login.forgotPassword}
+            {loginMessages.forgotPassword}
           </button>
         </div>
         <div hidden={passwordResetOpen}>{robotCheck}</div>
@@ -89,8 +89,8 @@ export function LoginPage({
         <div className="form__actions">
           <SubmitOrSpinner
             submitting={submitting}
-            label={messages.login.submit}
-            submittingLabel={messages.login.submitting}
+            label={loginMessages.submit}
+            submittingLabel={loginMessages.submitting}
           />
         </div>
       </form>

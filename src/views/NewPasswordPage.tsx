@@ -1,6 +1,6 @@
 /** Set new password (SPEC 2): two password fields and a submit button; a spinner while saving. */
 import { useId } from 'react';
-import { messages } from '../messages.ts';
+import { newPasswordMessages } from '../messages/newPassword.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
@@ -31,7 +31,7 @@ export function NewPasswordPage({
   const invalid = problems.length > 0 || undefined;
   return (
     <section className="page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{messages.newPassword.title}</h1>
+      <h1 id={`${id}-title`}>{newPasswordMessages.title}</h1>
       <form
         className="form"
         noValidate
@@ -42,7 +42,7 @@ export function NewPasswordPage({
       >
         <TextField
           id={`${id}-password`}
-          label={messages.newPassword.password}
+          label={newPasswordMessages.password}
           value={password}
           onChange={onChangePassword}
           type="password"
@@ -53,7 +53,7 @@ export function NewPasswordPage({
         />
         <TextField
           id={`${id}-confirmation`}
-          label={messages.newPassword.confirmation}
+          label={newPasswordMessages.confirmation}
           value={confirmation}
           onChange={onChangeConfirmation}
           type="password"
@@ -66,8 +66,8 @@ export function NewPasswordPage({
         <div className="form__actions">
           <SubmitOrSpinner
             submitting={submitting}
-            label={messages.newPassword.submit}
-            submittingLabel={messages.newPassword.submitting}
+            label={newPasswordMessages.submit}
+            submittingLabel={newPasswordMessages.submitting}
           />
         </div>
       </form>

@@ -15,7 +15,9 @@ import type {
   NewsletterSummary,
 } from '../api/contract.ts';
 import type { NewsletterDraft, ProductDraft } from '../machines/newsletterForm.machine.ts';
-import { messages } from '../messages.ts';
+import { courseFormMessages } from '../messages/courseForm.ts';
+import { newsletterFormMessages } from '../messages/newsletterForm.ts';
+import { newsletterListMessages } from '../messages/newsletterList.ts';
 import { DATE_FORMAT, pickerDateToWallTime, wallTimeToPickerDate } from './CourseFormPage.tsx';
 import { FileInput } from './FileInput.tsx';
 import { COURSE_TIME_ZONE } from './courseFormat.ts';
@@ -27,8 +29,8 @@ import './forms.css';
 
 registerLocale('hr', hr);
 
-const text = messages.newsletterForm;
-const listText = messages.newsletterList;
+const text = newsletterFormMessages;
+const listText = newsletterListMessages;
 const TIME_STEP_MINUTES = 15;
 const CAMPAIGNS: CampaignKey[] = ['catalogs', 'courses'];
 const scheduledFormat = new Intl.DateTimeFormat('hr-HR', {
@@ -158,9 +160,9 @@ function NewsletterForm({
           dateFormat={DATE_FORMAT}
           showTimeSelect
           timeIntervals={TIME_STEP_MINUTES}
-          timeCaption={messages.courseForm.timeCaption}
+          timeCaption={courseFormMessages.timeCaption}
           timeFormat="HH:mm"
-          placeholderText={messages.courseForm.datePlaceholder}
+          placeholderText={courseFormMessages.datePlaceholder}
           autoComplete="off"
           disabled={busy}
           ariaDescribedBy={fieldId('scheduledAt-hint')}

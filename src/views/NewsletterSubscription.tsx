@@ -4,7 +4,7 @@
  * the dialog loads, so the focus can return to it when the dialog closes.
  */
 import type { ReactNode } from 'react';
-import { messages } from '../messages.ts';
+import { newsletterMessages } from '../messages/newsletter.ts';
 import { Spinner } from './Spinner.tsx';
 import './forms.css';
 
@@ -26,9 +26,9 @@ export function NewsletterSubscription({
   return (
     <div className="form__actions">
       <button type="button" className="button" aria-haspopup="dialog" onClick={onOpen}>
-        {messages.newsletter.subscribe}
+        {newsletterMessages.subscribe}
       </button>
-      {loading && <Spinner label={messages.newsletter.opening} />}
+      {loading && <Spinner label={newsletterMessages.opening} />}
       {problem && (
         <p role="alert" className="form__errors">
           {problem}

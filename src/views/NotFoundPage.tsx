@@ -1,14 +1,14 @@
 import { Link } from 'wouter';
-import { messages } from '../messages.ts';
+import { notFoundMessages } from '../messages/notFound.ts';
 import { routes } from '../routes.ts';
 
 export function NotFoundPage() {
   return (
     <section className="page status" aria-labelledby="not-found-title">
-      <h1 id="not-found-title">{messages.notFound.title}</h1>
-      <p>{messages.notFound.body}</p>
+      <h1 id="not-found-title">{notFoundMessages.title}</h1>
+      <p>{notFoundMessages.body}</p>
       <Link className="button" href={routes.home.href()}>
-        {messages.notFound.home}
+        {notFoundMessages.home}
       </Link>
     </section>
   );

@@ -6,7 +6,7 @@
 import { useId, type ReactNode } from 'react';
 import type { PARTNER_RULES, Partner } from '../api/contract.ts';
 import type { PartnerDraft, PartnerDraftField } from '../machines/partnerForm.machine.ts';
-import { messages } from '../messages.ts';
+import { partnerFormMessages } from '../messages/partnerForm.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 import { FileInput } from './FileInput.tsx';
@@ -14,7 +14,7 @@ import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
 import './PartnerFormPage.css';
 
-const text = messages.partnerForm;
+const text = partnerFormMessages;
 
 export interface PartnerFormPageProps {
   /** The existing partners are loading: the form comes with them. */

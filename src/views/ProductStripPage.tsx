@@ -12,7 +12,7 @@ import type {
   ProductDraftErrors,
   ProductStripStage,
 } from '../machines/productStrip.machine.ts';
-import { messages } from '../messages.ts';
+import { productStripMessages } from '../messages/productStrip.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
@@ -20,7 +20,7 @@ import { Switch } from './Switch.tsx';
 import './forms.css';
 import './ProductStripPage.css';
 
-const text = messages.productStrip;
+const text = productStripMessages;
 
 export interface ProductStripPageProps {
   stage: ProductStripStage;

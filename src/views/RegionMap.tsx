@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import type { SalesRepresentative } from '../data/employees.ts';
 import type { Region, RegionId } from '../data/regions.ts';
 import type { MapShapes } from '../machines/mapSelection.machine.ts';
-import { messages } from '../messages.ts';
+import { regionMapMessages } from '../messages/regionMap.ts';
 import { fullName } from './people.ts';
 import './RegionMap.css';
 
@@ -50,7 +50,7 @@ export function RegionMap({
             className="region-map__svg"
             viewBox={`0 0 ${shapes.width} ${shapes.height}`}
             role="group"
-            aria-label={messages.regionMap.label}
+            aria-label={regionMapMessages.label}
             onKeyDown={(event) => {
               if (event.key === 'Escape') onClear();
             }}
@@ -87,7 +87,7 @@ export function RegionMap({
           </svg>
         ) : (
           <p className="region-map__loading" role="status">
-            {messages.regionMap.loading}
+            {regionMapMessages.loading}
           </p>
         )}
       </div>
@@ -107,11 +107,11 @@ export function RegionMap({
               className="button button--secondary region-map__clear"
               onClick={onClear}
             >
-              {messages.regionMap.clear}
+              {regionMapMessages.clear}
             </button>
           </>
         ) : (
-          <p className="region-map__hint">{messages.regionMap.hint}</p>
+          <p className="region-map__hint">{regionMapMessages.hint}</p>
         )}
       </div>
     </div>
@@ -125,11 +125,11 @@ function RepresentativesOf({
   region: Region;
   representatives: readonly SalesRepresentative[];
 }) {
-  if (representatives.length === 0) return <p>{messages.regionMap.noRepresentatives}</p>;
+  if (representatives.length === 0) return <p>{regionMapMessages.noRepresentatives}</p>;
   return (
     <ul
       className="region-map__people"
-      aria-label={messages.regionMap.representativesOf(region.regionName)}
+      aria-label={regionMapMessages.representativesOf(region.regionName)}
     >
       {representatives.map((person) => (
         <li key={person.email} className="region-map__person">

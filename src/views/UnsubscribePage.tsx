@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import type { CampaignKey } from '../api/contract.ts';
 import type { UnsubscribeStatus } from '../machines/unsubscribe.machine.ts';
-import { messages } from '../messages.ts';
+import { unsubscribeMessages } from '../messages/unsubscribe.ts';
 import { routes } from '../routes.ts';
 import './forms.css';
 import './UnsubscribePage.css';
@@ -22,30 +22,30 @@ export function UnsubscribePage({ brand, campaign, status }: UnsubscribePageProp
   const titleId = useId();
   return (
     <section className="page status unsubscribe" aria-labelledby={titleId}>
-      <h1 id={titleId}>{messages.unsubscribe.title(brand)}</h1>
+      <h1 id={titleId}>{unsubscribeMessages.title(brand)}</h1>
       {campaign && (
-        <p className="unsubscribe__campaign">{messages.unsubscribe.campaign[campaign]}</p>
+        <p className="unsubscribe__campaign">{unsubscribeMessages.campaign[campaign]}</p>
       )}
       <div aria-live="polite">
         {status === 'unsubscribing' && (
           <p className="unsubscribe__progress">
             <span className="spinner__wheel" aria-hidden="true" />
-            {messages.unsubscribe.inProgress}
+            {unsubscribeMessages.inProgress}
           </p>
         )}
         {status === 'unsubscribed' && (
           <>
-            <p className="unsubscribe__outcome">{messages.unsubscribe.done}</p>
-            <p>{messages.unsubscribe.doneDetail}</p>
+            <p className="unsubscribe__outcome">{unsubscribeMessages.done}</p>
+            <p>{unsubscribeMessages.doneDetail}</p>
           </>
         )}
         {status === 'failed' && (
-          <p className="unsubscribe__outcome">{messages.unsubscribe.failed}</p>
+          <p className="unsubscribe__outcome">{unsubscribeMessages.failed}</p>
         )}
       </div>
       {(status === 'unsubscribed' || status === 'failed') && (
         <Link className="button" href={routes.home.href()}>
-          {messages.unsubscribe.home}
+          {unsubscribeMessages.home}
         </Link>
       )}
     </section>

@@ -3,7 +3,7 @@
  * of 00:00 treated as unknown and hidden, a single-day course (start and end on the same local
  * date) shown as one date with its hours, prices in euros, lecturers split at commas.
  */
-import { messages } from '../messages.ts';
+import { coursesMessages } from '../messages/courses.ts';
 
 export const COURSE_TIME_ZONE = 'Europe/Zagreb';
 /** SPEC 9: the default country; a card names its country only when it is another one. */
@@ -56,8 +56,8 @@ export function singleDayHours(start: string, end: string): string | null {
   const from = knownTime(start);
   const until = knownTime(end);
   if (from && until) return `${from} – ${until}`;
-  if (from) return messages.courses.timeFrom(from);
-  if (until) return messages.courses.timeUntil(until);
+  if (from) return coursesMessages.timeFrom(from);
+  if (until) return coursesMessages.timeUntil(until);
   return null;
 }
 
@@ -70,7 +70,7 @@ export function dateWithTime(instant: string): string {
 /** SPEC 3: 0 is free, null is no price given. */
 export function coursePrice(price: number | null): string | null {
   if (price === null) return null;
-  return price === 0 ? messages.courses.free : priceFormat.format(price);
+  return price === 0 ? coursesMessages.free : priceFormat.format(price);
 }
 
 /** SPEC 3: several lecturers are separated by commas. */

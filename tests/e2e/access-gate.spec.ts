@@ -12,6 +12,7 @@ import {
   acceptGate,
   addGateCookies,
   gate,
+  openPage,
   slogan,
 } from './support.ts';
 
@@ -78,10 +79,7 @@ test('a new visitor sees only the gate dialog', async ({ page, context }) => {
   await page.goto('/');
   await expectOnlyTheGate(page);
   const dialog = gate(page);
-  await expect(dialog.getByRole('switch', { name: DECLARATION_SWITCH })).toHaveAttribute(
-    'aria-checked',
-    'false',
-  );
+  await expect(dialog.getByRole('switch', { name: DECLARATION_SWITCH })).not.toBeChecked();
   await expect(dialog.getByRole('button', { name: ACCEPT_BUTTON })).toBeVisible();
   await expect(dialog.getByRole('link', { name: /kolačića/ })).toHaveAttribute(
     'href',
@@ -128,7 +126,7 @@ test('accepting without the declaration shows the alert and sets no cookie', asy
   page,
   context,
 }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await gate(page).getByRole('button', { name: ACCEPT_BUTTON }).click();
   await expect(gate(page).getByRole('alert')).toHaveText(DECLARATION_REQUIRED, {
     useInnerText: true,
@@ -146,10 +144,10 @@ test('accepting with the declaration sets both cookies and opens the home page',
   context,
 }) => {
   await recordCookieWrites(page);
-  await page.goto('/');
+  await openPage(page, '/');
   const declaration = gate(page).getByRole('switch', { name: DECLARATION_SWITCH });
   await declaration.click();
-  await expect(declaration).toHaveAttribute('aria-checked', 'true');
+  await expect(declaration).toBeChecked();
   await gate(page).getByRole('button', { name: ACCEPT_BUTTON }).click();
   await expectTheSite(page);
 
@@ -188,14 +186,14 @@ test('after accepting, a reload and a new tab keep the site open', async ({ page
 });
 
 test('keyboard only: Tab to the switch, Space, Tab to the button, Enter', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(gate(page)).toBeFocused();
 
   const declaration = gate(page).getByRole('switch', { name: DECLARATION_SWITCH });
   await page.keyboard.press('Tab');
   await expect(declaration).toBeFocused();
   await page.keyboard.press('Space');
-  await expect(declaration).toHaveAttribute('aria-checked', 'true');
+  await expect(declaration).toBeChecked();
 
   const accept = gate(page).getByRole('button', { name: ACCEPT_BUTTON });
   for (let presses = 0; presses < 10; presses += 1) {
@@ -210,7 +208,7 @@ test('keyboard only: Tab to the switch, Space, Tab to the button, Enter', async 
 });
 
 test('Tab and Shift+Tab never take focus out of the gate', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(gate(page)).toBeFocused();
   const focusable = gate(page).locator('a[href], button, input');
   const count = await focusable.count();

@@ -161,10 +161,7 @@ test.describe('with the gate accepted', () => {
     }) => {
       await openPage(page, '/info');
       await page.getByRole('switch', { name: MAP_SWITCH }).click();
-      await expect(page.getByRole('switch', { name: MAP_SWITCH })).toHaveAttribute(
-        'aria-checked',
-        'true',
-      );
+      await expect(page.getByRole('switch', { name: MAP_SWITCH })).toBeChecked();
       await clickRegion(page, 'Slavonija');
       await expect(region(page, 'Slavonija')).toHaveAttribute('aria-pressed', 'true');
       const panel = page.getByRole('list', { name: 'Prodajni predstavnici: Slavonija' });

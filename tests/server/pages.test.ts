@@ -49,7 +49,8 @@ const fakeBundle: ServerRenderBundle = {
     const accepted = fakeBundle.hasGateConsent((name) => request.cookies[name]);
     if (!accepted && !fakeBundle.isPolicyPath(request.path)) return '<div class="gate">GATE</div>';
     const hint = request.path === '/' ? '<link rel="preload" as="image" href="/hero.webp"/>' : '';
-    return `${hint}<main>PAGE ${request.path} ${JSON.stringify(request.pageData)}</main>`;
+    const { courses } = request.pageData;
+    return `${hint}<main>PAGE ${request.path} ${JSON.stringify({ courses })}</main>`;
   },
   SERVER_PAGES: {
     '/': { modules: [] },
@@ -61,6 +62,14 @@ const fakeBundle: ServerRenderBundle = {
   hasGateConsent: (read) =>
     read('prihvaceni_kolacici') === '1' && read('pristup_dozvoljen') === 'true',
   ACCEPTED_GATE_COOKIES: { prihvaceni_kolacici: '1', pristup_dozvoljen: 'true' },
+  CONSENT_COOKIES: [
+    { name: 'prihvaceni_kolacici', value: '1', attributes: { expires: 36525, path: '/' } },
+    {
+      name: 'pristup_dozvoljen',
+      value: 'true',
+      attributes: { expires: 365, path: '/', sameSite: 'Strict' },
+    },
+  ],
   isPolicyPath: (pagePath) => pagePath === '/pravila-privatnosti',
   SHOW_ABROAD_COOKIE: 'tecajevi-prikazuj-sve',
   PAGE_BOOTSTRAP_ID: 'page-bootstrap',
@@ -172,8 +181,13 @@ describe('what the page needs for its first paint', () => {
       ) as {
         hydrate: boolean;
         config: { brand: string };
+        pageData: { renderYear?: number };
       };
     expect(bootstrapOf(page.body)).toMatchObject({ hydrate: true, config: { brand: 'Dentalia' } });
+    // The footer's year: the browser hydrates the year the page was rendered with.
+    const renderYear = renders.find((render) => render.path === '/info')?.pageData.renderYear;
+    expect(renderYear).toBeGreaterThanOrEqual(2026);
+    expect(bootstrapOf(page.body).pageData.renderYear).toBe(renderYear);
     expect(bootstrapOf(shell.body)).toMatchObject({ hydrate: false });
     // The login page is the browser's to render: the frame stays.
     expect(shell.body).toContain('<div class="header"></div>');
@@ -195,7 +209,7 @@ describe('/tecajevi, rendered from the courses list', () => {
     expect(shown.body).toContain('PAGE /tecajevi {"courses":[]}');
     const request = renders.at(-1);
     expect(request?.cookies['tecajevi-prikazuj-sve']).toBe('true');
-    expect(request?.pageData).toEqual({ courses: [] });
+    expect(request?.pageData).toMatchObject({ courses: [] });
   });
 
   it('renders once per list version and filter choice', async () => {
@@ -214,5 +228,77 @@ describe('parseCookies', () => {
       c: '%E0%A4%A',
     });
     expect(parseCookies(undefined)).toEqual({});
+  });
+});
+
+describe('the gate’s form, posted before the app has taken it over', () => {
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/pristup',
+      payload: body,
+      headers: {
+        host: 'dentalia.test',
+        'content-type': 'application/x-www-form-urlencoded',
+        referer: 'http://dentalia.test/info?x=1',
+        ...headers,
+      },
+    });
+  const setCookies = (response: { headers: Record<string, unknown> }) =>
+    [response.headers['set-cookie'] ?? []].flat() as string[];
+
+  it('sets both gate cookies with the declaration on, and sends the visitor back to the page', async () => {
+    const response = await post('izjava=on', { origin: 'http://dentalia.test' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers['location']).toBe('/info?x=1');
+    const cookies = setCookies(response);
+    expect(cookies).toHaveLength(2);
+    expect(cookies[0]).toMatch(/^prihvaceni_kolacici=1; Path=\/; Expires=/);
+    expect(cookies[1]).toMatch(/^pristup_dozvoljen=true; Path=\/; Expires=.*; SameSite=Strict$/);
+    const back = await get('/info', { cookie: GATE_COOKIES });
+    expect(back.body).toContain('PAGE /info');
+  });
+
+  it('sets nothing without the declaration: the page answers with the gate again', async () => {
+    const response = await post('');
+    expect(response.statusCode).toBe(303);
+    expect(setCookies(response)).toEqual([]);
+  });
+
+  it.each([
+    ['another site', 'http://elsewhere.test/info'],
+    ['a path that would leave the site', 'http://dentalia.test//elsewhere.test/x'],
+    ['no address', ''],
+  ])('sends the visitor home when the way back is %s', async (_, referer) => {
+    const response = await post('izjava=on', { referer });
+    expect(response.headers['location']).toBe('/');
+  });
+
+  it('refuses a form another site made the browser post', async () => {
+    const response = await post('izjava=on', { origin: 'http://elsewhere.test' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errors: ['You are not allowed to do this.'] });
+    expect(setCookies(response)).toEqual([]);
+  });
+
+  it('refuses a post the browser says came from another site', async () => {
+    const response = await post('izjava=on', { 'sec-fetch-site': 'cross-site' });
+    expect(response.statusCode).toBe(403);
+    expect(setCookies(response)).toEqual([]);
+    const ours = await post('izjava=on', { 'sec-fetch-site': 'same-origin' });
+    expect(setCookies(ours)).toHaveLength(2);
+  });
+
+  it('has the gate’s page send the Referer to this site, for the way back', async () => {
+    const gatePage = await get('/info');
+    expect(gatePage.headers['referrer-policy']).toBe('same-origin');
+    const page = await get('/info', { cookie: GATE_COOKIES });
+    expect(page.headers['referrer-policy']).not.toBe('same-origin');
+  });
+
+  it('refuses a body larger than the form, in the error shape', async () => {
+    const response = await post(`izjava=on&x=${'a'.repeat(400)}`);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ errors: [expect.any(String)] });
   });
 });

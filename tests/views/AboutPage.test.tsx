@@ -104,17 +104,14 @@ describe('AboutPage', () => {
   it('at desktop width the switch shows the map in place of the representatives list', () => {
     const onToggleMap = renderAbout({ mapOffered: true, mapShown: false });
     const mapSwitch = screen.getByRole('switch', { name: messages.about.mapSwitch });
-    expect(mapSwitch).toHaveAttribute('aria-checked', 'false');
+    expect(mapSwitch).not.toBeChecked();
     mapSwitch.click();
     expect(onToggleMap).toHaveBeenCalledOnce();
   });
 
   it('shows the map it is given when the switch is on', () => {
     renderAbout({ mapOffered: true, mapShown: true });
-    expect(screen.getByRole('switch', { name: messages.about.mapSwitch })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
+    expect(screen.getByRole('switch', { name: messages.about.mapSwitch })).toBeChecked();
     const sales = screen.getByRole('region', { name: messages.about.salesRepresentatives });
     expect(within(sales).getByText('KARTA')).toBeVisible();
     expect(

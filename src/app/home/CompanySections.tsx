@@ -1,5 +1,5 @@
 import { companies } from '../../data/companies.ts';
-import { messages } from '../../messages.ts';
+import { homeMessages } from '../../messages/home.ts';
 import { HomeSection } from '../../views/HomePage.tsx';
 import { SupplierGrid } from '../../views/SupplierGrid.tsx';
 
@@ -10,8 +10,8 @@ export function ExclusivePartnersSection() {
   return (
     <HomeSection
       id="ekskluzivni-partneri"
-      title={messages.home.exclusivePartners}
-      lead={messages.home.exclusivePartnersLead}
+      title={homeMessages.exclusivePartners}
+      lead={homeMessages.exclusivePartnersLead}
     >
       <SupplierGrid companies={exclusive} showHosts={false} />
     </HomeSection>
@@ -21,7 +21,7 @@ export function ExclusivePartnersSection() {
 /** 'Proizvođači s kojima surađujemo': every supplier. */
 export function ManufacturersSection() {
   return (
-    <HomeSection id="proizvodaci" title={messages.home.manufacturers} tinted>
+    <HomeSection id="proizvodaci" title={homeMessages.manufacturers} tinted>
       <SupplierGrid companies={companies} showHosts={false} />
     </HomeSection>
   );

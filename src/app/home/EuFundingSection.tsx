@@ -1,11 +1,11 @@
 import { euFundingLogos, euFundingNotice } from '../../data/euFunding.ts';
-import { messages } from '../../messages.ts';
+import { homeMessages } from '../../messages/home.ts';
 import { EuFunding } from '../../views/EuFunding.tsx';
 import { HomeSection } from '../../views/HomePage.tsx';
 
 export function EuFundingSection() {
   return (
-    <HomeSection id="eu-fondovi" title={messages.home.euFunding} tinted>
+    <HomeSection id="eu-fondovi" title={homeMessages.euFunding} tinted>
       <EuFunding logos={euFundingLogos} notice={euFundingNotice} />
     </HomeSection>
   );

@@ -6,7 +6,7 @@ import {
   selectHomeProducts,
   selectHomeProductsLoading,
 } from '../../machines/homeProducts.machine.ts';
-import { messages } from '../../messages.ts';
+import { homeMessages } from '../../messages/home.ts';
 import { HomeProducts } from '../../views/HomeProducts.tsx';
 import { HomeSection } from '../../views/HomePage.tsx';
 import { useInspect } from '../inspector.tsx';
@@ -35,7 +35,7 @@ export function ProductsSection() {
   const products = selectHomeProducts(snapshot);
   if (!products) return null;
   return (
-    <HomeSection id="proizvodi" title={messages.home.products}>
+    <HomeSection id="proizvodi" title={homeMessages.products}>
       <HomeProducts products={products} />
     </HomeSection>
   );

@@ -1,0 +1,22 @@
+/** SPEC 2 "Account activation", 4 "Activation", 5 "Activation form", 8 "Activation". */
+export const activationMessages = {
+  title: 'Aktivacija računa',
+  validating: 'Provjera pozivnice…',
+  errorTitle: 'Aktivacija računa nije moguća',
+  expired: 'Nažalost, vaša pozivnica je istekla.',
+  invalid: 'Čini se da imate neispravnu pozivnicu.',
+  askForNew: 'Molimo vas da nam se javite emailom i zatražite novu pozivnicu.',
+  failed: 'Nešto je pošlo po krivu. Molimo vas, pokušajte ponovno kasnije.',
+  name: 'Ime',
+  surname: 'Prezime',
+  password: 'Lozinka',
+  submit: 'Aktiviraj račun',
+  submitting: 'Aktivacija u tijeku…',
+  checkData: 'Molimo, provjerite još jedanput svoje korisničke podatke.',
+  nameTooShort: 'Ime mora imati više od 2 znaka.',
+  surnameTooShort: 'Prezime mora imati više od 2 znaka.',
+  checkAgain: 'Provjerite još jednom svoje podatke.',
+  submitFailed: 'Prijava nije uspjela!',
+  submitFailedHint: 'Molimo vas, provjerite svoje podatke i pokušajte ponovno kasnije.',
+  welcome: 'Uspješno ste aktivirali svoj račun! Dobro nam došli!',
+} as const;

@@ -1,0 +1,26 @@
+/** SPEC 2 "Education library", "Education viewer", 4 "Viewer", 8. */
+export const educationsMessages = {
+  title: 'Video edukacije',
+  loading: 'Učitavanje edukacija…',
+  loadFailed: 'Nažalost, nije uspjelo učitavanje edukacija. Vratite se malo kasnije.',
+  none: 'Trenutno nema dostupnih edukacija. Navratite kasnije!',
+  partnerFilter: 'Partner',
+  allPartners: 'Svi partneri',
+  partnerOption: (name: string, count: number) => `${name} (${count})`,
+  show: 'Prikaži edukaciju',
+  /** Read after 'Prikaži edukaciju' on each card, so that its name says which one it opens. */
+  showOf: (title: string) => ` (${title})`,
+  back: 'Natrag na popis edukacija',
+  loadingEducation: 'Učitavanje edukacije…',
+  loadingVideo: 'Učitavanje videa…',
+  videoFailed: 'Učitavanje videa edukacije nije uspjelo.',
+  contactAdministrator: 'Kontaktirajte administartora.',
+  play: (title: string) => `Pokreni video: ${title}`,
+  videoLabel: (title: string) => `Video: ${title}`,
+  lecturer: 'Predavač',
+  partner: 'Partner',
+  country: 'Država snimanja',
+  subtitleLanguage: 'Jezik titlova',
+  recordedOn: 'Snimljeno',
+  addedOn: 'Dodano',
+} as const;

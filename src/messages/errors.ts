@@ -1,0 +1,6 @@
+/** Failures the toasts report (SPEC 8 "Errors"). */
+export const errorsMessages = {
+  authExpired: 'Auth expired.',
+  unexpected: 'Dogodila se neočekivana pogreška. Molimo, pokušajte ponovno.',
+  generic: (json: string) => `Dogodila se pogreška: ${json}`,
+} as const;

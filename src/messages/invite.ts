@@ -1,0 +1,21 @@
+/** SPEC 2 admin screen 7, 5 "Invite", 8 "Invitation". */
+export const inviteMessages = {
+  title: 'Pozovi korisnika',
+  gender: 'Spol',
+  genderUnknown: 'Ne želim navesti',
+  male: 'Muško',
+  female: 'Žensko',
+  firstName: 'Ime',
+  lastName: 'Prezime',
+  email: 'Email',
+  role: 'Uloga',
+  submit: 'Pošalji pozivnicu',
+  submitting: 'Slanje pozivnice…',
+  checkData: 'Provjeri još jedanput unesene podatke.',
+  staffDomain: (domain: string) => `Za odabranu ulogu email mora biti domene '${domain}'.`,
+  alreadyInvited: 'Korisnik je već pozvan da se pridruži.',
+  alreadyRegistered: 'Korisnik je već bio pozvan i registrirao se.',
+  serverSaid: (json: string) => `Poruka dobivena sa servera je: ${json}`,
+  failed: 'Nažalost, poziv nije uspio.',
+  sent: 'Pozivnica poslana!',
+} as const;

@@ -1,0 +1,27 @@
+/** SPEC 2 admin screen 8, 5 "Partner", 8 "Partner". */
+export const partnerFormMessages = {
+  menuEntry: 'Partneri',
+  title: 'Novi partner',
+  name: 'Naziv partnera',
+  websiteUrl: 'Web stranica partnera',
+  websiteUrlHint: 'Cijela adresa, npr. https://www.partner.hr',
+  logo: 'Logotip',
+  logoHint: 'JPEG, PNG, WebP ili AVIF, najviše 5 MB.',
+  submit: 'Stvori partnera',
+  submitting: 'Spremanje partnera…',
+  created: 'Partner stvoren.',
+  allRequired: 'Niste unijeli sva tražena polja.',
+  websiteScheme: "Poveznica na stranicu partnera mora započeti s 'http://' ili 'https://'.",
+  websiteInvalid: 'Poveznica na stranicu partnera nije ispravna web adresa.',
+  nameTooLong: (max: number) => `Naziv partnera može imati najviše ${max} znakova.`,
+  websiteTooLong: (max: number) =>
+    `Poveznica na stranicu partnera može imati najviše ${max} znakova.`,
+  logoType: 'Logotip mora biti slika u formatu JPEG, PNG, WebP ili AVIF.',
+  logoTooLarge: (megabytes: number) => `Logotip može imati najviše ${megabytes} MB.`,
+  nameTaken: 'Partner s tim nazivom već postoji.',
+  failed: (json: string) => `Nešto je pošlo po zlu: ${json}`,
+  listTitle: 'Postojeći partneri',
+  loading: 'Učitavanje partnera…',
+  listFailed: 'Popis partnera trenutno nije moguće učitati. Novog partnera ipak možete unijeti.',
+  none: 'Još nema unesenih partnera.',
+} as const;

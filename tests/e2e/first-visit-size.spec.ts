@@ -1,0 +1,28 @@
+/**
+ * The JavaScript budget of a first visit (issue 15): what the HTML of `/` loads before anything
+ * lazy, the app's entry and every module it preloads, at most 100 KB gzip. `npm run bench:bundle`
+ * is the measure and lists the chunks; this guard fails CI when a change pushes a first visit over.
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+const BUDGET_KB = 100;
+const GATE_COOKIES = 'prihvaceni_kolacici=1; pristup_dozvoljen=true';
+
+test(`a first visit to / loads at most ${BUDGET_KB} KB of JavaScript (gzip)`, async ({
+  request,
+}) => {
+  const html = await (await request.get('/', { headers: { cookie: GATE_COOKIES } })).text();
+  const scripts = [
+    ...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
+  ].map((match) => match[1] ?? '');
+  expect(scripts.length).toBeGreaterThan(1);
+  let totalBytes = 0;
+  for (const script of new Set(scripts)) {
+    const response = await request.get(script);
+    expect(response.ok()).toBe(true);
+    totalBytes += gzipSync(await response.body(), { level: 9 }).length;
+  }
+  expect(totalBytes / 1024).toBeLessThanOrEqual(BUDGET_KB);
+});
