@@ -163,12 +163,12 @@ const ZAGREB_MONTH = new Intl.DateTimeFormat('en-CA', {
 
 /** The month of an instant on Zagreb's calendar, 'YYYY-MM'. */
 export function zagrebMonth(instant: Date): string {
-  return ZAGREB_MONTH.format(instant).slice(0, 7);
+  return ZAGREB_MONTH.format(instant);
 }
 
 const isHttpUrl = (value: string) => {
   try {
-    return /^https?:$/.test(new URL(value).protocol);
+    return ['http:', 'https:'].includes(new URL(value).protocol);
   } catch {
     return false;
   }
@@ -637,7 +637,6 @@ export const selectFormLoadFailed = (snapshot: EducationFormSnapshot) =>
   snapshot.matches('loadFailed');
 export const selectSaving = (snapshot: EducationFormSnapshot) =>
   snapshot.matches('creating') || snapshot.matches('updating');
-export const selectUploading = (snapshot: EducationFormSnapshot) => snapshot.matches('uploading');
 
 /** What the upload panel shows, or null when no upload runs. */
 export type UploadPhase = 'checking' | 'offeringResume' | 'running' | 'paused';
@@ -666,7 +665,7 @@ export function uploadStatus(progress: UploadProgress | null, file: File | null)
   const bytesSent = progress?.bytesSent ?? 0;
   const elapsed = progress ? progress.at - progress.startedAt : 0;
   const sentThisRun = progress ? progress.bytesSent - progress.bytesAtStart : 0;
-  const rate = elapsed > 0 && sentThisRun > 0 ? sentThisRun / elapsed : 0;
+  const rate = elapsed > 0 ? sentThisRun / elapsed : 0;
   return {
     percent: bytesTotal > 0 ? Math.floor((bytesSent / bytesTotal) * 100) : 0,
     sentMegabytes: megabytes(bytesSent),
