@@ -8,7 +8,7 @@ import {
   educationDeleteMachine,
   selectChosenEducation,
 } from '../../src/machines/educationDelete.machine.ts';
-import { ADMIN_EDUCATIONS } from '../support/educations.ts';
+import { ADMIN_EDUCATIONS, anEducation } from '../support/educations.ts';
 
 async function loadedDelete(educations = ADMIN_EDUCATIONS) {
   const actor = createActor(
@@ -36,7 +36,7 @@ describe('choosing an education to delete', () => {
   });
 
   it('the only education of the list can be chosen', async () => {
-    const [only] = ADMIN_EDUCATIONS;
+    const only = anEducation({ id: 5, title: 'Endodoncija u praksi' });
     const actor = await loadedDelete([only]);
     actor.send({ type: 'CHOOSE', id: only.id });
     expect(selectChosenEducation(actor.getSnapshot())).toEqual(only);
