@@ -20,7 +20,7 @@ import {
   type UserListItem,
 } from '../api/contract.ts';
 import type { CreateEducationRequest } from '../api/educationRequests.ts';
-import { ApiError } from '../api/errors.ts';
+import { formFieldErrors } from '../api/errors.ts';
 import { EDUCATION_SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
@@ -315,18 +315,8 @@ const croatianText = (message: string) =>
   SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1] ?? message;
 
 /** A 400 validation error, per field of the form (Croatian where known); null for anything else. */
-export function serverFieldErrors(error: unknown): EducationFormErrors | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const errors = error.body?.errors;
-  if (!errors || Array.isArray(errors)) return null;
-  const mapped: EducationFormErrors = {};
-  for (const [requestField, serverMessages] of Object.entries(errors)) {
-    const field = FIELD_OF_REQUEST_FIELD.get(requestField);
-    if (!field) return null;
-    (mapped[field] ??= []).push(...serverMessages.map(croatianText));
-  }
-  return mapped;
-}
+export const serverFieldErrors = (error: unknown): EducationFormErrors | null =>
+  formFieldErrors(error, FIELD_OF_REQUEST_FIELD, croatianText);
 
 /** Editing a field takes away its messages; the video fields are judged together. */
 function withoutErrorsOf(errors: EducationFormErrors, values: Partial<EducationDraft>) {
