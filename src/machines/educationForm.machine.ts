@@ -166,13 +166,8 @@ export function zagrebMonth(instant: Date): string {
   return ZAGREB_MONTH.format(instant);
 }
 
-const isHttpUrl = (value: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
+const isHttpUrl = (value: string) =>
+  URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
 
 /** SPEC 5 "Education form": every broken rule, per field; empty when the draft may be sent. */
 export function validateEducationDraft(
@@ -248,7 +243,7 @@ export function createEducationRequest(
 }
 
 const sameIds = (left: readonly number[], right: readonly number[]) =>
-  left.length === right.length && [...left].sort().join() === [...right].sort().join();
+  [...left].sort().join() === [...right].sort().join();
 
 /** A draft that passed validation, as the update sends it: rights only when they changed. */
 export function saveEducationRequest(context: EducationFormContext): SaveEducationRequest {

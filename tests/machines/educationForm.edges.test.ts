@@ -148,6 +148,8 @@ describe('what the requests carry', () => {
     expect(save(true, [7]).userIds).toEqual([7]);
     expect(save(true, [7, 8, 9]).userIds).toEqual([7, 8, 9]);
     expect(save(false, [7, 8]).userIds).toEqual([]);
+    const savedUnordered = { ...context, restricted: true, savedUserIds: [8, 7] };
+    expect(saveEducationRequest({ ...savedUnordered, userIds: [7, 8] }).userIds).toBeNull();
   });
 });
 
@@ -298,14 +300,30 @@ describe('the form machine at its edges', () => {
     expect(actor.getSnapshot().value).toBe('editing');
   });
 
-  it('the upload phase while paused', async () => {
+  it('editing mode: the restriction switch clears the message about its users', async () => {
+    const { actor } = startForm(
+      12,
+      { education: anEducation({ id: 12, title: 'Implantologija' }) },
+      () => new Promise(() => undefined),
+    );
+    await settle();
+    actor.send({ type: 'EDIT', values: { restricted: true } });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.errors).toEqual({ userIds: [text.usersRequired] });
+    actor.send({ type: 'EDIT', values: { restricted: true } });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  it('the upload phase while paused, and none while editing', async () => {
     const { actor } = startForm(null, {}, () => new Promise(() => undefined));
     await settle();
     actor.send({
       type: 'EDIT',
       values: { ...valid, videoSource: 'file', video: new File([new Uint8Array(4)], 'v.mp4') },
     });
+    expect(selectUploadPhase(actor.getSnapshot())).toBeNull();
     actor.send({ type: 'SUBMIT' });
+    expect(selectUploadPhase(actor.getSnapshot())).toBe('checking');
     await settle();
     expect(selectUploadPhase(actor.getSnapshot())).toBe('running');
     actor.send({ type: 'PAUSE' });
