@@ -61,7 +61,7 @@ vi.mock('tus-js-client', () => ({
 
 const file = new File([new Uint8Array(16)], 'predavanje.mp4', { type: 'video/mp4' });
 const authorization = vi.fn<(refresh?: boolean) => Promise<string | null>>();
-const api = uploadsApi({ authorization } as unknown as ApiClient);
+let api: ReturnType<typeof uploadsApi>;
 const handlers = (): VideoUploadHandlers => ({
   onProgress: vi.fn(),
   onSuccess: vi.fn(),
@@ -87,6 +87,7 @@ beforeEach(() => {
   recorded.length = 0;
   storedPreviousUploads = [];
   authorization.mockReset();
+  api = uploadsApi({ authorization } as unknown as ApiClient);
 });
 
 describe('starting an upload', () => {
