@@ -13,15 +13,26 @@ const PROVIDED_BY_THE_CONTAINER = / is provided by the container$/;
  */
 function defaultActorMessage(path) {
   const { node } = path;
-  const isIt =
+  // A callback actor's default throws it from a block of its own: `{ throw new Error(…) }`.
+  const thrownAlone =
+    node.type === 'BlockStatement' &&
+    node.body.length === 1 &&
+    node.body[0].type === 'ThrowStatement' &&
+    isDefaultActorError(node.body[0].argument);
+  return isDefaultActorError(node) || thrownAlone
+    ? "A machine's default actor: the container always provides the actor, its message is never read."
+    : undefined;
+}
+
+/** @param {any} node */
+function isDefaultActorError(node) {
+  return (
     node.type === 'NewExpression' &&
     node.callee.type === 'Identifier' &&
     node.callee.name === 'Error' &&
     node.arguments[0]?.type === 'StringLiteral' &&
-    PROVIDED_BY_THE_CONTAINER.test(node.arguments[0].value);
-  return isIt
-    ? "A machine's default actor: the container always provides the actor, its message is never read."
-    : undefined;
+    PROVIDED_BY_THE_CONTAINER.test(node.arguments[0].value)
+  );
 }
 
 export const strykerPlugins = [

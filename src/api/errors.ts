@@ -27,6 +27,28 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 400 validation error, per field of a form: each request field named by `fieldOf` (several
+ * may name one form field), each message as `text` words it. Null for any other error, and for
+ * one naming a field the form does not know: then no field can show it.
+ */
+export function formFieldErrors<Field extends string>(
+  error: unknown,
+  fieldOf: ReadonlyMap<string, Field>,
+  text: (message: string, field: Field) => string,
+): Partial<Record<Field, string[]>> | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const errors = error.body?.errors;
+  if (!errors || Array.isArray(errors)) return null;
+  const mapped: Partial<Record<Field, string[]>> = {};
+  for (const [requestField, messages] of Object.entries(errors)) {
+    const field = fieldOf.get(requestField);
+    if (!field) return null;
+    (mapped[field] ??= []).push(...messages.map((message) => text(message, field)));
+  }
+  return mapped;
+}
+
 /** SPEC 8: raised when the server rejects a refresh token. */
 export class AuthInvalidError extends ApiError {
   constructor(status: number, body: ErrorBody | null) {

@@ -17,7 +17,7 @@ import {
 } from '../api/contract.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import type { CreateCourseRequest } from '../api/courses.ts';
-import { ApiError } from '../api/errors.ts';
+import { formFieldErrors } from '../api/errors.ts';
 import {
   countries as bundledCountries,
   countryName,
@@ -256,21 +256,13 @@ function tooLargeText(field: CourseDraftField): string {
 }
 
 /** A 400 validation error of POST /courses, per field: Croatian where known, else as sent. */
-export function serverFieldErrors(error: unknown): CourseFormErrors | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const errors = error.body?.errors;
-  if (!errors || Array.isArray(errors)) return null;
-  const mapped: CourseFormErrors = {};
-  for (const [requestField, serverMessages] of Object.entries(errors)) {
-    const field = FIELD_OF_REQUEST_FIELD.get(requestField);
-    if (!field) return null;
-    mapped[field] = serverMessages.map(
-      (message) =>
-        SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1](field) ?? message,
-    );
-  }
-  return mapped;
-}
+export const serverFieldErrors = (error: unknown): CourseFormErrors | null =>
+  formFieldErrors(
+    error,
+    FIELD_OF_REQUEST_FIELD,
+    (message, field) =>
+      SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1](field) ?? message,
+  );
 
 /** Editing a field takes away its messages; the two dates are judged together. */
 function withoutErrorsOf(errors: CourseFormErrors, values: Partial<CourseDraft>) {

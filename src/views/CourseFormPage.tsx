@@ -6,7 +6,7 @@
  * picker and its styles load with this screen only.
  */
 import { hr } from 'date-fns/locale/hr';
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import type { COURSE_RULES } from '../api/contract.ts';
@@ -19,6 +19,7 @@ import type {
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
+import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import './CourseFormPage.css';
 import './forms.css';
@@ -85,16 +86,7 @@ function CourseForm({
   onEdit,
   onSubmit,
 }: CourseFormPageProps) {
-  const id = useId();
-  const fieldId = (field: CourseDraftField) => `${id}-${field}`;
-  const errorId = (field: CourseDraftField) => `${id}-${field}-error`;
-  const hintId = (field: CourseDraftField) => `${id}-${field}-hint`;
-  const invalid = (field: CourseDraftField) => (errors[field]?.length ?? 0) > 0;
-  /** The describedby of a field: its hint, then its messages. */
-  const describedBy = (field: CourseDraftField, hint = false) =>
-    [hint ? hintId(field) : null, invalid(field) ? errorId(field) : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
+  const { id, fieldId, invalid, describedBy, field } = useFormFields<CourseDraftField>(errors);
   const textProps = (field: 'title' | 'lecturer' | 'location' | 'price') => ({
     id: fieldId(field),
     className: 'form__input',
@@ -105,33 +97,6 @@ function CourseForm({
   });
   const fileChange = (field: 'image' | 'pdf') => (event: ChangeEvent<HTMLInputElement>) =>
     onEdit({ [field]: event.target.files?.[0] ?? null });
-
-  const field = (
-    name: CourseDraftField,
-    label: string,
-    control: ReactNode,
-    hint?: ReactNode,
-    className = '',
-  ) => (
-    <div className={`form__field ${className}`}>
-      <label className="form__label" htmlFor={fieldId(name)}>
-        {label}
-      </label>
-      {control}
-      {hint && (
-        <p id={hintId(name)} className="form__hint">
-          {hint}
-        </p>
-      )}
-      {invalid(name) && (
-        <ul id={errorId(name)} className="form__field-errors">
-          {errors[name]?.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
 
   const datePicker = (name: 'startDate' | 'endDate') => (
     <DatePicker

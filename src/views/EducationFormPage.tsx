@@ -9,7 +9,7 @@
  * the choice to continue it. Pure: the container binds the education form machine.
  */
 import { hr } from 'date-fns/locale/hr';
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import type { EDUCATION_RULES, Partner } from '../api/contract.ts';
@@ -25,6 +25,7 @@ import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { MultiSearchableSelect, type ComboboxOption } from './Combobox.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
+import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import { Switch } from './Switch.tsx';
 import './CourseFormPage.css';
@@ -121,38 +122,9 @@ function EducationForm({
   onSubmit,
   ...uploadActions
 }: EducationFormPageProps) {
-  const id = useId();
+  const { id, fieldId, errorId, invalid, describedBy, fieldErrors, field } =
+    useFormFields<EducationDraftField>(errors);
   const busy = saving || upload !== null;
-  const fieldId = (field: EducationDraftField) => `${id}-${field}`;
-  const errorId = (field: EducationDraftField) => `${id}-${field}-error`;
-  const hintId = (field: EducationDraftField) => `${id}-${field}-hint`;
-  const invalid = (field: EducationDraftField) => (errors[field]?.length ?? 0) > 0;
-  const describedBy = (field: EducationDraftField, hint = false) =>
-    [hint ? hintId(field) : null, invalid(field) ? errorId(field) : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const fieldErrors = (name: EducationDraftField) =>
-    invalid(name) && (
-      <ul id={errorId(name)} className="form__field-errors">
-        {errors[name]?.map((message) => (
-          <li key={message}>{message}</li>
-        ))}
-      </ul>
-    );
-  const field = (name: EducationDraftField, label: string, control: ReactNode, hint?: string) => (
-    <div className="form__field">
-      <label className="form__label" htmlFor={fieldId(name)}>
-        {label}
-      </label>
-      {control}
-      {hint && (
-        <p id={hintId(name)} className="form__hint">
-          {hint}
-        </p>
-      )}
-      {fieldErrors(name)}
-    </div>
-  );
   const textInput = (
     name: 'title' | 'lecturer' | 'subtitleLanguage' | 'videoUrl',
     maxLength: number,
