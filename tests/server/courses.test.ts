@@ -11,6 +11,7 @@ import {
 } from '../../src/api/contract.ts';
 import { insertCourse } from '../../server/courses/store.ts';
 import { DATABASE_FILE, openDatabase } from '../../server/db/database.ts';
+import { testDatabase } from './support/test-database.ts';
 import { SVG, corruptPng, imageFile, pdfFile, postForm, type FormValue } from './media-fixtures.ts';
 import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
 import { useServer } from './support/server-fixture.ts';
@@ -471,7 +472,7 @@ describe('the cached list', () => {
 
   it('sees a write made by another process through the same database', async () => {
     const before = await listCourses();
-    const otherProcess = openDatabase(server.dataDir);
+    const otherProcess = openDatabase(await testDatabase(server.dataDir));
     try {
       const template = await otherProcess
         .selectFrom('courses')

@@ -12,7 +12,7 @@ async function pragma(db: ReturnType<typeof openDatabase>, name: string): Promis
 
 describe('the database', () => {
   it('runs in WAL mode with synchronous=FULL, foreign keys and a busy timeout', async () => {
-    const db = openDatabase(tempDir());
+    const db = openDatabase({ dataDir: tempDir() });
     try {
       expect(await pragma(db, 'journal_mode')).toBe('wal');
       expect(await pragma(db, 'synchronous')).toBe(2); // FULL
@@ -25,7 +25,7 @@ describe('the database', () => {
 
   it('migrates a fresh database, and a second run changes nothing', async () => {
     const dataDir = tempDir();
-    const db = openDatabase(dataDir);
+    const db = openDatabase({ dataDir });
     await migrateToLatest(db);
     await db
       .insertInto('users')
@@ -33,7 +33,7 @@ describe('the database', () => {
       .execute();
     await db.destroy();
 
-    const reopened = openDatabase(dataDir);
+    const reopened = openDatabase({ dataDir });
     try {
       await migrateToLatest(reopened);
       const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(
@@ -62,7 +62,7 @@ describe('the database', () => {
   });
 
   it('enforces the schema: unique e-mail regardless of case, known roles, cascading deletes', async () => {
-    const db = openDatabase(tempDir());
+    const db = openDatabase({ dataDir: tempDir() });
     try {
       await migrateToLatest(db);
       const { id } = await db

@@ -13,7 +13,7 @@ const tempDir = useTempDir();
 const AT = '2026-11-01T09:00:00.000Z';
 
 it('keeps the ledger of 0011 and adds the state cancelled, no other', async () => {
-  const db = openDatabase(tempDir());
+  const db = openDatabase({ dataDir: tempDir() });
   try {
     const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(
       '0011_educations',

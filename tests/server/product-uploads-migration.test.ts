@@ -13,7 +13,7 @@ const tempDir = useTempDir();
 
 describe('migration 0007_product_uploads', () => {
   it('keeps the products of 0006, clearing a highlight that a hidden product cannot have', async () => {
-    const db = openDatabase(tempDir());
+    const db = openDatabase({ dataDir: tempDir() });
     try {
       const migrator = new Migrator({ db, provider: migrationProvider });
       const { error } = await migrator.migrateTo('0006_courses');
@@ -45,7 +45,7 @@ describe('migration 0007_product_uploads', () => {
   });
 
   it('refuses a highlighted hidden product, and exactly one image source is allowed', async () => {
-    const db = openDatabase(tempDir());
+    const db = openDatabase({ dataDir: tempDir() });
     try {
       await migrateToLatest(db);
       const product = {

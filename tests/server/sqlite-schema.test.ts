@@ -17,7 +17,7 @@ const shippedSchema: unknown = JSON.parse(
 
 describe('the SQLite schema', () => {
   it('is exactly what the shipped migrations created', async () => {
-    const db = openDatabase(tempDir());
+    const db = openDatabase({ dataDir: tempDir() });
     try {
       await migrateToLatest(db);
       const { rows } = await sql`

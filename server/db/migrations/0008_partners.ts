@@ -5,11 +5,12 @@
  * logo columns hold media storage keys like those of courses.
  */
 import { sql, type Kysely } from 'kysely';
+import { generatedId } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('partners')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('name', 'text', (column) => column.notNull())
     .addColumn('name_key', 'text', (column) => column.notNull().unique())
     .addColumn('website_url', 'text', (column) =>

@@ -1,0 +1,5 @@
+// Setup file of the server tests: the PostgreSQL databases a test file made go when it ends.
+import { afterAll } from 'vitest';
+import { dropTestDatabases } from './test-database.ts';
+
+afterAll(dropTestDatabases);

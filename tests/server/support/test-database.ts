@@ -1,0 +1,51 @@
+/**
+ * The database of a test's data folder. Without `DATABASE_URL` it is SQLite inside the folder,
+ * as in production. With it (`npm run test:postgres`), every data folder gets its own PostgreSQL
+ * database, cloned from the migrated template the global setup made (cloning is much faster
+ * than migrating), so tests never see each other's rows; a restarted server opens the same one.
+ * The databases a test file made are dropped after it (see `dropTestDatabases`).
+ */
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { DatabaseLocation } from '../../../server/db/database.ts';
+
+/** The migrated database every test database is cloned from (postgres-template.ts makes it). */
+export const TEMPLATE_DATABASE = 't_migrated';
+
+const created = new Set<string>();
+let adminPool: pg.Pool | undefined;
+
+function admin(serverUrl: string): pg.Pool {
+  // `allowExitOnIdle`: the pool never keeps a test worker alive.
+  adminPool ??= new pg.Pool({ connectionString: serverUrl, max: 2, allowExitOnIdle: true });
+  return adminPool;
+}
+
+/** The URL of database `name` on the server `serverUrl` points at. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/** Where the app of `dataDir` keeps its data: SQLite in it, or its own PostgreSQL database. */
+export async function testDatabase(dataDir: string): Promise<DatabaseLocation> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl === undefined || serverUrl === '') return { dataDir };
+  const name = `t_${createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}`;
+  if (!created.has(name)) {
+    await admin(serverUrl).query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+    created.add(name);
+  }
+  return { dataDir, databaseUrl: databaseUrl(serverUrl, name) };
+}
+
+/** Drops every database `testDatabase` made in this test file (connections left open too). */
+export async function dropTestDatabases(): Promise<void> {
+  if (adminPool === undefined) return;
+  const pool = adminPool;
+  for (const name of created) await pool.query(`drop database if exists ${name} with (force)`);
+  created.clear();
+  adminPool = undefined;
+  await pool.end();
+}
