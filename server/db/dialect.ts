@@ -11,6 +11,7 @@ import {
   type Kysely,
   type RawBuilder,
 } from 'kysely';
+import pg from 'pg';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -50,9 +51,33 @@ export function ignoringCase(db: Kysely<unknown>) {
     isPostgres(db) ? column : column.modifyEnd(sql`collate nocase`);
 }
 
+/** `like`, which ignores ASCII letter case in SQLite; PostgreSQL's `like` does not, `ilike` does. */
+export function likeIgnoringCase(db: Kysely<unknown>): RawBuilder<unknown> {
+  return sql.raw(isPostgres(db) ? 'ilike' : 'like');
+}
+
 /** Makes `caseInsensitiveText` available (a trusted extension: the database owner may add it). */
 export async function enableCaseInsensitiveText(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) await sql`create extension if not exists citext`.execute(db);
+}
+
+/**
+ * `select ... for update` where it means something: PostgreSQL locks the rows read until the
+ * transaction ends, so a concurrent transaction reading them waits and then sees the change.
+ * SQLite has no such clause and needs none: a write transaction excludes every other writer.
+ */
+export function forUpdate<Query extends { forUpdate(): Query }>(db: AnyDb, query: Query): Query {
+  return isPostgres(db) ? query.forUpdate() : query;
+}
+
+/**
+ * Whether `error` is PostgreSQL refusing a text it cannot hold: its text types have no NUL
+ * character (U+0000), which SQLite stores like any other. That is bad input, not an outage.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  // character_not_in_repertoire (what a NUL raises) and untranslatable_character.
+  return error instanceof pg.DatabaseError && (code === '22021' || code === '22P05');
 }
 
 /**

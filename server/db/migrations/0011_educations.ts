@@ -10,7 +10,7 @@
  * until the education's rights are changed (decision 0018).
  */
 import { sql, type Kysely } from 'kysely';
-import { generatedId, isPostgres } from '../dialect.ts';
+import { generatedId, isPostgres, likeIgnoringCase } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -33,7 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('subtitle_language', 'text')
     .addColumn('partner_id', 'integer', (column) => column.notNull().references('partners.id'))
     .addColumn('video_site_url', 'text', (column) =>
-      column.check(sql`video_site_url like 'https://%' or video_site_url like 'http://%'`),
+      column.check(
+        sql`video_site_url ${likeIgnoringCase(db)} 'https://%' or video_site_url ${likeIgnoringCase(db)} 'http://%'`,
+      ),
     )
     .addColumn('video_key', 'text')
     .addColumn('thumbnail_key', 'text')

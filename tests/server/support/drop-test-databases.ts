@@ -2,4 +2,5 @@
 import { afterAll } from 'vitest';
 import { dropTestDatabases } from './test-database.ts';
 
-afterAll(dropTestDatabases);
+// Generous: on a loaded machine each drop waits for a checkpoint.
+afterAll(dropTestDatabases, 60_000);
