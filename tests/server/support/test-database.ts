@@ -32,14 +32,22 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.href;
 }
 
-/** Where the app of `dataDir` keeps its data: SQLite in it, or its own PostgreSQL database. */
-export async function testDatabase(dataDir: string): Promise<DatabaseLocation> {
+/**
+ * Where the app of `dataDir` keeps its data: SQLite in it, or its own PostgreSQL database,
+ * migrated unless `unmigrated` (a test of the migrations themselves).
+ */
+export async function testDatabase(
+  dataDir: string,
+  { unmigrated = false } = {},
+): Promise<DatabaseLocation> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl === undefined || serverUrl === '') return { dataDir };
   const name = `t_${createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}`;
   if (!created.has(name)) {
     await admin(serverUrl).query(
-      `create database ${name} template ${TEMPLATE_DATABASE} strategy file_copy`,
+      unmigrated
+        ? `create database ${name}`
+        : `create database ${name} template ${TEMPLATE_DATABASE} strategy file_copy`,
     );
     created.add(name);
   }
