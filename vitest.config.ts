@@ -32,7 +32,11 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'tests/data/**/*.test.ts',
           ],
-          setupFiles: ['tests/support/server-no-network.ts'],
+          setupFiles: [
+            'tests/support/server-no-network.ts',
+            'tests/server/support/drop-test-databases.ts',
+          ],
+          globalSetup: ['tests/server/support/postgres-template.ts'],
         },
       },
       spaProject,

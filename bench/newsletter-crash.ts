@@ -71,7 +71,7 @@ interface Subscriber {
 const wallNow = () => performance.timeOrigin + performance.now();
 
 async function prepareDatabase(sendAt: Date): Promise<{ subscribers: Subscriber[] }> {
-  const db = openDatabase(dataDir);
+  const db = openDatabase({ dataDir });
   try {
     await migrateToLatest(db);
     await ensureCampaigns(db, ['Courses', CAMPAIGN], new Date());

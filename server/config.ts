@@ -42,6 +42,8 @@ export interface Config {
   newsletters: NewsletterSending;
   /** Education videos received by multipart or tus (server/uploads; decision 0019). */
   educationUploads: EducationUploadLimits;
+  /** `DATABASE_URL`: a PostgreSQL server shared by every process; unset, SQLite in `dataDir`. */
+  databaseUrl: string | undefined;
 }
 
 export interface EducationUploadLimits {
@@ -164,6 +166,7 @@ const environmentSchema = z
     NEWSLETTER_LEASE_SECONDS: integerBetween(5, 3600).default(120),
     EDUCATION_VIDEO_MAX_BYTES: integerBetween(1, 2 ** 40).default(4 * 2 ** 30),
     EDUCATION_UPLOAD_EXPIRY_HOURS: integerBetween(1, 720).default(24),
+    DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
   })
   .superRefine((env, context) => {
     if ((env.RECAPTCHA_SITE_KEY === undefined) !== (env.RECAPTCHA_SECRET_KEY === undefined)) {
@@ -223,5 +226,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       videoMaxBytes: e.EDUCATION_VIDEO_MAX_BYTES,
       expiryHours: e.EDUCATION_UPLOAD_EXPIRY_HOURS,
     },
+    databaseUrl: e.DATABASE_URL,
   };
 }

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
 
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secrets = loadSecrets(config);
-  const db = openDatabase(config.dataDir);
+  const db = openDatabase(config);
   const spaDir = spaDirFor(config);
   const app = await buildApp({
     config,

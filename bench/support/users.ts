@@ -13,7 +13,7 @@ export const clientAddress = (index: number) =>
 
 /** Creates `count` users with `password`, e-mails `benchEmail(0..count-1)`. */
 export async function seedUsers(dataDir: string, password: string, count: number): Promise<void> {
-  const db = openDatabase(dataDir);
+  const db = openDatabase({ dataDir });
   try {
     await migrateToLatest(db);
     // One hash for all: verifying it costs the same whichever salt it has.

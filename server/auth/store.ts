@@ -3,6 +3,7 @@
  * or an open transaction first.
  */
 import type { Db } from '../db/database.ts';
+import { forUpdate } from '../db/dialect.ts';
 
 export interface RefreshTokenRow {
   tokenHash: string;
@@ -27,12 +28,18 @@ export async function insertRefreshToken(db: Db, token: RefreshTokenRow): Promis
   return id;
 }
 
+/**
+ * In a transaction, the row stays locked until it ends: of two rotations of one token, the
+ * second waits and then finds the token spent (reuse), instead of both rotating it.
+ */
 export function findRefreshTokenByHash(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('refresh_tokens')
-    .select(['id', 'user_id', 'family_id', 'expires_at', 'revoked_at', 'replaced_by'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return forUpdate(
+    db,
+    db
+      .selectFrom('refresh_tokens')
+      .select(['id', 'user_id', 'family_id', 'expires_at', 'revoked_at', 'replaced_by'])
+      .where('token_hash', '=', tokenHash),
+  ).executeTakeFirst();
 }
 
 /** Revokes a spent token and records its successor. */

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   }
 
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase(config.dataDir);
+  const db = openDatabase(config);
   try {
     await migrateToLatest(db);
     if (await isRegistered(db, email)) throw new UsageError(MESSAGES.alreadyRegistered(email));

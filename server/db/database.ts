@@ -1,11 +1,14 @@
 /**
- * The SQLite database (docs/decisions/0001-node-sqlite.md): Node's built-in `node:sqlite`
- * behind Kysely, so queries stay portable to PostgreSQL.
+ * The database: SQLite in the data folder by default (docs/decisions/0001-node-sqlite.md), Node's
+ * built-in `node:sqlite` behind Kysely; or PostgreSQL when `DATABASE_URL` names a server that
+ * several processes share (docs/decisions/0024-postgresql.md). What differs between the two is
+ * in `dialect.ts`.
  */
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
-import { Kysely, Migrator, SqliteAdapter } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter } from 'kysely';
 import { SqliteDialect } from 'kysely-sqlite';
+import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -39,12 +42,36 @@ class NodeSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Opens (creating when needed) `<dataDir>/app.db`. `db.destroy()` closes the file. */
-export function openDatabase(dataDir: string): Db {
+/** Where the database is: a PostgreSQL URL when given, else SQLite in the data folder. */
+export interface DatabaseLocation {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+/**
+ * Opens the database: a pool of PostgreSQL connections (made on first use) for `databaseUrl`,
+ * else `<dataDir>/app.db` (created when needed). `db.destroy()` closes it.
+ */
+export function openDatabase({ dataDir, databaseUrl }: DatabaseLocation): Db {
+  if (databaseUrl !== undefined) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, types: POSTGRES_TYPES });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
   const sqlite = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
   for (const pragma of PRAGMAS) sqlite.exec(`pragma ${pragma}`);
   return new Kysely<Database>({ dialect: new NodeSqliteDialect({ database: sqlite }) });
 }
+
+/**
+ * `count(*)` and `sum(...)` are 64-bit in PostgreSQL, which `pg` hands over as strings; every
+ * such value here (a count, an id) is far below 2^53, so it is read as the number SQLite gives.
+ */
+const POSTGRES_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 && format !== 'binary'
+      ? Number
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 
 /** Applies every pending migration; throws (leaving the database as it was) on failure. */
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -9,6 +9,7 @@ import type {
   FastifyRequest,
   FastifySchemaValidationError,
 } from 'fastify';
+import { isUnstorableText } from '../db/dialect.ts';
 import { DomainError, MESSAGES, OverloadedError, ValidationError } from './errors.ts';
 
 /** Fastify's own client errors, answered with our stable messages instead of its wording. */
@@ -44,6 +45,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (status >= 400 && status < 500) {
     const message = CLIENT_ERROR_MESSAGES[error.code] ?? error.message;
     return reply.code(status).send(new DomainError(status, message).toBody());
+  }
+  if (isUnstorableText(error)) {
+    return reply.code(400).send(new DomainError(400, MESSAGES.unstorableText).toBody());
   }
   request.log.error({ err: error }, 'unexpected error');
   return reply.code(500).send(new DomainError(500, MESSAGES.internal).toBody());

@@ -26,6 +26,7 @@ export const MESSAGES = {
   bodyTooLarge: 'The request body is too large.',
   malformedUrl: 'The request address is not validly encoded.',
   parameterTooLong: 'A part of the request address is too long.',
+  unstorableText: 'Texts must not contain the NUL character (U+0000).',
   unauthenticated: 'Authentication is required.',
   forbidden: 'You are not allowed to do this.',
   tooManyRequests: 'Too many requests. Please try again later.',

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { withoutWaitingForDisk } from '../db/dialect.ts';
 
 /**
  * Takes the earliest due scheduled newsletter into `sending` and snapshots its campaign's active
@@ -174,21 +175,6 @@ export async function settleDelivery(
       .where('lease_owner', '=', owner)
       .execute(),
   );
-}
-
-/**
- * Runs `work` with `synchronous = NORMAL` on the one connection, held for the whole time, so no
- * other query (a request's commit, which must survive a power loss) runs with it meanwhile.
- */
-async function withoutWaitingForDisk<T>(db: Db, work: (connection: Db) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql`pragma synchronous = NORMAL`.execute(connection);
-    try {
-      return await work(connection);
-    } finally {
-      await sql`pragma synchronous = FULL`.execute(connection);
-    }
-  });
 }
 
 /** Marks sending newsletters without pending or leased recipients as sent. */

@@ -123,7 +123,11 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
       const upload = await tusServer()
         .datastore.getUpload(id)
         .catch(() => undefined);
-      if (upload === undefined) return { state: 'unknown' };
+      if (upload === undefined) {
+        // A racing claim may have used it (and removed its state) since the row was read.
+        const now = await findVideoUpload(db, id);
+        return { state: now?.used_at == null ? 'unknown' : 'used' };
+      }
       if (upload.size === undefined || upload.offset !== upload.size)
         return { state: 'unfinished' };
       return { state: 'finished', file: path.join(directory, id) };

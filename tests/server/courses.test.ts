@@ -1,7 +1,4 @@
-import { DatabaseSync } from 'node:sqlite';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   COURSE_RULES,
@@ -10,7 +7,8 @@ import {
   type Course,
 } from '../../src/api/contract.ts';
 import { insertCourse } from '../../server/courses/store.ts';
-import { DATABASE_FILE, openDatabase } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { anotherConnection, refuseInserts, testDatabase } from './support/test-database.ts';
 import { SVG, corruptPng, imageFile, pdfFile, postForm, type FormValue } from './media-fixtures.ts';
 import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
 import { useServer } from './support/server-fixture.ts';
@@ -346,8 +344,7 @@ describe('POST /courses with bad input', () => {
   it('takes the stored files back when the row cannot be written', async () => {
     const filesBefore = mediaFiles();
     // A trigger makes the insert fail after the image and the PDF have been stored.
-    await sql`create trigger refuse_courses before insert on courses
-      begin select raise(abort, 'disk full'); end`.execute(server.db);
+    const allowInserts = await refuseInserts(server.db, 'courses');
     try {
       const response = await createCourse({
         ...validForm(),
@@ -357,7 +354,7 @@ describe('POST /courses with bad input', () => {
       expect(mediaFiles()).toEqual(filesBefore);
       expect(tempFiles()).toEqual([]);
     } finally {
-      await sql`drop trigger refuse_courses`.execute(server.db);
+      await allowInserts();
     }
   });
 });
@@ -471,7 +468,7 @@ describe('the cached list', () => {
 
   it('sees a write made by another process through the same database', async () => {
     const before = await listCourses();
-    const otherProcess = openDatabase(server.dataDir);
+    const otherProcess = openDatabase(await testDatabase(server.dataDir));
     try {
       const template = await otherProcess
         .selectFrom('courses')
@@ -494,11 +491,11 @@ describe('the cached list', () => {
   });
 
   it('sees a write committed by another connection between two requests', async () => {
-    const otherProcess = new DatabaseSync(path.join(server.dataDir, DATABASE_FILE));
+    const otherProcess = await anotherConnection(server.dataDir);
     try {
       const before = listCourses();
-      // Committed synchronously between two requests, as another process would.
-      otherProcess.exec(`
+      // Committed between two requests (on SQLite synchronously), as another process would.
+      await otherProcess.run(`
         begin;
         insert into courses (title, description, lecturer, location, country_iso_code,
           start_date, end_date, price_cents, image_key, image_card_key, pdf_key, created_at)
@@ -513,14 +510,14 @@ describe('the cached list', () => {
       await before;
       const [newest] = courseListSchema.parse(after.json());
       expect(newest?.title).toBe('Između dva zahtjeva');
-      otherProcess.exec(`
+      await otherProcess.run(`
         begin;
         delete from courses where title = 'Između dva zahtjeva';
         update content_versions set version = version + 1 where name = 'courses';
         commit;
       `);
     } finally {
-      otherProcess.close();
+      await otherProcess.close();
     }
   });
 

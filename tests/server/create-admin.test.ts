@@ -6,6 +6,7 @@ import { login, postJson, testClock } from './support/accounts.ts';
 import { NODE_24, PROJECT_ROOT } from './support/server-process.ts';
 import { useTempDir } from './support/temp-dir.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { testDatabase } from './support/test-database.ts';
 
 const tempDir = useTempDir();
 let testApp: TestApp | undefined;
@@ -17,10 +18,16 @@ afterEach(async () => {
 const SCRIPT = path.join(PROJECT_ROOT, 'server', 'cli', 'create-admin.ts');
 const PASSWORD = 'Prvi-Admin-2024';
 
-function createAdmin(args: string[], stdin = '') {
+async function createAdmin(args: string[], stdin = '') {
+  const { dataDir, databaseUrl } = await testDatabase(tempDir());
   const child = spawn(NODE_24, [SCRIPT, ...args], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, DATA_DIR: tempDir(), PUBLIC_URL: 'https://dentalia.example' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ...(databaseUrl !== undefined && { DATABASE_URL: databaseUrl }),
+      PUBLIC_URL: 'https://dentalia.example',
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -28,7 +35,7 @@ function createAdmin(args: string[], stdin = '') {
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdin.end(stdin);
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+  return await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.once('exit', (code) => resolve({ code, stdout, stderr })),
   );
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
 import { useTempDir } from './support/temp-dir.ts';
+import { testDatabase } from './support/test-database.ts';
 
 const tempDir = useTempDir();
 
@@ -11,8 +12,8 @@ async function pragma(db: ReturnType<typeof openDatabase>, name: string): Promis
 }
 
 describe('the database', () => {
-  it('runs in WAL mode with synchronous=FULL, foreign keys and a busy timeout', async () => {
-    const db = openDatabase(tempDir());
+  it('SQLite runs in WAL mode with synchronous=FULL, foreign keys and a busy timeout', async () => {
+    const db = openDatabase({ dataDir: tempDir() });
     try {
       expect(await pragma(db, 'journal_mode')).toBe('wal');
       expect(await pragma(db, 'synchronous')).toBe(2); // FULL
@@ -24,8 +25,8 @@ describe('the database', () => {
   });
 
   it('migrates a fresh database, and a second run changes nothing', async () => {
-    const dataDir = tempDir();
-    const db = openDatabase(dataDir);
+    const location = await testDatabase(tempDir(), { unmigrated: true });
+    const db = openDatabase(location);
     await migrateToLatest(db);
     await db
       .insertInto('users')
@@ -33,7 +34,7 @@ describe('the database', () => {
       .execute();
     await db.destroy();
 
-    const reopened = openDatabase(dataDir);
+    const reopened = openDatabase(location);
     try {
       await migrateToLatest(reopened);
       const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(
@@ -62,7 +63,7 @@ describe('the database', () => {
   });
 
   it('enforces the schema: unique e-mail regardless of case, known roles, cascading deletes', async () => {
-    const db = openDatabase(tempDir());
+    const db = openDatabase(await testDatabase(tempDir(), { unmigrated: true }));
     try {
       await migrateToLatest(db);
       const { id } = await db
@@ -75,16 +76,16 @@ describe('the database', () => {
           .insertInto('users')
           .values({ email: 'ana@example.COM', name: 'X', surname: 'Y', created_at: 'now' })
           .execute(),
-      ).rejects.toThrow(/UNIQUE/);
+      ).rejects.toThrow(/unique/i);
       await expect(
         sql`insert into user_roles (user_id, role) values (${id}, 'superuser')`.execute(db),
-      ).rejects.toThrow(/CHECK/);
+      ).rejects.toThrow(/check/i);
       await expect(
         db
           .insertInto('user_roles')
           .values({ user_id: id + 1, role: 'user' })
           .execute(),
-      ).rejects.toThrow(/FOREIGN KEY/);
+      ).rejects.toThrow(/foreign key/i);
 
       await db.insertInto('user_roles').values({ user_id: id, role: 'employee' }).execute();
       await db.deleteFrom('users').where('id', '=', id).execute();

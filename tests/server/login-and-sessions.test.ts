@@ -196,6 +196,18 @@ describe('POST /users/refresh-token', () => {
     expect((await refresh(second.refreshToken)).json()).toEqual(REFRESH_INVALID);
   });
 
+  it('two refreshes of one token at once: one rotates, the other is a reuse that ends the family', async () => {
+    const { refreshToken } = await login(server.app, ADMIN);
+    const answers = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    const winner = answers
+      .find((answer) => answer.statusCode === 200)
+      ?.json<{
+        refreshToken: string;
+      }>();
+    expect((await refresh(winner?.refreshToken ?? '')).json()).toEqual(REFRESH_INVALID);
+  });
+
   it('other logins of the same user keep working after a reuse', async () => {
     const stolen = await login(server.app, ADMIN);
     const otherDevice = await login(server.app, ADMIN);

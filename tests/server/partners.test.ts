@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PARTNER_RULES,
@@ -11,6 +10,7 @@ import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
 import { referencedMediaKeys } from '../../server/db/media-references.ts';
 import { useServer } from './support/server-fixture.ts';
 import { mediaFilesIn, rowCount, uploadTempFilesIn } from './support/stored.ts';
+import { refuseInserts } from './support/test-database.ts';
 
 const MB = 1024 * 1024;
 const server = useServer({ seedAccounts: true, perFile: true });
@@ -301,8 +301,7 @@ describe('POST /partners with bad input', () => {
 
   it('takes the stored logo back when the row cannot be written', async () => {
     const filesBefore = mediaFiles();
-    await sql`create trigger refuse_partners before insert on partners
-      begin select raise(abort, 'disk full'); end`.execute(server.db);
+    const allowInserts = await refuseInserts(server.db, 'partners');
     try {
       const response = await createPartner(validForm());
       expect(response.statusCode).toBe(500);
@@ -310,7 +309,7 @@ describe('POST /partners with bad input', () => {
       expect(mediaFiles()).toEqual(filesBefore);
       expect(tempFiles()).toEqual([]);
     } finally {
-      await sql`drop trigger refuse_partners`.execute(server.db);
+      await allowInserts();
     }
   });
 

@@ -8,12 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
 import { migrationProvider } from '../../server/db/migrations/index.ts';
 import { useTempDir } from './support/temp-dir.ts';
+import { testDatabase } from './support/test-database.ts';
 
 const tempDir = useTempDir();
 
 describe('migration 0007_product_uploads', () => {
   it('keeps the products of 0006, clearing a highlight that a hidden product cannot have', async () => {
-    const db = openDatabase(tempDir());
+    const db = openDatabase(await testDatabase(tempDir(), { unmigrated: true }));
     try {
       const migrator = new Migrator({ db, provider: migrationProvider });
       const { error } = await migrator.migrateTo('0006_courses');
@@ -39,13 +40,20 @@ describe('migration 0007_product_uploads', () => {
         },
         expect.objectContaining({ id: 9, is_shown_on_homepage: 0, is_highlighted: 0 }),
       ]);
+      // New products are numbered after the copied ones.
+      const { id } = await db
+        .insertInto('products')
+        .values({ name: 'Novo', image_url: '/novo.webp', created_at: '2026-01-03T00:00:00.000Z' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(id).toBe(10);
     } finally {
       await db.destroy();
     }
   });
 
   it('refuses a highlighted hidden product, and exactly one image source is allowed', async () => {
-    const db = openDatabase(tempDir());
+    const db = openDatabase(await testDatabase(tempDir()));
     try {
       await migrateToLatest(db);
       const product = {
@@ -61,7 +69,7 @@ describe('migration 0007_product_uploads', () => {
           .values({ ...product, ...values })
           .execute();
       await expect(insert({ is_shown_on_homepage: 0, is_highlighted: 1 })).rejects.toThrow(
-        /CHECK constraint failed: products_highlight_needs_homepage/,
+        /check constraint.*products_highlight_needs_homepage/i,
       );
       await expect(insert({ image_url: '/images/proizvodi/turbina.webp' })).rejects.toThrow(
         /products_one_image/,
@@ -70,7 +78,7 @@ describe('migration 0007_product_uploads', () => {
         /products_one_image/,
       );
       await expect(insert({ image_card_key: null })).rejects.toThrow(/products_one_image/);
-      await expect(insert({ name: '' })).rejects.toThrow(/CHECK constraint failed/);
+      await expect(insert({ name: '' })).rejects.toThrow(/check constraint/i);
       await insert({ is_shown_on_homepage: 1, is_highlighted: 1 });
       expect(await db.selectFrom('products').select('name').execute()).toEqual([
         { name: 'Turbina' },

@@ -11,13 +11,14 @@ import {
   seedDemoContent,
 } from '../../server/db/seed.ts';
 import { useTempDir } from './support/temp-dir.ts';
+import { testDatabase } from './support/test-database.ts';
 
 const tempDir = useTempDir();
 const now = () => new Date('2026-03-01T09:00:00.000Z');
 
 async function withDatabase(test: (db: Db, dataDir: string) => Promise<void>) {
   const dataDir = tempDir();
-  const db = openDatabase(dataDir);
+  const db = openDatabase(await testDatabase(dataDir));
   try {
     await migrateToLatest(db);
     await test(db, dataDir);

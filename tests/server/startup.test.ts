@@ -5,18 +5,21 @@ import { openDatabase } from '../../server/db/database.ts';
 import { startUp } from '../../server/startup.ts';
 import { hasUsers } from '../../server/users/store.ts';
 import { useTempDir } from './support/temp-dir.ts';
+import { testDatabase } from './support/test-database.ts';
 
 const tempDir = useTempDir();
 const now = () => new Date('2026-11-23T10:00:00Z');
 
 describe('startUp', () => {
   it('makes a fresh database ready: schema, configured campaigns and countries; seeds nothing unless asked', async () => {
+    const { dataDir, databaseUrl } = await testDatabase(tempDir());
     const config = loadConfig({
-      DATA_DIR: tempDir(),
+      DATA_DIR: dataDir,
+      ...(databaseUrl !== undefined && { DATABASE_URL: databaseUrl }),
       COURSE_COUNTRIES: 'HR,DE',
       CAMPAIGN_COURSES: 'Tečajevi',
     });
-    const db = openDatabase(config.dataDir);
+    const db = openDatabase(config);
     try {
       await startUp(db, config, { now, seedDemo: false });
       // Twice, as every start does: nothing is added again.

@@ -3,16 +3,20 @@
  * next number instead. The role list is spelled out here (not imported) for the same reason.
  */
 import { sql, type Kysely } from 'kysely';
+import {
+  caseInsensitiveText,
+  enableCaseInsensitiveText,
+  generatedId,
+  ignoringCase,
+} from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await enableCaseInsensitiveText(db);
   await db.schema
     .createTable('users')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
-    .addColumn('email', 'text', (column) =>
-      column
-        .notNull()
-        .unique()
-        .modifyEnd(sql`collate nocase`),
+    .addColumn('id', 'integer', generatedId(db))
+    .addColumn('email', caseInsensitiveText(db), (column) =>
+      ignoringCase(db)(column.notNull().unique()),
     )
     .addColumn('name', 'text', (column) => column.notNull())
     .addColumn('surname', 'text', (column) => column.notNull())

@@ -3,13 +3,14 @@
  * SHA-256 hash: a leaked database (or backup) gives nobody a usable link or session.
  */
 import { sql, type Kysely } from 'kysely';
+import { caseInsensitiveText, generatedId, ignoringCase } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('invitations')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('token_hash', 'text', (column) => column.notNull().unique())
-    .addColumn('email', 'text', (column) => column.notNull().modifyEnd(sql`collate nocase`))
+    .addColumn('email', caseInsensitiveText(db), (column) => ignoringCase(db)(column.notNull()))
     .addColumn('first_name', 'text')
     .addColumn('last_name', 'text')
     .addColumn('gender', 'text', (column) => column.check(sql`gender in ('male', 'female')`))
@@ -27,7 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('refresh_tokens')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('token_hash', 'text', (column) => column.notNull().unique())
     .addColumn('user_id', 'integer', (column) =>
       column.notNull().references('users.id').onDelete('cascade'),
@@ -52,7 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('password_reset_tokens')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('token_hash', 'text', (column) => column.notNull().unique())
     .addColumn('user_id', 'integer', (column) =>
       column.notNull().references('users.id').onDelete('cascade'),

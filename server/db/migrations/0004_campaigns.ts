@@ -5,27 +5,25 @@
  * with fresh evidence, so at most one row per campaign and address is active at a time.
  */
 import { sql, type Kysely } from 'kysely';
+import { caseInsensitiveText, generatedId, ignoringCase } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('campaigns')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
-    .addColumn('name', 'text', (column) =>
-      column
-        .notNull()
-        .unique()
-        .modifyEnd(sql`collate nocase`),
+    .addColumn('id', 'integer', generatedId(db))
+    .addColumn('name', caseInsensitiveText(db), (column) =>
+      ignoringCase(db)(column.notNull().unique()),
     )
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute();
 
   await db.schema
     .createTable('campaign_subscriptions')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('campaign_id', 'integer', (column) =>
       column.notNull().references('campaigns.id').onDelete('cascade'),
     )
-    .addColumn('email', 'text', (column) => column.notNull().modifyEnd(sql`collate nocase`))
+    .addColumn('email', caseInsensitiveText(db), (column) => ignoringCase(db)(column.notNull()))
     // Kept as issued: every newsletter mail carries it (decision 0007).
     .addColumn('unsubscribe_token', 'text', (column) => column.notNull().unique())
     .addColumn('subscribed_at', 'text', (column) => column.notNull())

@@ -3,11 +3,12 @@
  * stores booleans; the image is a URL path (bundled demo images or uploaded media).
  */
 import { sql, type Kysely } from 'kysely';
+import { generatedId } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('products')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('name', 'text', (column) => column.notNull())
     .addColumn('description', 'text', (column) => column.notNull().defaultTo(''))
     .addColumn('image_url', 'text', (column) => column.notNull())

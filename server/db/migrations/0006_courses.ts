@@ -5,6 +5,7 @@
  * (`courses/<id>.webp`), not URLs, so the files can move to object storage behind a CDN.
  */
 import { sql, type Kysely } from 'kysely';
+import { generatedId } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -21,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('courses')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('title', 'text', (column) => column.notNull())
     .addColumn('description', 'text', (column) =>
       column.notNull().check(sql`length(description) <= 10000`),

@@ -6,6 +6,7 @@
  * to a table, so it is rebuilt (nothing refers to products, ids are kept).
  */
 import { sql, type Kysely } from 'kysely';
+import { continueIdsAfterCopy, generatedId } from '../dialect.ts';
 
 /** The same limits as PRODUCT_RULES of the contract, as they stood when this ran. */
 const NAME_MAX_LENGTH = 200;
@@ -14,7 +15,7 @@ const DESCRIPTION_MAX_LENGTH = 2000;
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('products_new')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('name', 'text', (column) =>
       column.notNull().check(sql`length(name) between 1 and ${sql.lit(NAME_MAX_LENGTH)}`),
     )
@@ -61,6 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   await db.schema.dropTable('products').execute();
   await db.schema.alterTable('products_new').renameTo('products').execute();
+  await continueIdsAfterCopy(db, 'products');
   // The list is paged newest first.
   await db.schema
     .createIndex('products_created_at')

@@ -5,15 +5,20 @@
  * logo columns hold media storage keys like those of courses.
  */
 import { sql, type Kysely } from 'kysely';
+import { generatedId, likeIgnoringCase } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('partners')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('name', 'text', (column) => column.notNull())
     .addColumn('name_key', 'text', (column) => column.notNull().unique())
     .addColumn('website_url', 'text', (column) =>
-      column.notNull().check(sql`website_url like 'http://%' or website_url like 'https://%'`),
+      column
+        .notNull()
+        .check(
+          sql`website_url ${likeIgnoringCase(db)} 'http://%' or website_url ${likeIgnoringCase(db)} 'https://%'`,
+        ),
     )
     .addColumn('logo_key', 'text', (column) => column.notNull())
     .addColumn('logo_card_key', 'text', (column) => column.notNull())

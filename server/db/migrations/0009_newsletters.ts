@@ -5,11 +5,12 @@
  * marked sent only after the SMTP server accepted it, so a row whose lease ran out is sent again.
  */
 import { sql, type Kysely } from 'kysely';
+import { caseInsensitiveText, generatedId, ignoringCase } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('newsletter_images')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     // Media keys: 600 px wide for the mail, and the 1200 px twin for high-density screens.
     .addColumn('image_key', 'text', (column) => column.notNull().unique())
     .addColumn('image_2x_key', 'text', (column) => column.notNull().unique())
@@ -22,18 +23,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('newsletters')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
-    .addColumn('subject', 'text', (column) =>
-      column
-        .notNull()
-        .unique()
-        .modifyEnd(sql`collate nocase`),
+    .addColumn('id', 'integer', generatedId(db))
+    .addColumn('subject', caseInsensitiveText(db), (column) =>
+      ignoringCase(db)(column.notNull().unique()),
     )
-    .addColumn('template_name', 'text', (column) =>
-      column
-        .notNull()
-        .unique()
-        .modifyEnd(sql`collate nocase`),
+    .addColumn('template_name', caseInsensitiveText(db), (column) =>
+      ignoringCase(db)(column.notNull().unique()),
     )
     .addColumn('campaign_id', 'integer', (column) => column.notNull().references('campaigns.id'))
     .addColumn('heading', 'text', (column) => column.notNull())
@@ -72,7 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('newsletter_deliveries')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('newsletter_id', 'integer', (column) =>
       column.notNull().references('newsletters.id').onDelete('cascade'),
     )

@@ -10,17 +10,22 @@
  * until the education's rights are changed (decision 0018).
  */
 import { sql, type Kysely } from 'kysely';
+import { generatedId, isPostgres, likeIgnoringCase } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('educations')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('title', 'text', (column) => column.notNull())
     .addColumn('description', 'text', (column) => column.notNull())
     .addColumn('lecturer', 'text', (column) => column.notNull())
     // `2024-03`: the month and year of the recording, when known.
     .addColumn('recording_month', 'text', (column) =>
-      column.check(sql`recording_month glob '[0-9][0-9][0-9][0-9]-[01][0-9]'`),
+      column.check(
+        isPostgres(db)
+          ? sql`recording_month ~ '^[0-9]{4}-[01][0-9]$'`
+          : sql`recording_month glob '[0-9][0-9][0-9][0-9]-[01][0-9]'`,
+      ),
     )
     .addColumn('country_iso_code', 'text', (column) =>
       column.notNull().references('countries.iso_code'),
@@ -28,7 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('subtitle_language', 'text')
     .addColumn('partner_id', 'integer', (column) => column.notNull().references('partners.id'))
     .addColumn('video_site_url', 'text', (column) =>
-      column.check(sql`video_site_url like 'https://%' or video_site_url like 'http://%'`),
+      column.check(
+        sql`video_site_url ${likeIgnoringCase(db)} 'https://%' or video_site_url ${likeIgnoringCase(db)} 'http://%'`,
+      ),
     )
     .addColumn('video_key', 'text')
     .addColumn('thumbnail_key', 'text')

@@ -2,11 +2,22 @@
  * Cancelling a newsletter closes its unsent ledger rows (issue 14): a delivery can now be
  * `cancelled`, so the counts no longer show them as still to be sent. SQLite cannot change a
  * check, so the ledger is rebuilt with the same columns, ids, constraints and index, restated
- * here rather than shared with 0009: a migration stays exactly as it ran.
+ * here rather than shared with 0009: a migration stays exactly as it ran. PostgreSQL changes the
+ * check in place (a rebuild could not even name its unique constraint as the old table's).
  */
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`alter table newsletter_deliveries
+      drop constraint newsletter_deliveries_state_check,
+      add constraint newsletter_deliveries_state_check
+        check (state in ('pending', 'sending', 'sent', 'failed', 'skipped', 'cancelled'))`.execute(
+      db,
+    );
+    return;
+  }
   await db.schema
     .createTable('newsletter_deliveries_new')
     .addColumn('id', 'integer', (column) => column.primaryKey())

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { testDatabase } from './test-database.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 /** The project's pinned Node 24, whatever `node` is on the PATH. */
@@ -45,9 +46,17 @@ export async function spawnServer(
   { root = PROJECT_ROOT, nodeFlags = [] }: SpawnOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
+  const { databaseUrl } = env.DATA_DIR === undefined ? {} : await testDatabase(env.DATA_DIR);
   const child = spawn(NODE_24, [...nodeFlags, path.join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl !== undefined && { DATABASE_URL: databaseUrl }),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

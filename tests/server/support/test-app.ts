@@ -3,6 +3,7 @@ import { buildApp, type BuildAppOptions } from '../../../server/app.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { openDatabase, type Db } from '../../../server/db/database.ts';
 import { loadSecrets } from '../../../server/secrets.ts';
+import { testDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -31,8 +32,14 @@ export async function createTestApp(
   > = {},
 ): Promise<TestApp> {
   const { env, ...appOptions } = options;
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const db = openDatabase(dataDir);
+  const { databaseUrl } = await testDatabase(dataDir);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl !== undefined && { DATABASE_URL: databaseUrl }),
+    ...env,
+  });
+  const db = openDatabase(config);
   const app = await buildApp({ config, secrets: loadSecrets(config), db, ...appOptions });
   return {
     app,

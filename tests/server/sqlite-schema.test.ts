@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
+import { useTempDir } from './support/temp-dir.ts';
+
+const tempDir = useTempDir();
+
+/**
+ * Migrations 0001–0013 shipped on SQLite before they were made portable to PostgreSQL: the
+ * fixture is `sqlite_master` as those migrations left it, taken before the change, so an
+ * installation migrated then and one migrated now hold the same schema.
+ */
+const shippedSchema: unknown = JSON.parse(
+  readFileSync(new URL('fixtures/sqlite-schema.json', import.meta.url), 'utf8'),
+);
+
+describe('the SQLite schema', () => {
+  it('is exactly what the shipped migrations created', async () => {
+    const db = openDatabase({ dataDir: tempDir() });
+    try {
+      await migrateToLatest(db);
+      const { rows } = await sql`
+        select type, name, tbl_name, sql from sqlite_master order by type, name
+      `.execute(db);
+      expect(rows).toEqual(shippedSchema);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
