@@ -68,6 +68,44 @@ export function rateLimitCounters(db: Db, now: () => number = Date.now): RateLim
   };
 }
 
+/** Counters in the process, for one process (SQLite): at most `capacity` keys. */
+export function memoryCounters(
+  options: { now?: () => number; capacity?: number } = {},
+): RateLimitCounters {
+  const now = options.now ?? Date.now;
+  const capacity = options.capacity ?? 5_000;
+  const windows = new Map<string, { count: number; endsAt: number }>();
+
+  function current(key: string) {
+    const entry = windows.get(key);
+    if (entry === undefined || entry.endsAt > now()) return entry;
+    windows.delete(key);
+    return undefined;
+  }
+
+  return {
+    read(key) {
+      const entry = current(key);
+      return Promise.resolve(
+        entry === undefined
+          ? { current: 0, ttl: 0 }
+          : { current: entry.count, ttl: entry.endsAt - now() },
+      );
+    },
+    increment(key, windowMs) {
+      let entry = current(key);
+      if (entry === undefined) {
+        const oldest = windows.keys().next();
+        if (windows.size >= capacity && !oldest.done) windows.delete(oldest.value);
+        entry = { count: 0, endsAt: now() + windowMs };
+        windows.set(key, entry);
+      }
+      entry.count += 1;
+      return Promise.resolve({ current: entry.count, ttl: entry.endsAt - now() });
+    },
+  };
+}
+
 /**
  * The class the plugin's `store` option wants (it constructs it, then asks `child` for each
  * route's store): every instance counts in the same table; keys already carry their scope.

@@ -13,7 +13,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { isPostgres } from '../db/dialect.ts';
-import { databaseRateLimitStore, rateLimitCounters } from './rate-limit-store.ts';
+import {
+  databaseRateLimitStore,
+  memoryCounters,
+  rateLimitCounters,
+  type RateLimitCounters,
+} from './rate-limit-store.ts';
 import { DomainError, MESSAGES } from './errors.ts';
 
 export interface RateLimit {
@@ -64,6 +69,14 @@ export async function registerRateLimiting(app: FastifyInstance, db: Db): Promis
     global: false,
     ...(isPostgres(db) && { store: databaseRateLimitStore(rateLimitCounters(db)) }),
   });
+}
+
+/**
+ * Counters of the limits this module's plugin does not count (failure-limits.ts): shared by
+ * all processes on PostgreSQL, in the process on SQLite, like the plugin's.
+ */
+export function sharedCounters(db: Db): RateLimitCounters {
+  return isPostgres(db) ? rateLimitCounters(db) : memoryCounters();
 }
 
 /**

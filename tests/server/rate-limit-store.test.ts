@@ -2,7 +2,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../../server/db/database.ts';
-import { databaseRateLimitStore, rateLimitCounters } from '../../server/http/rate-limit-store.ts';
+import {
+  databaseRateLimitStore,
+  memoryCounters,
+  rateLimitCounters,
+  type RateLimitCounters,
+} from '../../server/http/rate-limit-store.ts';
 import { useTempDir } from './support/temp-dir.ts';
 import { testDatabase } from './support/test-database.ts';
 
@@ -25,10 +30,15 @@ function manualClock(start = 1_700_000_000_000) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
-describe('the shared rate-limit counters', () => {
+const implementations: [string, (now: () => number) => Promise<RateLimitCounters>][] = [
+  ['in the database', async (now) => rateLimitCounters(await migratedDatabase(), now)],
+  ['in the process', (now) => Promise.resolve(memoryCounters({ now }))],
+];
+
+describe.each(implementations)('rate-limit counters %s', (_, countersAt) => {
   it('count each key within its window and start afresh once it ended', async () => {
     const clock = manualClock();
-    const counters = rateLimitCounters(await migratedDatabase(), clock.now);
+    const counters = await countersAt(clock.now);
     expect(await counters.increment('a', WINDOW)).toEqual({ current: 1, ttl: WINDOW });
     clock.advance(1_000);
     expect(await counters.increment('a', WINDOW)).toEqual({ current: 2, ttl: WINDOW - 1_000 });
@@ -40,7 +50,7 @@ describe('the shared rate-limit counters', () => {
 
   it('read a window without counting', async () => {
     const clock = manualClock();
-    const counters = rateLimitCounters(await migratedDatabase(), clock.now);
+    const counters = await countersAt(clock.now);
     expect(await counters.read('a', WINDOW)).toEqual({ current: 0, ttl: 0 });
     await counters.increment('a', WINDOW);
     clock.advance(10);
@@ -49,7 +59,18 @@ describe('the shared rate-limit counters', () => {
     clock.advance(WINDOW);
     expect(await counters.read('a', WINDOW)).toEqual({ current: 0, ttl: 0 });
   });
+});
 
+describe('the rate-limit counters in the process', () => {
+  it('forget the oldest key past their capacity', async () => {
+    const counters = memoryCounters({ capacity: 2 });
+    for (const key of ['a', 'b', 'c']) await counters.increment(key, WINDOW);
+    expect((await counters.read('a', WINDOW)).current).toBe(0);
+    expect((await counters.read('c', WINDOW)).current).toBe(1);
+  });
+});
+
+describe('the rate-limit counters in the database', () => {
   it('lose no increment when many arrive at once (one statement each)', async () => {
     const database = await migratedDatabase();
     const clock = manualClock();

@@ -23,9 +23,9 @@ describe('the SQLite schema', () => {
     const db = openDatabase({ dataDir: tempDir() });
     try {
       await migrateToLatest(db);
-      const { rows } = await sql`
+      const { rows } = await sql<{ tbl_name: string }>`
         select type, name, tbl_name, sql from sqlite_master order by type, name
-      `.execute<{ tbl_name: string }>(db);
+      `.execute(db);
       expect(rows.filter((row) => !ADDED_SINCE.includes(row.tbl_name))).toEqual(shippedSchema);
       expect(rows.filter((row) => ADDED_SINCE.includes(row.tbl_name))).not.toEqual([]);
     } finally {
