@@ -225,7 +225,7 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
   });
   return async (api) => {
     api.decorateRequest('authenticatedUser', null);
-    await registerRateLimiting(api);
+    await registerRateLimiting(api, deps.db);
     // API answers are per user and per moment: never stored by browsers or proxies.
     api.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -2,7 +2,7 @@
  * The tables as Kysely sees them. Column names stay snake_case as in SQL; one interface per
  * table, named after it. Timestamps are ISO 8601 UTC strings (sortable, portable).
  */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Role } from '../../src/api/contract.ts';
 
 export type Gender = 'male' | 'female';
@@ -88,6 +88,15 @@ export interface Database {
   newsletters: NewslettersTable;
   newsletter_products: NewsletterProductsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
+
+/** Shared rate-limit windows (migration 0014): one row per limited key. */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  /** 64-bit on PostgreSQL: the driver reads it as a string. */
+  window_ends_ms: ColumnType<number | string, number, number>;
 }
 
 export interface CountriesTable {

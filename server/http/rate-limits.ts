@@ -3,15 +3,22 @@
  * @fastify/rate-limit's counters. An exceeded limit is a 429 in the domain-error shape with
  * a Retry-After header (seconds).
  *
- * The counters live in the process (the plugin's LRU store): behind a load balancer each
- * process counts on its own, which loosens a limit by the number of processes but never
- * blocks anyone wrongly; the plugin's Redis store is the step for that setup
- * (docs/decisions/0006-accounts-server.md).
+ * On SQLite (one process) the counters live in the process (the plugin's LRU store); on
+ * PostgreSQL, where several processes serve one site, in the database, so that all processes
+ * count together (rate-limit-store.ts, docs/decisions/0025-shared-state-across-processes.md).
  */
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { isPostgres } from '../db/dialect.ts';
+import {
+  databaseRateLimitStore,
+  memoryCounters,
+  rateLimitCounters,
+  type RateLimitCounters,
+} from './rate-limit-store.ts';
 import { DomainError, MESSAGES } from './errors.ts';
 
 export interface RateLimit {
@@ -56,9 +63,20 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   oneClickUnsubscribe: { perIp: { max: 300, windowMs: 15 * MINUTE } },
 };
 
-export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
+export async function registerRateLimiting(app: FastifyInstance, db: Db): Promise<void> {
   // Not global: only the routes that ask are limited, each with its own counters.
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(isPostgres(db) && { store: databaseRateLimitStore(rateLimitCounters(db)) }),
+  });
+}
+
+/**
+ * Counters of the limits this module's plugin does not count (failure-limits.ts): shared by
+ * all processes on PostgreSQL, in the process on SQLite, like the plugin's.
+ */
+export function sharedCounters(db: Db): RateLimitCounters {
+  return isPostgres(db) ? rateLimitCounters(db) : memoryCounters();
 }
 
 /**

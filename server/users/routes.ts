@@ -24,7 +24,8 @@ import { requireRobotCheck, type RobotCheck } from '../captcha/robot-check.ts';
 import type { BackgroundTasks } from '../http/background-tasks.ts';
 import { DomainError } from '../http/errors.ts';
 import { failureLimit } from '../http/failure-limits.ts';
-import { byIp, rateLimited, type RateLimits } from '../http/rate-limits.ts';
+import { byIp, rateLimited, sharedCounters, type RateLimits } from '../http/rate-limits.ts';
+import type { Db } from '../db/database.ts';
 import type { UsersService } from './service.ts';
 import { normaliseEmail } from '../mail/address.ts';
 
@@ -34,6 +35,7 @@ export interface UsersRoutesDeps {
   robotCheck: RobotCheck;
   rateLimits: RateLimits;
   background: BackgroundTasks;
+  db: Db;
 }
 
 /** The e-mail of a validated body, as the per-e-mail limits count it. */
@@ -42,7 +44,7 @@ const byEmail = (request: FastifyRequest) =>
 
 export function usersRoutes(deps: UsersRoutesDeps): FastifyPluginAsyncZod {
   const { users, auth, robotCheck, rateLimits: limits, background } = deps;
-  const loginFailures = failureLimit('login:email', limits.login.perEmail);
+  const loginFailures = failureLimit('login:email', limits.login.perEmail, sharedCounters(deps.db));
   return async (app) => {
     app.post(
       '/users/login',
@@ -53,11 +55,11 @@ export function usersRoutes(deps: UsersRoutesDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await requireRobotCheck(robotCheck, request.body.recaptchaToken, request.ip);
         const email = byEmail(request);
-        loginFailures.assertAllowed(email, reply);
+        await loginFailures.assertAllowed(email, reply);
         try {
           return await users.login(email, request.body.password);
         } catch (error) {
-          if (isFailedLogin(error)) loginFailures.recordFailure(email);
+          if (isFailedLogin(error)) await loginFailures.recordFailure(email);
           throw error;
         }
       },

@@ -53,6 +53,7 @@ describe('the database', () => {
         '0011_educations',
         '0012_education_uploads',
         '0013_newsletter_deliveries_cancelled',
+        '0014_rate_limit_counters',
       ]);
       expect(await reopened.selectFrom('users').select('email').execute()).toEqual([
         { email: 'a@example.com' },

@@ -15,6 +15,7 @@ import * as newsletters from './0009_newsletters.ts';
 import * as educations from './0011_educations.ts';
 import * as educationUploads from './0012_education_uploads.ts';
 import * as newsletterDeliveriesCancelled from './0013_newsletter_deliveries_cancelled.ts';
+import * as rateLimitCounters from './0014_rate_limit_counters.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_users': users,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_educations': educations,
   '0012_education_uploads': educationUploads,
   '0013_newsletter_deliveries_cancelled': newsletterDeliveriesCancelled,
+  '0014_rate_limit_counters': rateLimitCounters,
 };
 
 export const migrationProvider: MigrationProvider = {
