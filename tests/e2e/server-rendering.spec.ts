@@ -145,7 +145,9 @@ test.describe('hydration', () => {
     await expect.poll(() => isHydrated(page)).toBe(true);
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    expect(await watch.layoutShift()).toBe(0);
+    // Below what Lighthouse shows (CLS to three decimals): the full CI run once measured 0.00016 on
+    // the gallery at phone width, which no run alone reproduces; /info's real shift was 0.021.
+    expect(await watch.layoutShift()).toBeLessThan(0.0005);
     expect(watch.problems).toEqual([]);
   }
 
