@@ -9,7 +9,6 @@
  * one that would not work (docs/decisions/0022).
  */
 import { randomUUID } from 'node:crypto';
-import mjml2html from 'mjml';
 import type { CampaignKey } from '../../src/api/contract.ts';
 import {
   listUnsubscribeHeaders,
@@ -108,6 +107,9 @@ export async function renderNewsletter(
     </mj-section>
   </mj-body>
 </mjml>`;
+  // Loaded on first use: MJML is 18 MiB of heap that every full garbage collection of a process
+  // serving videos would walk (docs/decisions/0023), and only newsletters need it.
+  const { default: mjml2html } = await import('mjml');
   const { html, errors } = await mjml2html(mjml, { validationLevel: 'strict' });
   if (errors.length > 0) {
     throw new Error(`newsletter template: ${errors.map((e) => e.formattedMessage).join('; ')}`);
