@@ -93,11 +93,15 @@ async function curlReader(url: string, list: number[]): Promise<number[]> {
     curl.once('error', reject);
     curl.once('close', resolve);
   });
-  const answers = output.trim().split('\n').map((line) => line.split(' '));
+  const answers = output
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' '));
   if (code !== 0 || answers.length !== list.length) throw new Error(`${url}: curl exited ${code}`);
   let connects = 0;
   const ttfbs = answers.map(([status, size, newConnections, seconds]) => {
-    if (status !== '206' || Number(size) !== RANGE_BYTES) throw new Error(`${url}: ${status} ${size}`);
+    if (status !== '206' || Number(size) !== RANGE_BYTES)
+      throw new Error(`${url}: ${status} ${size}`);
     connects += Number(newConnections);
     return Number(seconds) * 1000;
   });
