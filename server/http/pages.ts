@@ -67,10 +67,12 @@ export interface Pages {
   gateForm: GateFormOptions;
 }
 
-/** A page's HTML in each encoding, and the hash of its inline style for the CSP. */
+/** A page's HTML in each encoding, and the hashes of its inline style and script for the CSP. */
 interface RenderedPage {
   representations: Representations;
   styleHash: string;
+  /** Absent from the app's frame, which loads its scripts by plain script tags. */
+  scriptHash?: string;
 }
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -152,7 +154,7 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
       const page = await pageFor(request);
       const policy = reply.getHeader('content-security-policy');
       if (typeof policy === 'string') {
-        reply.header('content-security-policy', allowingStyle(policy, page.styleHash));
+        reply.header('content-security-policy', allowingInline(policy, page));
       }
       // The gate's form sends the visitor back to the page it was on, which the Referer names.
       if (page === gate) reply.header('referrer-policy', 'same-origin');
@@ -161,17 +163,26 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
   };
 }
 
+const sha256Source = (text: string) =>
+  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 async function renderedPage(html: string): Promise<RenderedPage> {
   const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+  const script = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1];
   return {
     representations: await representationsOf(Buffer.from(html)),
-    styleHash: `'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+    styleHash: sha256Source(style),
+    ...(script === undefined ? {} : { scriptHash: sha256Source(script) }),
   };
 }
 
-/** The security headers' policy, with the page's own inline style allowed by its hash. */
-function allowingStyle(policy: string, styleHash: string): string {
-  return policy.replace(/(^|;)\s*style-src ([^;]*)/, `$1style-src $2 ${styleHash}`);
+/** The security headers' policy, with the page's own inline style and script allowed by hash. */
+function allowingInline(policy: string, page: RenderedPage): string {
+  const allowing = (text: string, directive: string, source: string | undefined) =>
+    source === undefined
+      ? text
+      : text.replace(new RegExp(`(^|;)\\s*${directive} ([^;]*)`), `$1${directive} $2 ${source}`);
+  return allowing(allowing(policy, 'style-src', page.styleHash), 'script-src', page.scriptHash);
 }
 
 function pageKey(pagePath: string, accepted: boolean): string {
@@ -256,15 +267,37 @@ function pageDocument(spaDir: string) {
     return seen;
   }
 
-  function head(modules: readonly string[], hints: string): string {
-    const chunks = [...new Set(modules.flatMap((key) => [...closure(key)]))]
+  const chunksOf = (modules: readonly string[]) =>
+    [...new Set(modules.flatMap((key) => [...closure(key)]))]
       .map((key) => manifest[key])
       .filter((chunk): chunk is ManifestChunk => chunk !== undefined);
+  const inlineStyle = (chunks: ManifestChunk[]) => {
     const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map(readAsset);
+    return `<style>${[entryCss, ...css].join('\n')}</style>`;
+  };
+
+  /** The app's frame: the entry's script tags as Vite wrote them, the pages' chunks preloaded. */
+  function shellHead(modules: readonly string[]): string {
+    const chunks = chunksOf(modules);
     const scripts = chunks.map(
       (chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`,
     );
-    return `${hints}<style>${[entryCss, ...css].join('\n')}</style>${scripts.join('')}</head>`;
+    return `${inlineStyle(chunks)}${scripts.join('')}</head>`;
+  }
+
+  // A page that paints from its HTML starts its scripts once it has painted (startAfterFirstPaint).
+  const pageBase = base
+    .replace(/<script type="module"[^>]*><\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  const entryImports = (entry.imports ?? []).flatMap((key) => [...closure(key)]);
+  const entryFile = `/${entry.file}`;
+  function pageHead(modules: readonly string[], hints: string): string {
+    const chunks = chunksOf([...entryImports, ...modules]);
+    const start = startAfterFirstPaint(
+      entryFile,
+      chunks.map((chunk) => `/${chunk.file}`),
+    );
+    return `${hints}${inlineStyle(chunksOf(modules))}${start}</head>`;
   }
 
   function bootstrapScript(bootstrap: string, id: string) {
@@ -275,18 +308,36 @@ function pageDocument(spaDir: string) {
     /** The page's markup in #root, React's resource hints (the LCP image preload) in the head. */
     page(markup: string, modules: readonly string[], bootstrap: string, id: string): string {
       const hints = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? '';
-      return base
-        .replace('</head>', () => head(modules, hints))
+      return pageBase
+        .replace('</head>', () => pageHead(modules, hints))
         .replace(ROOT_CONTENT, () => `<div id="root">${markup.slice(hints.length)}</div>`)
         .replace('</body>', () => bootstrapScript(bootstrap, id));
     },
     /** The app's frame for a page the browser renders (login-only and admin pages). */
     shell(bootstrap: string, id: string): string {
       return base
-        .replace('</head>', () => head([], ''))
+        .replace('</head>', () => shellHead([]))
         .replace('</body>', () => bootstrapScript(bootstrap, id));
     },
   };
+}
+
+/**
+ * The inline script that starts the app of a page that paints from its HTML: once the browser
+ * has painted the page (two animation frames), it preloads the modules and imports the entry.
+ * Nothing of the JavaScript competes with the HTML, its inline style and the LCP image for the
+ * first paint (on a slow phone link the picture arrives first), and the first paint never waits
+ * for a script that happened to arrive before it. Taps before the app runs still work: the gate
+ * is a form and the switches are native (docs/decisions/0026). A hidden tab paints nothing, so it
+ * starts at once.
+ */
+function startAfterFirstPaint(entry: string, modules: readonly string[]): string {
+  const code =
+    `const start=()=>{for(const href of ${JSON.stringify(modules)}){` +
+    `const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";` +
+    `link.href=href;document.head.append(link)}import(${JSON.stringify(entry)})};` +
+    `document.visibilityState==="hidden"?start():requestAnimationFrame(()=>requestAnimationFrame(start))`;
+  return `<script type="module">${code}</script>`;
 }
 
 function escapeRegExp(text: string): string {

@@ -101,6 +101,10 @@ beforeEach(async () => {
 });
 afterEach(() => testApp.close());
 
+/** The inline script that starts the app of a server-rendered page. */
+const startScriptOf = (body: string) =>
+  /<script type="module">([\s\S]*?)<\/script>/.exec(body)?.[1] ?? '';
+
 const get = (url: string, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
@@ -115,7 +119,7 @@ describe('the gate, decided from the request', () => {
       expect(response.body).not.toContain('class="header"');
       // The gate's own code and style come with it.
       expect(response.body).toContain(`<style>${ENTRY_CSS}\n${GATE_CSS}</style>`);
-      expect(response.body).toContain('modulepreload" crossorigin href="/assets/AccessGate-D4.js"');
+      expect(startScriptOf(response.body)).toContain('"/assets/AccessGate-D4.js"');
       expect(response.headers['vary']).toBe('accept-encoding, cookie');
       expect(response.headers['cache-control']).toBe('no-cache');
     },
@@ -155,13 +159,28 @@ describe('what the page needs for its first paint', () => {
     );
   });
 
-  it('loads the scripts of the page beside the app, not after it', async () => {
-    const { body } = await get('/info', { cookie: GATE_COOKIES });
-    expect(body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/AboutContainer-B2.js">',
+  it('starts the app once the page has painted, the pages modules preloaded with it', async () => {
+    const response = await get('/info', { cookie: GATE_COOKIES });
+    const start = startScriptOf(response.body);
+    expect(start).toContain('["/assets/AboutContainer-B2.js","/assets/shared-C3.js"]');
+    expect(start).toContain('import("/assets/index-A1.js")');
+    expect(start).toContain('requestAnimationFrame(()=>requestAnimationFrame(start))');
+    // No script request of the page's own competes with its first paint.
+    expect(response.body).not.toContain('<script type="module" crossorigin');
+    expect(response.body).not.toContain('<link rel="modulepreload"');
+    const hash = createHash('sha256').update(start).digest('base64');
+    expect(response.headers['content-security-policy']).toMatch(
+      new RegExp(`script-src 'self'[^;]* 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
     );
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-C3.js">');
-    expect(body).not.toContain('modulepreload" crossorigin href="/assets/index-A1.js"');
+  });
+
+  it('loads the app of a page the browser renders by its script tag, with no inline script', async () => {
+    const response = await get('/login', { cookie: GATE_COOKIES });
+    expect(response.body).toContain(
+      '<script type="module" crossorigin src="/assets/index-A1.js"></script>',
+    );
+    expect(response.body).not.toContain('<script type="module">');
+    expect(response.headers['content-security-policy']).not.toMatch(/script-src[^;]*sha256/);
   });
 
   it("moves React's resource hints (the hero preload) into the head", async () => {
