@@ -17,6 +17,30 @@ export const spaProject: TestProjectInlineConfiguration = {
   },
 };
 
+const serverSetup = {
+  setupFiles: ['tests/support/server-no-network.ts', 'tests/server/support/drop-test-databases.ts'],
+  globalSetup: ['tests/server/support/postgres-template.ts'],
+};
+
+/**
+ * What holds only with PostgreSQL (several processes on one database): run by
+ * `npm run test:postgres`, which sets `DATABASE_URL`; without it these tests have nothing to
+ * run against, so the project does not exist.
+ */
+const postgresProjects: TestProjectInlineConfiguration[] = process.env.DATABASE_URL
+  ? [
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          environment: 'node',
+          include: ['tests/postgres/**/*.test.ts'],
+          ...serverSetup,
+        },
+      },
+    ]
+  : [];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -32,13 +56,10 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'tests/data/**/*.test.ts',
           ],
-          setupFiles: [
-            'tests/support/server-no-network.ts',
-            'tests/server/support/drop-test-databases.ts',
-          ],
-          globalSetup: ['tests/server/support/postgres-template.ts'],
+          ...serverSetup,
         },
       },
+      ...postgresProjects,
       spaProject,
     ],
   },

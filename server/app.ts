@@ -64,6 +64,7 @@ import { UPLOADS_PATH } from '../src/api/contract.ts';
 import { educationWrites } from './educations/writes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
 import { startUploadSweeper } from './uploads/sweeper.ts';
+import { postgresLocker } from './uploads/postgres-locker.ts';
 import { videoUploads, type VideoUploads } from './uploads/video-uploads.ts';
 import { newslettersService } from './newsletters/service.ts';
 
@@ -251,6 +252,7 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
     await api.register(educationsRoutes({ ...deps, ...education }));
     await api.register(uploadsRoutes({ ...deps, ...education }));
     runUploadSweeper(api, deps, education.uploads);
+    api.addHook('onClose', () => education.uploadLocker?.close());
   };
 }
 
@@ -263,8 +265,12 @@ function educationsDeps(deps: AppDependencies) {
   });
   const { videoMaxBytes, expiryHours } = deps.config.educationUploads;
   const videos = videoStore(deps.config.dataDir);
+  // Several processes share PostgreSQL, and so must the locks on uploads (decision 0027).
+  const { databaseUrl } = deps.config;
+  const uploadLocker = databaseUrl === undefined ? undefined : postgresLocker({ databaseUrl });
   const uploads = videoUploads({
     ...deps,
+    locker: uploadLocker,
     dataDir: deps.config.dataDir,
     videoMaxBytes,
     expiryHours,
@@ -275,6 +281,7 @@ function educationsDeps(deps: AppDependencies) {
     writes: educationWrites({ ...deps, videos, uploads }),
     videos,
     uploads,
+    uploadLocker,
     videoMaxBytes,
   };
 }

@@ -11,6 +11,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStore } from '@tus/file-store';
 import { EVENTS, type Server } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import type { DomainErrorBody } from '../../src/api/contract.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -49,6 +50,8 @@ export interface VideoUploadsOptions {
   expiryHours: number;
   /** The path the tus routes are mounted at (`UPLOADS_PATH`). */
   path: string;
+  /** Who may write an upload; tus's in-process `MemoryLocker` when absent (one process). */
+  locker?: Locker | undefined;
 }
 
 /** An error a tus hook throws: tus answers it with this status and message. */
@@ -88,6 +91,7 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
       path: options.path,
       datastore,
       maxSize: options.videoMaxBytes,
+      ...(options.locker === undefined ? {} : { locker: options.locker }),
       relativeLocation: true,
       // Same origin only: no CORS header is sent.
       allowedOrigins: [],
