@@ -7,11 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, NewsletterImageResponse } from '../../src/api/contract.ts';
+import type { NewsletterImageResponse } from '../../src/api/contract.ts';
 import { OUTBOX_FOLDER } from '../../server/mail/mailer.ts';
 import { UPLOADS_FOLDER } from '../../server/uploads/video-uploads.ts';
 import { imageFile } from '../server/media-fixtures.ts';
@@ -23,6 +21,7 @@ import {
   type ServerProcess,
 } from '../server/support/server-process.ts';
 import { testDatabase } from '../server/support/test-database.ts';
+import { call, logIn, refresh, solvedRobotCheck } from './http-client.ts';
 
 let dataDir = '';
 let sql: pg.Client;
@@ -57,45 +56,6 @@ afterAll(async () => {
   await Promise.all([first.exited, second.exited]);
   rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
-
-interface Call {
-  token?: string;
-  json?: object;
-  form?: FormData;
-  headers?: Record<string, string>;
-}
-
-function call(server: ServerProcess, method: string, url: string, options: Call = {}) {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
-  const body = options.form ?? (options.json && JSON.stringify(options.json));
-  return fetch(`${server.baseUrl}/api/v1${url}`, {
-    method,
-    headers,
-    ...(body !== undefined && { body }),
-    signal: AbortSignal.timeout(30_000),
-  });
-}
-
-async function solvedRobotCheck(server: ServerProcess): Promise<string> {
-  const challenge = (await (await call(server, 'GET', '/captcha/challenge')).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (solution === null) throw new Error('the ALTCHA challenge was not solved in time');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-async function logIn(server: ServerProcess, email: string): Promise<AuthResponse> {
-  const recaptchaToken = await solvedRobotCheck(server);
-  const response = await call(server, 'POST', '/users/login', {
-    json: { email, password: DEMO_PASSWORD, recaptchaToken },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as AuthResponse;
-}
-
-const refresh = (server: ServerProcess, refreshToken: string) =>
-  call(server, 'POST', '/users/refresh-token', { json: { refreshToken } });
 
 describe('two processes on one database', { timeout: 30_000 }, () => {
   it('refreshes on one a session begun on the other, and both see a spent token reused', async () => {
