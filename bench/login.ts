@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const password = generateStrongPassword();
   let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
   try {
-    await seedUsers(dataDir, password, LOGINS);
+    await seedUsers({ dataDir }, password, LOGINS);
     server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
     await waitForHealth(server, 30_000);
 

@@ -205,7 +205,7 @@ interface Target {
 
 async function startTarget(name: string, root: string, password: string): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-overload-'));
-  await seedUsers(dataDir, password, USERS);
+  await seedUsers({ dataDir }, password, USERS);
   const nodeFlags = startFlags(root);
   const server = await spawnServer(
     { DATA_DIR: dataDir, NODE_ENV: 'production' },

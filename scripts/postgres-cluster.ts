@@ -1,8 +1,8 @@
 /**
  * A throwaway PostgreSQL cluster from the Debian `postgresql` package: `initdb` in a temporary
  * folder, listening only on a unix socket in that folder (no TCP port to collide with), owned
- * by a non-root user because PostgreSQL refuses to run as root. Durability is off: the cluster
- * lives for one test or bench run. `npm run test:postgres` and the multi-process tests use it.
+ * by a non-root user because PostgreSQL refuses to run as root. Durability is off unless asked for:
+ * the cluster lives for one test or bench run. `npm run test:postgres` and the multi-process tests use it.
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -41,7 +41,15 @@ function runAsOwner(isRoot: boolean, command: string, args: string[]): void {
   execFileSync(file, fileArgs, { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-export function startPostgresCluster(): PostgresCluster {
+export interface ClusterOptions {
+  /**
+   * Keep PostgreSQL's durability (fsync, full page writes, synchronous commit), as production
+   * has it: for a bench that compares it with SQLite, which commits to disk. Tests turn it off.
+   */
+  durable?: boolean;
+}
+
+export function startPostgresCluster({ durable = false }: ClusterOptions = {}): PostgresCluster {
   const bin = postgresBin();
   const isRoot = process.getuid?.() === 0;
   const folder = mkdtempSync(path.join(tmpdir(), 'dental-postgres-'));
@@ -75,9 +83,7 @@ export function startPostgresCluster(): PostgresCluster {
     const options = [
       `-k ${folder}`,
       "-c listen_addresses=''",
-      '-c fsync=off',
-      '-c full_page_writes=off',
-      '-c synchronous_commit=off',
+      ...(durable ? [] : ['-c fsync=off', '-c full_page_writes=off', '-c synchronous_commit=off']),
       '-c max_connections=300',
     ].join(' ');
     runAsOwner(isRoot, path.join(bin, 'pg_ctl'), [

@@ -3,7 +3,7 @@
  * own migrations and user store), and a small worker pool for client-side work.
  */
 import { hashPassword } from '../../server/auth/password.ts';
-import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
+import { migrateToLatest, openDatabase, type DatabaseLocation } from '../../server/db/database.ts';
 import { createUser } from '../../server/users/store.ts';
 
 export const benchEmail = (index: number) => `bench-${index}@example.com`;
@@ -12,8 +12,12 @@ export const clientAddress = (index: number) =>
   `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 
 /** Creates `count` users with `password`, e-mails `benchEmail(0..count-1)`. */
-export async function seedUsers(dataDir: string, password: string, count: number): Promise<void> {
-  const db = openDatabase({ dataDir });
+export async function seedUsers(
+  location: DatabaseLocation,
+  password: string,
+  count: number,
+): Promise<void> {
+  const db = openDatabase(location);
   try {
     await migrateToLatest(db);
     // One hash for all: verifying it costs the same whichever salt it has.

@@ -1,0 +1,221 @@
+/**
+ * `npm run bench:postgres`: `GET /api/v1/courses` and login throughput of one server process on
+ * SQLite, one on PostgreSQL and two on one PostgreSQL database (issue 16), in the same run.
+ *
+ * A throwaway PostgreSQL cluster (scripts/postgres-cluster.ts) runs with production's durability
+ * (fsync, synchronous commit), as SQLite commits to disk too. Each setup gets its own data
+ * folder and database, the demo content, 20 courses created through the API and bench users.
+ * The courses list is loaded by autocannon, 10 connections in all (with two processes, 5 on
+ * each: the balancing a proxy would do); logins come from 10 clients, each with its own client
+ * address and e-mail (the rate limits stay on) and a real ALTCHA solution solved before the clock
+ * starts. The setups take turns, in alternating order, round by round; medians of the rounds.
+ * The two processes share the machine's 2 cores with the database and the client, so the
+ * figures say what a second process costs or brings on one machine, not on two.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import sharp from 'sharp';
+import { generateStrongPassword } from '../server/auth/password-rules.ts';
+import { startPostgresCluster } from '../scripts/postgres-cluster.ts';
+import {
+  spawnServer,
+  waitForHealth,
+  type ServerProcess,
+} from '../tests/server/support/server-process.ts';
+import { databaseUrl } from '../tests/server/support/test-database.ts';
+import {
+  REQUEST_TIMEOUT_MS,
+  courseForm,
+  loginAsAdministrator,
+  solvedRobotCheck,
+} from './support/api-client.ts';
+import { exitUnlessDoneWithin } from './support/deadline.ts';
+import { startFlags } from './support/start-flags.ts';
+import { benchEmail, clientAddress, pool, seedUsers } from './support/users.ts';
+
+const COURSES = 20;
+const ROUNDS = 3;
+const RUN_SECONDS = 4;
+const CONNECTIONS = 10;
+const LOGINS_PER_ROUND = 40;
+const LOGIN_CLIENTS = 10;
+const USERS = LOGINS_PER_ROUND * ROUNDS;
+exitUnlessDoneWithin(20 * 60_000, 'bench:postgres');
+
+interface Setup {
+  name: string;
+  servers: ServerProcess[];
+  dataDir: string;
+  coursesRps: number[];
+  coursesP99: number[];
+  loginsPerSecond: number[];
+  loginP99: number[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+};
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+const password = generateStrongPassword();
+const NODE_FLAGS = startFlags(path.resolve(import.meta.dirname, '..'));
+
+async function startSetup(name: string, processes: number, url: string | undefined) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-postgres-'));
+  // Empty means SQLite (the configuration's rule), overriding a DATABASE_URL of the shell.
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: url ?? '',
+    NODE_ENV: 'production',
+    DEMO_PASSWORD: password,
+    PUBLIC_URL: 'http://localhost:8080',
+  };
+  const setup: Setup = {
+    name,
+    servers: [],
+    dataDir,
+    coursesRps: [],
+    coursesP99: [],
+    loginsPerSecond: [],
+    loginP99: [],
+  };
+  // One after the other: the first seeds the demo content, as a rolling deploy would.
+  for (let index = 0; index < processes; index++) {
+    const server = await spawnServer(env, { nodeFlags: NODE_FLAGS });
+    setup.servers.push(server);
+    await waitForHealth(server, 60_000);
+  }
+  // After the first start: the demo content is seeded only into a database without users.
+  await seedUsers({ dataDir, databaseUrl: url }, password, USERS);
+  const first = setup.servers[0] as ServerProcess;
+  const token = await loginAsAdministrator(first.baseUrl, password);
+  const image = await sharp({
+    create: { width: 1600, height: 900, channels: 3, background: '#e30613' },
+  })
+    .jpeg()
+    .toBuffer();
+  for (let index = 0; index < COURSES; index++) {
+    const response = await fetch(`${first.baseUrl}/api/v1/courses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: courseForm(index, `Tečaj broj ${index + 1}`, image),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    if (response.status !== 201) throw new Error(`course ${index}: ${response.status}`);
+  }
+  return setup;
+}
+
+/** The list from every process of the setup at once, the connections shared out. */
+async function loadCourses(setup: Setup) {
+  const share = CONNECTIONS / setup.servers.length;
+  const results = await Promise.all(
+    setup.servers.map((server) =>
+      autocannon({
+        url: `${server.baseUrl}/api/v1/courses`,
+        connections: share,
+        duration: RUN_SECONDS,
+        timeout: REQUEST_TIMEOUT_MS / 1000,
+      }),
+    ),
+  );
+  for (const result of results) {
+    if (result.errors > 0 || result.non2xx > 0) {
+      throw new Error(`${setup.name}: ${result.errors} errors, ${result.non2xx} not 2xx`);
+    }
+  }
+  setup.coursesRps.push(results.reduce((sum, result) => sum + result.requests.average, 0));
+  setup.coursesP99.push(Math.max(...results.map((result) => result.latency.p99)));
+}
+
+/** `LOGINS_PER_ROUND` logins of users not logged in before, spread over the processes. */
+async function loadLogins(setup: Setup, round: number) {
+  const users = Array.from({ length: LOGINS_PER_ROUND }, (_, i) => round * LOGINS_PER_ROUND + i);
+  const serverOf = (user: number) => setup.servers[user % setup.servers.length] as ServerProcess;
+  const robotChecks = await pool(users, 4, (user) => solvedRobotCheck(serverOf(user).baseUrl));
+  const started = performance.now();
+  const latencies = await pool(users, LOGIN_CLIENTS, async (user) => {
+    const before = performance.now();
+    const response = await fetch(`${serverOf(user).baseUrl}/api/v1/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress(user) },
+      body: JSON.stringify({
+        email: benchEmail(user),
+        password,
+        recaptchaToken: robotChecks[users.indexOf(user)],
+      }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`login ${user}: ${response.status} ${body}`);
+    return performance.now() - before;
+  });
+  setup.loginsPerSecond.push((LOGINS_PER_ROUND / (performance.now() - started)) * 1000);
+  setup.loginP99.push(percentile(latencies, 99));
+}
+
+const cluster = startPostgresCluster({ durable: true });
+const setups: Setup[] = [];
+try {
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('create database bench_one');
+  await admin.query('create database bench_two');
+  await admin.end();
+  const loadBefore = loadavg();
+  setups.push(await startSetup('1 process, SQLite', 1, undefined));
+  setups.push(await startSetup('1 process, PostgreSQL', 1, databaseUrl(cluster.url, 'bench_one')));
+  setups.push(
+    await startSetup('2 processes, PostgreSQL', 2, databaseUrl(cluster.url, 'bench_two')),
+  );
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? setups : [...setups].reverse();
+    for (const setup of order) await loadCourses(setup);
+    for (const setup of order) await loadLogins(setup, round);
+  }
+  const loadAfter = loadavg();
+  console.log(
+    `\nGET /api/v1/courses (${COURSES} courses, ${CONNECTIONS} connections, ${RUN_SECONDS} s) and ` +
+      `logins (${LOGINS_PER_ROUND} per round, ${LOGIN_CLIENTS} clients), ${ROUNDS} rounds, medians:`,
+  );
+  console.table(
+    setups.map((setup) => ({
+      setup: setup.name,
+      'courses req/s': median(setup.coursesRps).toFixed(0),
+      'courses p99 ms': median(setup.coursesP99).toFixed(1),
+      'logins/s': median(setup.loginsPerSecond).toFixed(1),
+      'login p99 ms': median(setup.loginP99).toFixed(0),
+    })),
+  );
+  const [sqlite, one, two] = setups as [Setup, Setup, Setup];
+  const ratio = (a: number[], b: number[]) => (median(a) / median(b)).toFixed(2);
+  console.log(
+    `PostgreSQL 1 / SQLite 1: courses x${ratio(one.coursesRps, sqlite.coursesRps)}, ` +
+      `logins x${ratio(one.loginsPerSecond, sqlite.loginsPerSecond)}`,
+  );
+  console.log(
+    `PostgreSQL 2 / PostgreSQL 1: courses x${ratio(two.coursesRps, one.coursesRps)}, ` +
+      `logins x${ratio(two.loginsPerSecond, one.loginsPerSecond)}`,
+  );
+  const loads = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
+  console.log(`load average: ${loads(loadBefore)} before, ${loads(loadAfter)} after`);
+} finally {
+  for (const setup of setups) {
+    for (const server of setup.servers) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    rmSync(setup.dataDir, { recursive: true, force: true });
+  }
+  cluster.stop();
+}
