@@ -17,29 +17,12 @@ export const spaProject: TestProjectInlineConfiguration = {
   },
 };
 
-const serverSetup = {
-  setupFiles: ['tests/support/server-no-network.ts', 'tests/server/support/drop-test-databases.ts'],
-  globalSetup: ['tests/server/support/postgres-template.ts'],
-};
-
 /**
- * What holds only with PostgreSQL (several processes on one database): run by
- * `npm run test:postgres`, which sets `DATABASE_URL`; without it these tests have nothing to
- * run against, so the project does not exist.
+ * What holds only with PostgreSQL (several processes on one database): `npm run test:postgres`
+ * sets `DATABASE_URL`; without it these tests have nothing to run against. In the server project,
+ * so that its global setup (the migrated template database) runs once.
  */
-const postgresProjects: TestProjectInlineConfiguration[] = process.env.DATABASE_URL
-  ? [
-      {
-        extends: true,
-        test: {
-          name: 'postgres',
-          environment: 'node',
-          include: ['tests/postgres/**/*.test.ts'],
-          ...serverSetup,
-        },
-      },
-    ]
-  : [];
+const postgresOnly = process.env.DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : [];
 
 export default defineConfig({
   plugins: [react()],
@@ -55,11 +38,15 @@ export default defineConfig({
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/data/**/*.test.ts',
+            ...postgresOnly,
           ],
-          ...serverSetup,
+          setupFiles: [
+            'tests/support/server-no-network.ts',
+            'tests/server/support/drop-test-databases.ts',
+          ],
+          globalSetup: ['tests/server/support/postgres-template.ts'],
         },
       },
-      ...postgresProjects,
       spaProject,
     ],
   },

@@ -31,6 +31,7 @@ import {
 } from '../tests/server/support/server-process.ts';
 import { REQUEST_TIMEOUT_MS, loginAsAdministrator } from './support/api-client.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
+import { percentile } from './support/statistics.ts';
 import { startFlags } from './support/start-flags.ts';
 
 const { values: flags } = parseArgs({
@@ -176,11 +177,6 @@ function probeRow(target: Target, probe: Probe) {
     'CPU ms': probe.cpuMs.toFixed(0),
   };
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 
 const PROBE = path.join(PROJECT_ROOT, 'bench/support/latency-probe.ts');
 /** Both servers run with production's heap sizes: the young generation decides how often the

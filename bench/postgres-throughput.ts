@@ -33,6 +33,7 @@ import {
   solvedRobotCheck,
 } from './support/api-client.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
+import { median, percentile } from './support/statistics.ts';
 import { startFlags } from './support/start-flags.ts';
 import { benchEmail, clientAddress, pool, seedUsers } from './support/users.ts';
 
@@ -54,18 +55,6 @@ interface Setup {
   loginsPerSecond: number[];
   loginP99: number[];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-};
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 
 const password = generateStrongPassword();
 const NODE_FLAGS = startFlags(path.resolve(import.meta.dirname, '..'));

@@ -55,6 +55,9 @@ export interface DatabaseLocation {
 export function openDatabase({ dataDir, databaseUrl }: DatabaseLocation): Db {
   if (databaseUrl !== undefined) {
     const pool = new pg.Pool({ connectionString: databaseUrl, types: POSTGRES_TYPES });
+    // An idle connection the server ends (a restart, a failover, an administrator) is dropped
+    // by the pool and the next query opens a new one; unheard, its error would end the process.
+    pool.on('error', () => undefined);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const sqlite = new DatabaseSync(path.join(dataDir, DATABASE_FILE));

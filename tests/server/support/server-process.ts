@@ -11,19 +11,27 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 /** The project's pinned Node 24, whatever `node` is on the PATH. */
 export const NODE_24 = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'node');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Below Linux's ephemeral range (32768 and up): no outgoing connection takes such a port, and a
+ * random pick keeps two servers started at once from getting the same one, as the kernel's own
+ * choice of a free port (which hands a just-closed port out again) did in the full CI run.
+ */
+const PORT_RANGE = { first: 20_000, count: 10_000 };
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = PORT_RANGE.first + Math.floor(Math.random() * PORT_RANGE.count);
+    if (await bindable(port)) return port;
+  }
+  throw new Error('no free port');
 }
 
 export interface ServerProcess {
@@ -66,15 +74,19 @@ export async function spawnServer(
   return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
-/** Polls `GET /api/v1/health` until it answers 200; rejects after `timeoutMs`. */
+/**
+ * Polls `GET /api/v1/health` until it answers 200 and the process has said it listens on its
+ * port (so that the answer is its own, not another server's); rejects after `timeoutMs`.
+ */
 export async function waitForHealth(server: ServerProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const listening = `listening on 127.0.0.1:${new URL(server.baseUrl).port}`;
   let stopped = false;
   void server.exited.then(() => (stopped = true));
   while (Date.now() < deadline && !stopped) {
     try {
       const response = await fetch(`${server.baseUrl}/api/v1/health`);
-      if (response.ok) return;
+      if (response.ok && server.output().includes(listening)) return;
     } catch {
       // Not listening yet.
     }
