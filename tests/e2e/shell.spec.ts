@@ -165,7 +165,8 @@ test('hashed assets are cached immutably and index.html is revalidated', async (
   expect(index.headers()['cache-control']).toContain('no-cache');
   const html = await index.text();
 
-  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+  // In attributes, and in the start script's list of modules (server/http/pages.ts).
+  const assets = [...html.matchAll(/"(\/assets\/[^"]+)"/g)].map((match) => match[1]);
   expect(assets.some((asset) => asset?.endsWith('.js'))).toBe(true);
   // The stylesheet is inline (issue 15): the first paint waits for no request.
   expect(html).toMatch(/<style>[^<]+<\/style>/);
