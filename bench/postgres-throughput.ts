@@ -15,8 +15,12 @@
  * the CPU time is read too (/proc): the servers' and the database's (the postmaster with all
  * its backends) per request or login, which the share of the cores does not change, and the
  * cores kept busy by all of them with the client, which says whether the machine was the limit.
+ * On PostgreSQL the database's transactions (pg_stat_database) say how many requests shared one
+ * freshness check of the list (server/courses/list-cache.ts); the idle dispatchers' polls, one
+ * a second per process, are among them, a few against thousands.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -50,15 +54,27 @@ const LOGIN_CLIENTS = 10;
 const USERS = LOGINS_PER_ROUND * ROUNDS;
 exitUnlessDoneWithin(20 * 60_000, 'bench:postgres');
 
+/** A setup's database on the bench's PostgreSQL cluster. */
+interface Database {
+  name: string;
+  url: string;
+  /** The cluster's postmaster: its CPU time with its backends' is the database's. */
+  postmaster: number;
+  /** A connection of the bench's own, to read the database's statistics. */
+  monitor: pg.Client;
+}
+
 interface Setup {
   name: string;
   servers: ServerProcess[];
-  /** PostgreSQL's postmaster, for a setup on PostgreSQL. */
-  postmaster: number | undefined;
+  /** Undefined on SQLite. */
+  database: Database | undefined;
   dataDir: string;
   coursesRps: number[];
   coursesP99: number[];
-  coursesCpuUs: number[];
+  coursesServerCpuUs: number[];
+  coursesDatabaseCpuUs: number[];
+  coursesPerTransaction: number[];
   coursesCores: number[];
   loginsPerSecond: number[];
   loginP99: number[];
@@ -68,39 +84,64 @@ interface Setup {
 interface Measured<T> {
   result: T;
   wallMs: number;
-  /** The setup's servers and, on PostgreSQL, the whole cluster. */
+  /** The setup's server processes. */
   serverCpuMs: number;
+  /** The whole PostgreSQL cluster on PostgreSQL; 0 on SQLite, where it is the server's. */
+  databaseCpuMs: number;
   /** This process: autocannon or the login clients. */
   clientCpuMs: number;
+  /** The database's transactions on PostgreSQL. */
+  transactions: number | undefined;
 }
 
-/** `work` with its wall time and the CPU time it cost. */
+/**
+ * A backend reports its statistics at most once a second, when idle: read them after that,
+ * so that both readings hold all that came before them.
+ */
+async function reportedTransactions(database: Database | undefined) {
+  if (database === undefined) return undefined;
+  await sleep(1500);
+  const { rows } = await database.monitor.query<{ count: string }>(
+    'select xact_commit + xact_rollback as count from pg_stat_database where datname = $1',
+    [database.name],
+  );
+  return Number(rows[0]?.count);
+}
+
+/** `work` with its wall time and the CPU time and transactions it cost. */
 async function measured<T>(setup: Setup, work: () => Promise<T>): Promise<Measured<T>> {
   const serverCpu = () =>
-    setup.servers.reduce((sum, server) => sum + cpuMs(server.child.pid ?? 0), 0) +
-    (setup.postmaster === undefined ? 0 : treeCpuMs(setup.postmaster));
+    setup.servers.reduce((sum, server) => sum + cpuMs(server.child.pid ?? 0), 0);
+  const databaseCpu = () =>
+    setup.database === undefined ? 0 : treeCpuMs(setup.database.postmaster);
+  const transactionsBefore = await reportedTransactions(setup.database);
   const serverBefore = serverCpu();
+  const databaseBefore = databaseCpu();
   const clientBefore = process.cpuUsage();
   const started = performance.now();
   const result = await work();
   const wallMs = performance.now() - started;
   const client = process.cpuUsage(clientBefore);
+  const serverCpuMs = serverCpu() - serverBefore;
+  const databaseCpuMs = databaseCpu() - databaseBefore;
+  const transactionsAfter = await reportedTransactions(setup.database);
   return {
     result,
     wallMs,
-    serverCpuMs: serverCpu() - serverBefore,
+    serverCpuMs,
+    databaseCpuMs,
     clientCpuMs: (client.user + client.system) / 1000,
+    transactions:
+      transactionsAfter === undefined || transactionsBefore === undefined
+        ? undefined
+        : transactionsAfter - transactionsBefore,
   };
 }
 
 const password = generateStrongPassword();
 const NODE_FLAGS = startFlags(path.resolve(import.meta.dirname, '..'));
 
-async function startSetup(
-  name: string,
-  processes: number,
-  database: { url: string; postmaster: number } | undefined,
-) {
+async function startSetup(name: string, processes: number, database: Database | undefined) {
   const url = database?.url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-postgres-'));
   // Empty means SQLite (the configuration's rule), overriding a DATABASE_URL of the shell.
@@ -114,11 +155,13 @@ async function startSetup(
   const setup: Setup = {
     name,
     servers: [],
-    postmaster: database?.postmaster,
+    database,
     dataDir,
     coursesRps: [],
     coursesP99: [],
-    coursesCpuUs: [],
+    coursesServerCpuUs: [],
+    coursesDatabaseCpuUs: [],
+    coursesPerTransaction: [],
     coursesCores: [],
     loginsPerSecond: [],
     loginP99: [],
@@ -161,8 +204,10 @@ async function loadCourses(setup: Setup) {
   setup.coursesRps.push(results.reduce((sum, result) => sum + result.requests.average, 0));
   setup.coursesP99.push(Math.max(...results.map((result) => result.latency.p99)));
   const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
-  setup.coursesCpuUs.push((run.serverCpuMs * 1000) / requests);
-  setup.coursesCores.push((run.serverCpuMs + run.clientCpuMs) / run.wallMs);
+  setup.coursesServerCpuUs.push((run.serverCpuMs * 1000) / requests);
+  setup.coursesDatabaseCpuUs.push((run.databaseCpuMs * 1000) / requests);
+  if (run.transactions !== undefined) setup.coursesPerTransaction.push(requests / run.transactions);
+  setup.coursesCores.push((run.serverCpuMs + run.databaseCpuMs + run.clientCpuMs) / run.wallMs);
 }
 
 /** `LOGINS_PER_ROUND` logins of users not logged in before, spread over the processes. */
@@ -190,22 +235,26 @@ async function loadLogins(setup: Setup, round: number) {
   );
   setup.loginsPerSecond.push((LOGINS_PER_ROUND / run.wallMs) * 1000);
   setup.loginP99.push(percentile(run.result, 99));
-  setup.loginCpuMs.push(run.serverCpuMs / LOGINS_PER_ROUND);
+  setup.loginCpuMs.push((run.serverCpuMs + run.databaseCpuMs) / LOGINS_PER_ROUND);
 }
 
 const cluster = startPostgresCluster({ durable: true });
+const admin = new pg.Client({ connectionString: cluster.url });
 const setups: Setup[] = [];
 try {
-  const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
   await admin.query('create database bench_one');
   await admin.query('create database bench_two');
   const { rows } = await admin.query<{ pid: number }>('select pg_backend_pid() as pid');
   const postmaster = parentOf(rows[0]?.pid ?? 0);
-  await admin.end();
   const loadBefore = loadavg();
   setups.push(await startSetup('1 process, SQLite', 1, undefined));
-  const database = (name: string) => ({ url: databaseUrl(cluster.url, name), postmaster });
+  const database = (name: string): Database => ({
+    name,
+    url: databaseUrl(cluster.url, name),
+    postmaster,
+    monitor: admin,
+  });
   setups.push(await startSetup('1 process, PostgreSQL', 1, database('bench_one')));
   setups.push(await startSetup('2 processes, PostgreSQL', 2, database('bench_two')));
   for (let round = 0; round < ROUNDS; round++) {
@@ -215,31 +264,44 @@ try {
   }
   const loadAfter = loadavg();
   console.log(
-    `\nGET /api/v1/courses (${COURSES} courses, ${CONNECTIONS} connections, ${RUN_SECONDS} s) and ` +
-      `logins (${LOGINS_PER_ROUND} per round, ${LOGIN_CLIENTS} clients), ${ROUNDS} rounds, medians; ` +
-      `CPU: the servers' and the database's; cores busy: theirs and the client's, of ${cpus().length}:`,
+    `\nGET /api/v1/courses: ${COURSES} courses, ${CONNECTIONS} connections, ${RUN_SECONDS} s, ` +
+      `${ROUNDS} rounds, medians; cores busy: the servers', the database's and the client's, ` +
+      `of ${cpus().length}:`,
   );
   console.table(
     setups.map((setup) => ({
       setup: setup.name,
-      'courses req/s': median(setup.coursesRps).toFixed(0),
-      'courses p99 ms': median(setup.coursesP99).toFixed(1),
-      'CPU µs/request': median(setup.coursesCpuUs).toFixed(0),
+      'req/s': median(setup.coursesRps).toFixed(0),
+      'p99 ms': median(setup.coursesP99).toFixed(1),
+      'server CPU µs/req': median(setup.coursesServerCpuUs).toFixed(0),
+      'database CPU µs/req': median(setup.coursesDatabaseCpuUs).toFixed(0),
+      'req/transaction':
+        setup.database === undefined ? '-' : median(setup.coursesPerTransaction).toFixed(1),
       'cores busy': median(setup.coursesCores).toFixed(2),
+    })),
+  );
+  console.log(
+    `Logins: ${LOGINS_PER_ROUND} per round, ${LOGIN_CLIENTS} clients, medians; ` +
+      `CPU: the servers' and the database's:`,
+  );
+  console.table(
+    setups.map((setup) => ({
+      setup: setup.name,
       'logins/s': median(setup.loginsPerSecond).toFixed(1),
-      'login p99 ms': median(setup.loginP99).toFixed(0),
+      'p99 ms': median(setup.loginP99).toFixed(0),
       'CPU ms/login': median(setup.loginCpuMs).toFixed(0),
     })),
   );
   const [sqlite, one, two] = setups as [Setup, Setup, Setup];
+  const cpuPerRequest = (setup: Setup) =>
+    median(setup.coursesServerCpuUs) + median(setup.coursesDatabaseCpuUs);
   const ratios = (title: string, a: Setup, b: Setup) => {
-    const ratio = (values: (setup: Setup) => number[]) =>
-      `x${(median(values(a)) / median(values(b))).toFixed(2)}`;
+    const ratio = (value: (setup: Setup) => number) => `x${(value(a) / value(b)).toFixed(2)}`;
     console.log(
-      `${title}: courses ${ratio((setup) => setup.coursesRps)} ` +
-        `(CPU per request ${ratio((setup) => setup.coursesCpuUs)}), ` +
-        `logins ${ratio((setup) => setup.loginsPerSecond)} ` +
-        `(CPU per login ${ratio((setup) => setup.loginCpuMs)})`,
+      `${title}: courses ${ratio((setup) => median(setup.coursesRps))} ` +
+        `(CPU per request ${ratio(cpuPerRequest)}), ` +
+        `logins ${ratio((setup) => median(setup.loginsPerSecond))} ` +
+        `(CPU per login ${ratio((setup) => median(setup.loginCpuMs))})`,
     );
   };
   ratios('PostgreSQL 1 / SQLite 1', one, sqlite);
@@ -254,5 +316,6 @@ try {
     }
     rmSync(setup.dataDir, { recursive: true, force: true });
   }
+  await admin.end().catch(() => undefined);
   cluster.stop();
 }
