@@ -14,11 +14,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import sharp from 'sharp';
 import { generateStrongPassword } from '../server/auth/password-rules.ts';
 import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
-import { courseForm, loginAsAdministrator, REQUEST_TIMEOUT_MS } from './support/api-client.ts';
+import { loginAsAdministrator, REQUEST_TIMEOUT_MS } from './support/api-client.ts';
+import { createCourses } from './support/courses.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
+import { median } from './support/statistics.ts';
 
 const COURSES = 50;
 const ROUNDS = 5;
@@ -26,34 +27,6 @@ const RUN_SECONDS = 4;
 const CONNECTIONS = 10;
 const GOAL = 0.8;
 const RUN_DEADLINE_MS = 10 * 60_000;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-};
-
-async function createCourses(baseUrl: string, token: string): Promise<void> {
-  const image = await sharp({
-    create: { width: 1600, height: 900, channels: 3, background: '#e30613' },
-  })
-    .jpeg()
-    .toBuffer();
-  for (let index = 0; index < COURSES; index++) {
-    const title = `Tečaj broj ${index + 1}: suvremeni postupci u dentalnoj medicini`;
-    const response = await fetch(`${baseUrl}/api/v1/courses`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: courseForm(index, title, image),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    if (response.status !== 201) {
-      throw new Error(`course ${index}: ${response.status} ${await response.text()}`);
-    }
-  }
-}
 
 interface Run {
   requestsPerSecond: number;
@@ -90,7 +63,7 @@ async function main(): Promise<void> {
     });
     await waitForHealth(server, 60_000);
     const token = await loginAsAdministrator(server.baseUrl, password);
-    await createCourses(server.baseUrl, token);
+    await createCourses(server.baseUrl, token, COURSES);
 
     const listUrl = `${server.baseUrl}/api/v1/courses`;
     const limitUrl = `${server.baseUrl}/api/v1/bench/courses-limit`;

@@ -46,6 +46,7 @@ import {
 } from '../tests/server/support/server-process.ts';
 import { loginAsAdministrator, REQUEST_TIMEOUT_MS } from './support/api-client.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
+import { cpuMs } from './support/process-cpu.ts';
 import { startFlags } from './support/start-flags.ts';
 
 const { values: flags } = parseArgs({
@@ -65,13 +66,6 @@ const VIDEO_BYTES = VIDEO_MIB * 1024 * 1024;
 const ROUNDS = 3;
 const GOALS = { megabytesPerSecond: 150, rssGrowthMib: 64 };
 exitUnlessDoneWithin(30 * 60 * 1000, 'bench:education-upload');
-
-/** The process's CPU time so far (user + system, /proc/<pid>/stat), in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const residentMib = (pid: number) =>
   Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
