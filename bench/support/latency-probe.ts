@@ -5,7 +5,7 @@
  * - `firstWrite`: from the HTTP parser's request event to the first response bytes handed to
  *   the socket (the route, the file system calls, the event loop's queue);
  * - `stat`, `open`, `read`: each file system call's time through libuv's thread pool, queueing
- *   included (@fastify/send stats and opens per request; the read stream reads per chunk);
+ *   included (@fastify/send stats and opens per request; every body is read 64 KiB at a time);
  * - `eventLoopDelay`: perf_hooks' monitor at 1 ms resolution;
  * - garbage collections, full (mark-compact) and young (scavenge), with their pauses: streaming
  *   allocates a fresh buffer per chunk outside the heap, and that memory is what triggers them;

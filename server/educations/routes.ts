@@ -3,8 +3,10 @@
  * decides which), the access rights and every write for administrators, and the uploaded video's
  * bytes behind a signed URL. The bytes route has no bearer guard: a video element cannot send one, so the
  * signature is the credential and the service checks the user's access again on every request.
- * Ranges, HEAD and conditional requests are @fastify/send's (RFC 9110), not ours.
+ * Ranges, HEAD and conditional requests are @fastify/send's (RFC 9110), not ours; the body goes
+ * out through reused read buffers (`video-body.ts`).
  */
+import { ReadStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import send from '@fastify/send';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,6 +26,7 @@ import { acceptMergePatch, mergePatchOnly } from '../http/merge-patch.ts';
 import type { Media } from '../media/service.ts';
 import type { UploadSpec } from '../media/upload.ts';
 import type { EducationsService } from './service.ts';
+import { bodyRange, videoBodyWriter } from './video-body.ts';
 import { VIDEO_SIGNATURE_LENGTH } from './video-urls.ts';
 import type { VideoStore } from './videos.ts';
 import type { EducationWrites } from './writes.ts';
@@ -75,6 +78,7 @@ export interface EducationsRoutesDeps {
 export function educationsRoutes(deps: EducationsRoutesDeps): FastifyPluginAsyncZod {
   const { educations, writes, media, videos, auth } = deps;
   const upload = educationUpload(deps.videoMaxBytes);
+  const writeVideoBody = videoBodyWriter();
   return async (app) => {
     acceptMergePatch(app, PATCH_BODY_LIMIT);
 
@@ -175,11 +179,15 @@ export function educationsRoutes(deps: EducationsRoutesDeps): FastifyPluginAsync
           onFile: (_path, stats) => clampOversizedSuffix(request.raw, stats.size),
         });
         if (answer.type === 'file') {
-          return reply
+          reply
             .code(answer.statusCode)
             .headers(answer.headers)
-            .header('cache-control', VIDEO_CACHE_CONTROL)
-            .send(answer.stream);
+            .header('cache-control', VIDEO_CACHE_CONTROL);
+          // HEAD and 304 have no body; a body is written through the pool, from the file
+          // @fastify/send opened.
+          if (!(answer.stream instanceof ReadStream)) return reply.send(answer.stream);
+          await writeVideoBody(request, reply, answer.stream, bodyRange(answer.headers));
+          return reply;
         }
         if (answer.statusCode === 416) {
           return reply

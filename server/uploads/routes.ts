@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticatedUser, type AuthGuards } from '../auth/guards.ts';
 import { DomainError, MESSAGES } from '../http/errors.ts';
+import { hijackWithHeaders } from '../http/hijack.ts';
 import type { VideoUploads } from './video-uploads.ts';
 
 /** tus ids are 32 hex characters (`Uid.rand`); anything else is no upload of ours. */
@@ -25,11 +26,7 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
 
   /** Hands the request to tus with the headers Fastify's hooks set so far (request id, security). */
   async function handOver(request: FastifyRequest, reply: FastifyReply) {
-    reply.hijack();
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) reply.raw.setHeader(name, value);
-    }
-    reply.raw.setHeader('cache-control', 'no-store');
+    hijackWithHeaders(reply).setHeader('cache-control', 'no-store');
     await uploads.handle(request.raw, reply.raw);
   }
 

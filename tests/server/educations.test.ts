@@ -4,7 +4,9 @@
  * uploaded video with a thumbnail, one for the demo user, one for the demo administrator alone
  * and one on the video-sharing site.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ import {
 } from '../../src/api/contract.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { videoUrls } from '../../server/educations/video-urls.ts';
+import { VIDEO_FOLDER } from '../../server/educations/videos.ts';
 import { loadSecrets } from '../../server/secrets.ts';
 import { createUser } from '../../server/users/store.ts';
 import { ADMIN, DEMO_PASSWORD, EMPLOYEE, USER, login } from './support/accounts.ts';
@@ -203,8 +206,46 @@ describe('the video bytes', () => {
       'cache-control': 'private, no-cache',
       'content-type': 'video/mp4',
       'content-length': String(DEMO_VIDEO.length),
+      'x-content-type-options': 'nosniff',
     });
+    expect(response.headers['x-request-id']).toMatch(/\S/);
     expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('over real connections, sends exact bytes and closes the file of every answer, abandoned ones too', async () => {
+    const origin = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = origin + (await videoUrlOf('user', ids.open));
+    const videoFolder = path.join(server.dataDir, VIDEO_FOLDER);
+    const videoFilesOpen = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(videoFolder);
+        } catch {
+          return false; // closed while listed
+        }
+      }).length;
+    const ranged = (start: number, abandon: boolean) =>
+      new Promise<Buffer>((resolve, reject) => {
+        const request = http.get(url, { agent: false, headers: { range: `bytes=${start}-` } });
+        request.on('response', (response) => {
+          expect(response.statusCode).toBe(206);
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            if (abandon) request.destroy();
+          });
+          response.on('end', () => resolve(Buffer.concat(chunks)));
+          response.on('error', reject);
+        });
+        request.on('error', () => resolve(Buffer.alloc(0)));
+        request.on('close', () => resolve(Buffer.alloc(0)));
+      });
+    for (let round = 0; round < 20; round += 1) {
+      const start = (round * 7919) % DEMO_VIDEO.length;
+      expect((await ranged(start, false)).equals(DEMO_VIDEO.subarray(start))).toBe(true);
+      await ranged(start, true);
+    }
+    await expect.poll(videoFilesOpen, { timeout: 2000 }).toBe(0);
   });
 
   it('answers any satisfiable range with 206 and exactly the bytes of that slice', async () => {
