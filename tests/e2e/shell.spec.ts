@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { company } from '../../src/data/company.ts';
-import { DESKTOP, PHONE, acceptGate, addGateCookies, slogan } from './support.ts';
+import { DESKTOP, PHONE, acceptGate, addGateCookies, openPage, slogan } from './support.ts';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await addGateCookies(context, baseURL ?? '');
@@ -38,7 +38,7 @@ test.describe('desktop', () => {
   });
 
   test('a header link navigates inside the SPA and marks the current page', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     await page.evaluate(() => {
       (globalThis as { sameDocument?: boolean }).sameDocument = true;
     });
@@ -61,7 +61,7 @@ test.describe('phone', () => {
   test('Izbornik opens the side panel; Escape closes it and focus returns to the button', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
     await expect(mainNav(page)).toBeHidden();
 
@@ -83,7 +83,7 @@ test.describe('phone', () => {
   });
 
   test('following a link in the side panel closes it', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     await menuButton(page).click();
     await mainNav(page).getByRole('link', { name: 'Tečajevi' }).click();
     await expect(page).toHaveURL(/\/tecajevi$/);
