@@ -47,7 +47,7 @@ import {
 import { loginAsAdministrator, REQUEST_TIMEOUT_MS } from './support/api-client.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
 import { cpuMs } from './support/process-cpu.ts';
-import { startFlags } from './support/start-flags.ts';
+import { startEnvironment, startFlags } from './support/start-flags.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -192,7 +192,12 @@ async function startTarget(name: string, root: string, nodeFlags: string[]): Pro
   const folder = mkdtempSync(path.join(tmpdir(), 'bench-education-upload-'));
   const password = generateStrongPassword();
   const server = await spawnServer(
-    { DATA_DIR: folder, DEMO_PASSWORD: password, EDUCATION_VIDEO_MAX_BYTES: String(VIDEO_BYTES) },
+    {
+      ...(await startEnvironment(root)),
+      DATA_DIR: folder,
+      DEMO_PASSWORD: password,
+      EDUCATION_VIDEO_MAX_BYTES: String(VIDEO_BYTES),
+    },
     { root, nodeFlags: [...startFlags(root), ...nodeFlags] },
   );
   await waitForHealth(server, 60_000);
@@ -225,7 +230,10 @@ const plain = spawn(
     plainFolder,
     String(plainPort),
   ],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
+  {
+    env: { ...process.env, ...(await startEnvironment(PROJECT_ROOT)) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
 );
 try {
   await new Promise<void>((resolve, reject) => {

@@ -32,7 +32,7 @@ import {
 import { REQUEST_TIMEOUT_MS, loginAsAdministrator } from './support/api-client.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
 import { percentile } from './support/statistics.ts';
-import { startFlags } from './support/start-flags.ts';
+import { startEnvironment, startFlags } from './support/start-flags.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -179,15 +179,21 @@ function probeRow(target: Target, probe: Probe) {
 }
 
 const PROBE = path.join(PROJECT_ROOT, 'bench/support/latency-probe.ts');
-/** Both servers run with production's heap sizes: the young generation decides how often the
- * garbage collector runs under streaming, and so the tail. */
+/** Every server runs with `npm start`'s heap sizes and thread pool: the young generation decides
+ * how often the garbage collector runs under streaming, the pool how long file calls queue. */
 const NODE_FLAGS = startFlags(PROJECT_ROOT);
+const START_ENV = await startEnvironment(PROJECT_ROOT);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-education-video-'));
 const probeFile = (name: string) => path.join(dataDir, `probe-${name}.json`);
 const password = generateStrongPassword();
 const loadBefore = loadavg();
 const ours = await spawnServer(
-  { DATA_DIR: dataDir, DEMO_PASSWORD: password, LATENCY_PROBE_FILE: probeFile('ours') },
+  {
+    ...START_ENV,
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: password,
+    LATENCY_PROBE_FILE: probeFile('ours'),
+  },
   { nodeFlags: [...NODE_FLAGS, '--import', PROBE, ...profileFlags('ours')] },
 );
 const plainPort = await freePort();
@@ -222,7 +228,7 @@ try {
         String(port),
       ],
       {
-        env: { ...process.env, LATENCY_PROBE_FILE: probeFile(name) },
+        env: { ...process.env, ...START_ENV, LATENCY_PROBE_FILE: probeFile(name) },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
@@ -303,7 +309,7 @@ try {
   const loads = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
   console.log(
     `load average (1, 5, 15 min): ${loads(loadBefore)} before, ${loads(loadAfter)} after; ` +
-      `${availableParallelism()} CPUs; Node ${process.version} ${NODE_FLAGS.join(' ')}; UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 'default (4)'}`,
+      `${availableParallelism()} CPUs; Node ${process.version} ${NODE_FLAGS.join(' ')}; UV_THREADPOOL_SIZE ${START_ENV.UV_THREADPOOL_SIZE ?? process.env.UV_THREADPOOL_SIZE ?? 'default (4)'}`,
   );
   console.log(
     `command: npm run bench:education-video -- --requests ${REQUESTS}` +

@@ -34,7 +34,7 @@ import {
 import { REQUEST_TIMEOUT_MS, solvedRobotCheck } from './support/api-client.ts';
 import { benchEmail, clientAddress, pool, seedUsers } from './support/users.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
-import { startFlags } from './support/start-flags.ts';
+import { startEnvironment, startFlags } from './support/start-flags.ts';
 
 const { values: flags } = parseArgs({
   options: { minutes: { type: 'string', default: '10' }, baseline: { type: 'string' } },
@@ -208,7 +208,7 @@ async function startTarget(name: string, root: string, password: string): Promis
   await seedUsers({ dataDir }, password, USERS);
   const nodeFlags = startFlags(root);
   const server = await spawnServer(
-    { DATA_DIR: dataDir, NODE_ENV: 'production' },
+    { ...(await startEnvironment(root)), DATA_DIR: dataDir, NODE_ENV: 'production' },
     { root, nodeFlags },
   );
   const target: Target = {

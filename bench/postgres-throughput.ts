@@ -41,7 +41,7 @@ import {
 import { createCourses } from './support/courses.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
 import { cpuMs, parentOf, treeCpuMs } from './support/process-cpu.ts';
-import { startFlags } from './support/start-flags.ts';
+import { startEnvironment, startFlags } from './support/start-flags.ts';
 import { median, percentile } from './support/statistics.ts';
 import { benchEmail, clientAddress, pool, seedUsers } from './support/users.ts';
 
@@ -140,6 +140,7 @@ async function measured<T>(setup: Setup, work: () => Promise<T>): Promise<Measur
 
 const password = generateStrongPassword();
 const NODE_FLAGS = startFlags(path.resolve(import.meta.dirname, '..'));
+const START_ENV = await startEnvironment(path.resolve(import.meta.dirname, '..'));
 
 async function startSetup(name: string, processes: number, database: Database | undefined) {
   const url = database?.url;
@@ -169,7 +170,7 @@ async function startSetup(name: string, processes: number, database: Database | 
   };
   // One after the other: the first seeds the demo content, as a rolling deploy would.
   for (let index = 0; index < processes; index++) {
-    const server = await spawnServer(env, { nodeFlags: NODE_FLAGS });
+    const server = await spawnServer({ ...START_ENV, ...env }, { nodeFlags: NODE_FLAGS });
     setup.servers.push(server);
     await waitForHealth(server, 60_000);
   }

@@ -5,8 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { SPA_BUILD_STEPS, spaBuildIsStale } from './spa-build.ts';
+import { START_ENVIRONMENT } from './start-environment.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Before anything asynchronous starts libuv's thread pool (start-environment.ts).
+for (const [name, value] of Object.entries(START_ENVIRONMENT)) process.env[name] ??= value;
 
 if (spaBuildIsStale(root)) {
   console.log('Building the SPA with Vite…');
