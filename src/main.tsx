@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { InspectContext, loadInspector } from './app/inspector.tsx';
@@ -48,7 +48,10 @@ async function start() {
       </InspectContext>
     </StrictMode>
   );
-  if (hydrates(bootstrap)) hydrateRoot(container, app);
+  // In a transition React hydrates in slices of a few milliseconds and yields to the browser
+  // between them, instead of one long task; a tap before it has finished makes React finish at
+  // once and then handle the tap (docs/decisions/0032).
+  if (hydrates(bootstrap)) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 
