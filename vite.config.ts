@@ -1,14 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstVisitSteps } from './scripts/first-visit-steps.ts';
 import { precompress } from './scripts/precompress.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), firstVisitSteps(), precompress()],
   build: {
     manifest: true,
     target: 'es2022',
+    // Portraits stay files: inlined, all thirteen would weigh on /info's HTML, and files load
+    // lazily, as the page scrolls to them.
+    assetsInlineLimit: (file) => (/[\\/]portraits[\\/]/.test(file) ? false : undefined),
   },
   server: {
     port: 5173,

@@ -28,7 +28,7 @@ import {
   waitForHealth,
   type ServerProcess,
 } from '../tests/server/support/server-process.ts';
-import { routes } from '../src/routes.ts';
+import { GATE_COOKIES, PUBLIC_PAGES as PAGES } from './support/public-pages.ts';
 import { median } from './support/statistics.ts';
 
 const { values: flags } = parseArgs({
@@ -44,20 +44,6 @@ const BASELINE = flags.baseline === undefined ? undefined : path.resolve(flags.b
 const KEEP = flags.keep === undefined ? undefined : path.resolve(flags.keep);
 if (KEEP) mkdirSync(KEEP, { recursive: true });
 
-/** The public pages of SPEC 2 with the gate accepted, and the gate of a first visit. */
-const PAGES: readonly { label: string; path: string; withGateCookies: boolean }[] = [
-  ...[
-    routes.home,
-    routes.about,
-    routes.catalogues,
-    routes.courses,
-    routes.gallery,
-    routes.privacyPolicy,
-    routes.dataProcessing,
-    routes.cookiePolicy,
-  ].map(({ pattern }) => ({ label: pattern, path: pattern, withGateCookies: true })),
-  { label: 'gate (/ without cookies)', path: '/', withGateCookies: false },
-];
 /** Issue 15: performance 100 as the median and none below 98; the other categories 100. */
 const GOALS = { medianPerformance: 100, worstPerformance: 98, otherCategories: 100 };
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -68,10 +54,6 @@ const CHROME_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-];
-const GATE_COOKIES = [
-  { name: 'prihvaceni_kolacici', value: '1' },
-  { name: 'pristup_dozvoljen', value: 'true', sameSite: 'Strict' },
 ];
 
 interface Measurement {

@@ -1,7 +1,11 @@
 /**
- * Draws the bundled demo illustrations as small SVG files: staff portraits (avatars, never
- * photos of real people), supplier wordmarks and the EU-funding logos. Everything is invented.
- * The data modules in src/data import the files, so Vite serves them under hashed URLs.
+ * Draws the bundled demo illustrations: staff portraits (avatars, never photos of real people)
+ * as small WebP pictures, supplier wordmarks and the EU-funding logos as SVG files. Everything is
+ * invented. The data modules in src/data import the files, so Vite serves them under hashed URLs.
+ *
+ * Portraits stand in for photos, and are raster like them: the browser gives every SVG picture a
+ * document of its own, built on the main thread (thirteen on /info, each a task of several
+ * milliseconds on a phone), while a WebP is decoded off it (docs/decisions/0033).
  *
  *   npm run data:drawings
  *
@@ -9,6 +13,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 
 const imagesDir = path.resolve(import.meta.dirname, '..', 'src', 'data', 'images');
 
@@ -295,14 +300,27 @@ const euEmblemSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 90
 
 const programmeLogoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 90" width="300" height="90"><g fill="none" stroke-width="7" stroke-linecap="round"><path d="M14 62a32 32 0 0 1 40-40" stroke="#1d3f94"/><path d="M26 70a32 32 0 0 0 42-36" stroke="#f7b500"/><path d="M34 48a12 12 0 0 1 14-12" stroke="#3a8dde"/></g><text font-family="Segoe UI,Helvetica,Arial,sans-serif" fill="#1d3f94"><tspan x="90" y="38" font-size="18" font-weight="700">Europski fondovi</tspan><tspan x="90" y="60" font-size="14">Operativni program 2021. – 2027.</tspan></text></svg>\n`;
 
-function writeFolder(folder: string, files: Record<string, string>): void {
+/** Writes `<slug>.<extension>` for every file, and removes whatever else the folder holds. */
+function writeFolder(folder: string, extension: string, files: Record<string, string | Buffer>) {
   const dir = path.join(imagesDir, folder);
   mkdirSync(dir, { recursive: true });
-  for (const stale of readdirSync(dir)) {
-    if (!(stale.replace(/\.svg$/, '') in files)) rmSync(path.join(dir, stale));
+  const names = new Set(Object.keys(files).map((slug) => `${slug}.${extension}`));
+  for (const stale of readdirSync(dir)) if (!names.has(stale)) rmSync(path.join(dir, stale));
+  for (const [slug, contents] of Object.entries(files)) {
+    writeFileSync(path.join(dir, `${slug}.${extension}`), contents);
   }
-  for (const [slug, svg] of Object.entries(files))
-    writeFileSync(path.join(dir, `${slug}.svg`), svg);
+}
+
+/** A portrait's pixels: 96 CSS pixels (its largest size on /info) at twice the density. */
+const PORTRAIT_PX = 192;
+/** The avatars' viewBox is 120 units wide; sharp renders SVG at 72 dpi. */
+const PORTRAIT_DENSITY = (72 * PORTRAIT_PX) / 120;
+
+function portraitWebp(look: AvatarLook): Promise<Buffer> {
+  return sharp(Buffer.from(avatarSvg(look)), { density: PORTRAIT_DENSITY })
+    .resize(PORTRAIT_PX, PORTRAIT_PX)
+    .webp({ quality: 82, effort: 6 })
+    .toBuffer();
 }
 
 function mapValues<T>(
@@ -313,8 +331,14 @@ function mapValues<T>(
 }
 
 if (import.meta.main) {
-  writeFolder('portraits', mapValues(portraits, avatarSvg));
-  writeFolder('logos', mapValues(wordmarks, wordmarkSvg));
-  writeFolder('eu', { 'sufinancira-eu': euEmblemSvg, 'operativni-program': programmeLogoSvg });
-  console.log(`Wrote the drawn SVGs under ${path.relative(process.cwd(), imagesDir)}`);
+  const portraitFiles = await Promise.all(
+    Object.entries(portraits).map(async ([slug, look]) => [slug, await portraitWebp(look)]),
+  );
+  writeFolder('portraits', 'webp', Object.fromEntries(portraitFiles));
+  writeFolder('logos', 'svg', mapValues(wordmarks, wordmarkSvg));
+  writeFolder('eu', 'svg', {
+    'sufinancira-eu': euEmblemSvg,
+    'operativni-program': programmeLogoSvg,
+  });
+  console.log(`Wrote the drawings under ${path.relative(process.cwd(), imagesDir)}`);
 }

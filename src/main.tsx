@@ -1,5 +1,5 @@
 import { StrictMode, startTransition, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from './reactDomClient.ts';
 import { App } from './app/App.tsx';
 import { InspectContext, loadInspector } from './app/inspector.tsx';
 import { readPageBootstrap, type PageBootstrap } from './app/pageBootstrap.ts';

@@ -267,6 +267,17 @@ function pageDocument(spaDir: string) {
     return seen;
   }
 
+  /** The chunks behind these keys, each after the chunks it imports (so each runs on its own). */
+  function dependencyOrder(keys: readonly string[], order = new Set<string>()): string[] {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (order.has(key) || !chunk || chunk.isEntry) continue;
+      dependencyOrder(chunk.imports ?? [], order);
+      order.add(key);
+    }
+    return [...order];
+  }
+
   const chunksOf = (modules: readonly string[]) =>
     [...new Set(modules.flatMap((key) => [...closure(key)]))]
       .map((key) => manifest[key])
@@ -291,11 +302,13 @@ function pageDocument(spaDir: string) {
     .replace(/<link rel="modulepreload"[^>]*>/g, '');
   const entryImports = (entry.imports ?? []).flatMap((key) => [...closure(key)]);
   const entryFile = `/${entry.file}`;
+  const entrySteps = dependencyOrder(entry.imports ?? []).map((key) => `/${manifest[key]?.file}`);
   function pageHead(modules: readonly string[], hints: string): string {
     const chunks = chunksOf([...entryImports, ...modules]);
     const start = startAfterFirstPaint(
       entryFile,
       chunks.map((chunk) => `/${chunk.file}`),
+      entrySteps,
     );
     return `${hints}${inlineStyle(chunksOf(modules))}${start}</head>`;
   }
@@ -330,12 +343,23 @@ function pageDocument(spaDir: string) {
  * for a script that happened to arrive before it. Taps before the app runs still work: the gate
  * is a form and the switches are native (docs/decisions/0026). A hidden tab paints nothing, so it
  * starts at once.
+ *
+ * The entry's chunks are evaluated one by one, each in a task of its own (`steps`, dependencies
+ * first), then the entry: adding the preloads, evaluating React's DOM renderer, the machines
+ * and the app are short tasks instead of two long ones that a tap would wait for
+ * (docs/decisions/0033).
  */
-function startAfterFirstPaint(entry: string, modules: readonly string[]): string {
+function startAfterFirstPaint(
+  entry: string,
+  modules: readonly string[],
+  steps: readonly string[],
+): string {
   const code =
-    `const start=()=>{for(const href of ${JSON.stringify(modules)}){` +
+    `const start=async()=>{for(const href of ${JSON.stringify(modules)}){` +
     `const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";` +
-    `link.href=href;document.head.append(link)}import(${JSON.stringify(entry)})};` +
+    `link.href=href;document.head.append(link)}` +
+    `for(const step of ${JSON.stringify([...steps, entry])}){` +
+    `await new Promise((resolve)=>setTimeout(resolve));await import(step)}};` +
     `document.visibilityState==="hidden"?start():requestAnimationFrame(()=>requestAnimationFrame(start))`;
   return `<script type="module">${code}</script>`;
 }

@@ -3,19 +3,19 @@
  * people are invented and their portraits are drawn avatars (scripts/make-drawn-assets.ts).
  * The portraits are imported so that Vite gives them hashed URLs; this module is SPA-only.
  */
-import anaMatic from './images/portraits/ana-matic.svg';
-import darioLovric from './images/portraits/dario-lovric.svg';
-import filipRadic from './images/portraits/filip-radic.svg';
-import ivanaKolar from './images/portraits/ivana-kolar.svg';
-import karloSimunovic from './images/portraits/karlo-simunovic.svg';
-import lucijaPeric from './images/portraits/lucija-peric.svg';
-import majaKnezevic from './images/portraits/maja-knezevic.svg';
-import markoVukovic from './images/portraits/marko-vukovic.svg';
-import nikolinaSaric from './images/portraits/nikolina-saric.svg';
-import petraJuric from './images/portraits/petra-juric.svg';
-import sanjaPavic from './images/portraits/sanja-pavic.svg';
-import tomislavBabic from './images/portraits/tomislav-babic.svg';
-import vesnaKralj from './images/portraits/vesna-kralj.svg';
+import anaMatic from './images/portraits/ana-matic.webp';
+import darioLovric from './images/portraits/dario-lovric.webp';
+import filipRadic from './images/portraits/filip-radic.webp';
+import ivanaKolar from './images/portraits/ivana-kolar.webp';
+import karloSimunovic from './images/portraits/karlo-simunovic.webp';
+import lucijaPeric from './images/portraits/lucija-peric.webp';
+import majaKnezevic from './images/portraits/maja-knezevic.webp';
+import markoVukovic from './images/portraits/marko-vukovic.webp';
+import nikolinaSaric from './images/portraits/nikolina-saric.webp';
+import petraJuric from './images/portraits/petra-juric.webp';
+import sanjaPavic from './images/portraits/sanja-pavic.webp';
+import tomislavBabic from './images/portraits/tomislav-babic.webp';
+import vesnaKralj from './images/portraits/vesna-kralj.webp';
 import type { RegionId } from './regions.ts';
 
 export interface Employee {

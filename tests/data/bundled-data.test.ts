@@ -80,12 +80,13 @@ describe('employees', () => {
     expect(accountingTeam.length).toBeLessThanOrEqual(4);
   });
 
-  it('draws each person their own small portrait', () => {
+  it('draws each person their own small portrait, a WebP of twice its largest size', async () => {
     expect(new Set(everyone.map((person) => person.image)).size).toBe(everyone.length);
     for (const person of everyone) {
-      const svg = assetBytes(person.image);
-      expect(svgSize(svg)).toEqual({ width: 120, height: 120 });
-      expect(svg.length).toBeLessThan(2 * 1024);
+      const file = assetFile(person.image);
+      const { format, width, height } = await sharp(file).metadata();
+      expect({ format, width, height }).toEqual({ format: 'webp', width: 192, height: 192 });
+      expect(statSync(file).size).toBeLessThan(4 * 1024);
     }
   });
 });

@@ -28,7 +28,14 @@ const GATE_CSS = '.gate{color:green}';
 const GATE_COOKIES = 'prihvaceni_kolacici=1; pristup_dozvoljen=true';
 
 const MANIFEST = {
-  'index.html': { file: 'assets/index-A1.js', isEntry: true, css: ['assets/index-A1.css'] },
+  'index.html': {
+    file: 'assets/index-A1.js',
+    isEntry: true,
+    imports: ['_machines-F6.js', '_react-dom-E5.js'],
+    css: ['assets/index-A1.css'],
+  },
+  '_machines-F6.js': { file: 'assets/machines-F6.js', imports: ['_react-dom-E5.js'] },
+  '_react-dom-E5.js': { file: 'assets/react-dom-E5.js' },
   'src/app/AboutContainer.tsx': {
     file: 'assets/AboutContainer-B2.js',
     imports: ['index.html', '_shared-C3.js'],
@@ -162,8 +169,15 @@ describe('what the page needs for its first paint', () => {
   it('starts the app once the page has painted, the pages modules preloaded with it', async () => {
     const response = await get('/info', { cookie: GATE_COOKIES });
     const start = startScriptOf(response.body);
-    expect(start).toContain('["/assets/AboutContainer-B2.js","/assets/shared-C3.js"]');
-    expect(start).toContain('import("/assets/index-A1.js")');
+    expect(start).toContain(
+      'for(const href of ["/assets/machines-F6.js","/assets/react-dom-E5.js",' +
+        '"/assets/AboutContainer-B2.js","/assets/shared-C3.js"])',
+    );
+    // The entry's chunks run one per task, each after the chunks it imports, then the entry.
+    expect(start).toContain(
+      'for(const step of ["/assets/react-dom-E5.js","/assets/machines-F6.js","/assets/index-A1.js"])' +
+        '{await new Promise((resolve)=>setTimeout(resolve));await import(step)}',
+    );
     expect(start).toContain('requestAnimationFrame(()=>requestAnimationFrame(start))');
     // No script request of the page's own competes with its first paint.
     expect(response.body).not.toContain('<script type="module" crossorigin');
