@@ -16,17 +16,11 @@
  * needs them. `--baseline DIR` names another built checkout (with its node_modules): its server
  * runs beside this one and the builds alternate, run by run, so both share the machine's moods.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
-import {
-  PROJECT_ROOT,
-  spawnServer,
-  waitForHealth,
-  type ServerProcess,
-} from '../tests/server/support/server-process.ts';
+import { PROJECT_ROOT } from '../tests/server/support/server-process.ts';
+import { formatLoad, startBuild, stopBuild, type Build } from './support/built-checkout.ts';
 import { GATE_COOKIES, PUBLIC_PAGES } from './support/public-pages.ts';
 import { median } from './support/statistics.ts';
 
@@ -124,27 +118,6 @@ async function measureWithRetries(browser: Browser, url: string, withGateCookies
   }
 }
 
-interface Build {
-  name: string;
-  server: ServerProcess;
-  dataDir: string;
-}
-
-async function startBuild(name: string, root: string): Promise<Build> {
-  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
-    throw new Error(`No ${root}/dist/index.html: build it first (npm run build).`);
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-first-visit-'));
-  const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' }, { root });
-  await waitForHealth(server, 60_000);
-  return { name, server, dataDir };
-}
-
-const formatLoad = () =>
-  loadavg()
-    .map((load) => load.toFixed(2))
-    .join(' ');
-
 const builds: Build[] = [];
 const results = new Map<string, Measurement[]>();
 const browser = await chromium.launch({
@@ -169,11 +142,7 @@ try {
   console.log(`Load average at the end: ${formatLoad()}`);
 } finally {
   await browser.close();
-  for (const build of builds) {
-    build.server.child.kill('SIGTERM');
-    await build.server.exited;
-    rmSync(build.dataDir, { recursive: true, force: true });
-  }
+  for (const build of builds) await stopBuild(build);
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;

@@ -16,18 +16,13 @@
  * `--keep DIR` writes every run's Lighthouse report (JSON) there, to read the audits behind a
  * score: `<page>-<build>-<run>.json`.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import {
-  PROJECT_ROOT,
-  spawnServer,
-  waitForHealth,
-  type ServerProcess,
-} from '../tests/server/support/server-process.ts';
+import { PROJECT_ROOT } from '../tests/server/support/server-process.ts';
+import { formatLoad, startBuild, stopBuild, type Build } from './support/built-checkout.ts';
 import { GATE_COOKIES, PUBLIC_PAGES as PAGES } from './support/public-pages.ts';
 import { median } from './support/statistics.ts';
 
@@ -170,33 +165,6 @@ async function measureWithRetries(
 
 const worst = (metric: Metric, values: number[]) =>
   HIGHER_IS_BETTER.includes(metric) ? Math.min(...values) : Math.max(...values);
-
-interface Build {
-  name: string;
-  server: ServerProcess;
-  dataDir: string;
-}
-
-async function startBuild(name: string, root: string): Promise<Build> {
-  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
-    throw new Error(`No ${root}/dist/index.html: build it first (npm run build).`);
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-lighthouse-'));
-  const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' }, { root });
-  await waitForHealth(server, 60_000);
-  return { name, server, dataDir };
-}
-
-async function stopBuild(build: Build): Promise<void> {
-  build.server.child.kill('SIGTERM');
-  await build.server.exited;
-  rmSync(build.dataDir, { recursive: true, force: true });
-}
-
-const formatLoad = () =>
-  loadavg()
-    .map((load) => load.toFixed(2))
-    .join(' ');
 
 const builds: Build[] = [];
 const results = new Map<string, Measurement[]>();
