@@ -80,6 +80,27 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['src/lib/**/*.ts'],
+    rules: restrict([
+      SPA_NOT_SERVER,
+      SCREEN_MESSAGES,
+      {
+        group: [
+          'react',
+          'react-dom',
+          'xstate',
+          '@xstate/react',
+          '**/views/**',
+          '**/machines/**',
+          '**/app/**',
+          '**/api/**',
+        ],
+        message:
+          'src/lib holds helpers any feature may use: it imports no feature and no framework.',
+      },
+    ]),
+  },
+  {
     files: ['server/**/*.ts'],
     rules: restrict([
       {
