@@ -47,7 +47,7 @@ import { rolesOfUser } from './users/store.ts';
 import { countriesRoutes } from './countries/routes.ts';
 import { coursesRoutes } from './courses/routes.ts';
 import { coursesService, type CoursesService } from './courses/service.ts';
-import { referencedMediaKeys } from './db/media-references.ts';
+import { referencedMediaKeys } from './media-references.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createMedia, type Media } from './media/service.ts';
 import { MEDIA_URL_PREFIX } from './media/store.ts';

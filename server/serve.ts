@@ -14,7 +14,7 @@ import { buildApp } from './app.ts';
 import type { ServerRenderBundle } from './http/pages.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
-import { existingDemoAccounts, readDemoPassword } from './db/seed.ts';
+import { existingDemoAccounts, readDemoPassword } from './seed/demo-content.ts';
 import { describeMailDestination } from './mail/mailer.ts';
 import { loadSecrets } from './secrets.ts';
 
