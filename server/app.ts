@@ -46,8 +46,8 @@ import { usersService } from './users/service.ts';
 import { rolesOfUser } from './users/store.ts';
 import { countriesRoutes } from './countries/routes.ts';
 import { coursesRoutes } from './courses/routes.ts';
-import { coursesService } from './courses/service.ts';
-import { referencedMediaKeys } from './db/media-references.ts';
+import { coursesService, type CoursesService } from './courses/service.ts';
+import { referencedMediaKeys } from './media-references.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createMedia, type Media } from './media/service.ts';
 import { MEDIA_URL_PREFIX } from './media/store.ts';
@@ -156,12 +156,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       referencedKeys: referencedMediaKeys(db),
     }),
   };
-  await app.register(apiRoutes(deps, tokens), { prefix: API_BASE_URL });
+  // One service, so the public list has one cache for the API and the rendered pages.
+  const courses = coursesService(deps);
+  await app.register(apiRoutes(deps, { tokens, courses }), { prefix: API_BASE_URL });
   if (options.dispatchNewsletters === true) runDispatcher(app, deps);
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
 
   if (options.spaDir === undefined) app.setNotFoundHandler(handleNotFound);
-  else await serveSpa(app, options.spaDir, await renderedPages(options, deps));
+  else await serveSpa(app, options.spaDir, await renderedPages(options, deps, courses));
 
   return app;
 }
@@ -170,13 +172,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 async function renderedPages(
   options: BuildAppOptions,
   deps: AppDependencies,
+  courses: CoursesService,
 ): Promise<Pages | undefined> {
   if (options.spaDir === undefined || options.serverRender === undefined) return undefined;
   return loadPages({
     spaDir: options.spaDir,
     serverRender: options.serverRender,
     siteConfig: siteConfigFor(deps.config),
-    courseList: coursesService(deps).list,
+    courseList: courses.list,
   });
 }
 
@@ -218,7 +221,10 @@ function configuredRobotCheck(config: Config, secrets: Secrets, db: Db, now: Clo
     : altchaRobotCheck({ hmacKey: secrets.altchaHmacKey, db, now });
 }
 
-function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAsyncZod {
+function apiRoutes(
+  deps: AppDependencies,
+  { tokens, courses }: { tokens: AccessTokens; courses: CoursesService },
+): FastifyPluginAsyncZod {
   const users = usersService({
     ...deps,
     accessTokens: tokens,
@@ -237,13 +243,7 @@ function apiRoutes(deps: AppDependencies, tokens: AccessTokens): FastifyPluginAs
     await api.register(usersRoutes({ ...deps, users, background: backgroundTasks(api) }));
     await registerMultipart(api);
     await api.register(countriesRoutes(deps));
-    await api.register(
-      coursesRoutes({
-        ...deps,
-        courses: coursesService(deps),
-        benchLimitRoute: deps.config.benchLimitRoute,
-      }),
-    );
+    await api.register(coursesRoutes({ ...deps, courses }));
     await api.register(campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }));
     await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
     await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));

@@ -26,7 +26,7 @@ const server = useServer({
   env: { EDUCATION_VIDEO_MAX_BYTES: String(VIDEO_CAP), EDUCATION_UPLOAD_EXPIRY_HOURS: '24' },
 });
 const DEMO_VIDEO = readFileSync(
-  new URL('../../server/db/seed-assets/educations/demo-education.mp4', import.meta.url),
+  new URL('../../server/seed/educations/demo-education.mp4', import.meta.url),
 );
 const SECOND_ADMIN = 'druga.administratorica@dentalia.hr';
 const tokens = { administrator: '', secondAdministrator: '', employee: '', user: '' };
