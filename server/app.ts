@@ -30,6 +30,7 @@ import { handleError, handleNotFound } from './http/error-handler.ts';
 import { loggingOptions, REQUEST_ID_HEADER, type LogDestination } from './http/logging.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limits.ts';
+import { clientErrors } from './http/client-errors.ts';
 import { routerErrors } from './http/router-errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { loadPages, type Pages, type ServerRenderBundle } from './http/pages.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     ...loggingOptions(config.logLevel, options.logDestination),
     frameworkErrors: routerErrors(helmetOptions),
+    clientErrorHandler: clientErrors(helmetOptions),
     // Behind a reverse proxy in production: trust its X-Forwarded-* from loopback only.
     trustProxy: 'loopback',
   });

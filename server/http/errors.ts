@@ -26,6 +26,10 @@ export const MESSAGES = {
   bodyTooLarge: 'The request body is too large.',
   malformedUrl: 'The request address is not validly encoded.',
   parameterTooLong: 'A part of the request address is too long.',
+  // Refused by Node's HTTP parser before routing (client-errors.ts).
+  malformedRequest: 'The request is not valid HTTP.',
+  headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request did not arrive in time.',
   unstorableText: 'Texts must not contain the NUL character (U+0000).',
   unauthenticated: 'Authentication is required.',
   forbidden: 'You are not allowed to do this.',

@@ -1,7 +1,8 @@
 /**
  * The tus endpoint of education videos, `UPLOADS_PATH` (decision 0019): every request (creation,
  * PATCH, HEAD, DELETE, OPTIONS) first passes the administrator guard, and every request naming an
- * upload must come from the administrator who created it. The bodies are not parsed by Fastify:
+ * upload must come from the administrator who created it; tus acts on the id checked here and on
+ * no other part of the URL (`bindUpload`). The bodies are not parsed by Fastify:
  * @tus/server streams them from the raw request to the file store.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -71,6 +72,7 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
         if (!UPLOAD_ID.test(id) || !(await uploads.mayContinue(id, caller.userId))) {
           throw new DomainError(404, MESSAGES.uploadNotFound);
         }
+        uploads.bindUpload(request.raw, id);
         await handOver(request, reply);
       },
     });

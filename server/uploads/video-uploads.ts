@@ -31,6 +31,11 @@ export interface VideoUploads {
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Must be called before `tus.handle` for a creation: binds the new upload to its creator. */
   bindCreator(request: IncomingMessage, administratorId: number): void;
+  /**
+   * Must be called before `tus.handle` for a request naming an upload (PATCH, HEAD, DELETE),
+   * with the id the route checked: the only id tus acts on for that request.
+   */
+  bindUpload(request: IncomingMessage, id: string): void;
   /** Whether `administratorId` may continue (PATCH, HEAD, DELETE) the upload `id`. */
   mayContinue(id: string, administratorId: number): Promise<boolean>;
   lookup(id: string, administratorId: number): Promise<UploadLookup>;
@@ -74,6 +79,7 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
   const { db, now } = options;
   const directory = path.join(options.dataDir, UPLOADS_FOLDER);
   const creators = new WeakMap<IncomingMessage, number>();
+  const checkedIds = new WeakMap<IncomingMessage, string>();
   const stateFile = (id: string) => path.join(directory, `${id}.json`);
 
   // Made on first use: FileStore creates its folder in a callback that throws on failure, which
@@ -95,6 +101,17 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
       relativeLocation: true,
       // Same origin only: no CORS header is sent.
       allowedOrigins: [],
+      // tus's own takes the last `/`-segment of the whole URL, query string included, so
+      // `/uploads/<own>?x=/<foreign>` acted on the foreign upload the route never checked
+      // (issue 25). The id is the route's checked path parameter, whatever else the URL holds;
+      // a request the route did not bind names no upload (404). Refusing query strings instead
+      // would leave tus parsing URLs beside Fastify (two parsers that can disagree) and answer
+      // differently from every other route, which ignores an unknown query. Locations stay
+      // tus's `<path>/<id>` (relativeLocation), the shape the route parses.
+      getFileIdFromRequest(request) {
+        const raw = nodeRequestOf(request);
+        return raw === undefined ? undefined : checkedIds.get(raw);
+      },
       async onUploadCreate(request, upload) {
         const raw = nodeRequestOf(request);
         const creator = raw === undefined ? undefined : creators.get(raw);
@@ -115,6 +132,7 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
     handle: (request, response) => tusServer().tus.handle(request, response),
     directory,
     bindCreator: (request, administratorId) => creators.set(request, administratorId),
+    bindUpload: (request, id) => checkedIds.set(request, id),
     async mayContinue(id, administratorId) {
       const row = await findVideoUpload(db, id);
       return row !== undefined && row.administrator_id === administratorId && row.used_at === null;

@@ -58,11 +58,6 @@ import {
   type Education,
 } from '../../src/api/contract.ts';
 import { productPatchSchema, MERGE_PATCH_CONTENT_TYPE } from '../../src/api/productWrites.ts';
-import {
-  DEFAULT_RATE_LIMITS,
-  type RateLimit,
-  type RateLimits,
-} from '../../server/http/rate-limits.ts';
 import { MEDIA_FOLDER } from '../../server/media/store.ts';
 import {
   filesUnder,
@@ -86,25 +81,13 @@ import {
   newsletterRequest,
   uploadNewsletterImage,
 } from './support/newsletters.ts';
+import { UNLIMITED_RATE_LIMITS as UNLIMITED } from './support/rate-limits.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 /** Generous per request: a valid course is an image re-encoded by sharp. */
 const ROUTE_TIMEOUT_MS = 60_000 + RUNS * 250;
-
-/** The limits stay on, high enough that fuzzing reaches the handlers rather than the 429. */
-const UNLIMITED = Object.fromEntries(
-  Object.entries(DEFAULT_RATE_LIMITS).map(([route, limits]) => [
-    route,
-    Object.fromEntries(
-      Object.entries(limits as Record<string, RateLimit>).map(([scope, limit]) => [
-        scope,
-        { ...limit, max: 1_000_000 },
-      ]),
-    ),
-  ]),
-) as unknown as RateLimits;
 
 /** `bytes`: a file's bytes (the education video), not JSON. */
 type Success = Record<number, ContractSchema | 'empty' | 'bytes'>;

@@ -206,6 +206,103 @@ describe('the tus endpoint', () => {
 });
 
 /**
+ * Issue 25: the route checks the `:id` it parsed, and tus must act on that id and no other. The
+ * last `/`-segment of the whole URL (tus's default) named another administrator's upload when the
+ * query string ended in one; each of these suffixes did.
+ */
+describe('an upload named in the query string', () => {
+  const suffixes = (victim: string) => [
+    `?x=/${victim}`,
+    `?/${victim}`,
+    `?a=b&c=/${victim}`,
+    `?x=/${victim}/`,
+    `?x=/${victim}&y=/${victim}/`,
+  ];
+  const cases = suffixes('<victim>').map((suffix) => ({ suffix }));
+
+  /** The victim's upload: 8 bytes long, its first 4 written; the attacker's: 4 long, empty. */
+  async function victimAndOwn() {
+    const victim = await createUpload(8, tokens.secondAdministrator);
+    await send(victim.url, Buffer.from('VICT'), 0, tokens.secondAdministrator);
+    const own = await createUpload(4);
+    return { victim, own };
+  }
+
+  async function expectVictimUntouched(victim: { url: string; id: string }) {
+    expect(readFileSync(uploadFile(victim.id)).toString()).toBe('VICT');
+    const head = await tus('HEAD', victim.url, tokens.secondAdministrator);
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe('4');
+  }
+
+  const attack = (own: string, victim: string, suffix: string) =>
+    `${own}${suffix.replaceAll('<victim>', victim)}`;
+
+  it.each(cases)('PATCH with $suffix writes the own upload only', async ({ suffix }) => {
+    const { victim, own } = await victimAndOwn();
+    const response = await tus(
+      'PATCH',
+      attack(own.url, victim.id, suffix),
+      tokens.administrator,
+      { 'upload-offset': '4' },
+      Buffer.from('EVIL'),
+    );
+    // At offset 4 the victim's upload would take the bytes; the own one is at 0 and refuses them.
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({ errors: [expect.any(String)] });
+    await expectVictimUntouched(victim);
+    const atZero = await tus(
+      'PATCH',
+      attack(own.url, victim.id, suffix),
+      tokens.administrator,
+      { 'upload-offset': '0' },
+      Buffer.from('OWN!'),
+    );
+    expect(atZero.statusCode, atZero.body).toBe(204);
+    expect(readFileSync(uploadFile(own.id)).toString()).toBe('OWN!');
+    await expectVictimUntouched(victim);
+  });
+
+  it.each(cases)('HEAD with $suffix shows the own upload only', async ({ suffix }) => {
+    const { victim, own } = await victimAndOwn();
+    const response = await tus('HEAD', attack(own.url, victim.id, suffix), tokens.administrator);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['upload-offset']).toBe('0');
+    expect(response.headers['upload-length']).toBe('4');
+  });
+
+  it.each(cases)('DELETE with $suffix removes the own upload only', async ({ suffix }) => {
+    const { victim, own } = await victimAndOwn();
+    const response = await tus('DELETE', attack(own.url, victim.id, suffix), tokens.administrator);
+    expect(response.statusCode, response.body).toBe(204);
+    expect(existsSync(uploadFile(own.id))).toBe(false);
+    await expectVictimUntouched(victim);
+    const rows = await server.db
+      .selectFrom('video_uploads')
+      .where('id', '=', victim.id)
+      .select('id')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers 404 in the contract shape when the path names a foreign upload and the query the own', async () => {
+    const { victim, own } = await victimAndOwn();
+    for (const method of ['PATCH', 'HEAD', 'DELETE'] as const) {
+      const response = await tus(
+        method,
+        `${victim.url}?x=/${own.id}`,
+        tokens.administrator,
+        { 'upload-offset': '4' },
+        method === 'PATCH' ? Buffer.from('EVIL') : undefined,
+      );
+      expect(response.statusCode, method).toBe(404);
+      if (method !== 'HEAD') expect(response.json()).toEqual({ errors: [M.uploadNotFound] });
+    }
+    await expectVictimUntouched(victim);
+  });
+});
+
+/**
  * The PATCH body flows from the Node request to the file store (node-streaming-tus-server.ts);
  * over a real socket, what a dropped connection or an overlong chunked body does to it.
  */
