@@ -91,6 +91,16 @@ async function detail(caller: Caller, id: number): Promise<Education> {
   return educationSchema.parse(response.json());
 }
 
+/** The stored key of an education's uploaded video. */
+async function videoKeyOf(id: number): Promise<string> {
+  const row = await server.db
+    .selectFrom('educations')
+    .select('video_key')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.video_key ?? '';
+}
+
 /** The signed video URL the detail gives `caller`. */
 const videoUrlOf = async (caller: Caller, id: number) => (await detail(caller, id)).videoUrl;
 
@@ -145,7 +155,7 @@ describe('the list and the detail', () => {
     expect((await get(open.thumbnailUrl ?? '')).statusCode).toBe(200);
     expect(open.videoUrl).toMatch(
       new RegExp(
-        `^/api/v1/educations/${ids.open}/video\\?user=${userIds.user}&expires=\\d+&signature=[\\w-]{43}$`,
+        `^/api/v1/educations/${ids.open}/video\\?video=[\\w-]{22}\\.mp4&user=${userIds.user}&expires=\\d+&signature=[\\w-]{43}$`,
       ),
     );
 
@@ -356,10 +366,12 @@ describe('refused video links', () => {
     const url = await videoUrlOf('user', ids.forUser);
     const signature = new URL(url, 'http://x').searchParams.get('signature') ?? '';
     const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const openKey = await videoKeyOf(ids.open);
     const tampered = [
       withQuery(url, (query) => query.set('signature', flipped)),
       withQuery(url, (query) => query.set('expires', String(Number(query.get('expires')) + 3600))),
       withQuery(url, (query) => query.set('user', String(userIds.otherUser))),
+      withQuery(url, (query) => query.set('video', openKey)),
       url.replace(`/educations/${ids.forUser}/`, `/educations/${ids.open}/`),
     ];
     for (const candidate of tampered) {
@@ -417,9 +429,10 @@ describe('refused video links', () => {
       basePath: '/api/v1',
       now: server.clock.now,
     });
-    expect((await get(urls.sign(ids.open, userIds.user))).statusCode).toBe(200);
-    expect((await get(urls.sign(ids.videoSite, userIds.user))).statusCode).toBe(404);
-    const response = await get(urls.sign(ids.open, 999_999));
+    const openKey = await videoKeyOf(ids.open);
+    expect((await get(urls.sign(ids.open, openKey, userIds.user))).statusCode).toBe(200);
+    expect((await get(urls.sign(ids.videoSite, openKey, userIds.user))).statusCode).toBe(404);
+    const response = await get(urls.sign(ids.open, openKey, 999_999));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refusal);
   });

@@ -26,7 +26,7 @@ writeFileSync(filePath, FILE);
 let fd: number;
 
 interface Served {
-  outcome: Promise<'sent' | 'closed' | Error>;
+  outcome: Promise<'sent' | 'closed' | 'refused' | Error>;
 }
 let handle: (request: http.IncomingMessage, response: http.ServerResponse) => void;
 const server = http.createServer((request, response) => handle(request, response));
