@@ -178,7 +178,8 @@ export function educationsRoutes(deps: EducationsRoutesDeps): FastifyPluginAsync
           cacheControl: false,
           dotfiles: 'deny',
           index: false,
-          // An open-ended range is answered one piece at a time, each request checked again.
+          // A long or open-ended range is answered one piece at a time, each request checked
+          // again (decision 00XX).
           maxContentRangeChunkSize: VIDEO_PIECE_BYTES,
           onFile: (_path, stats) => clampOversizedSuffix(request.raw, stats.size),
         });

@@ -58,10 +58,11 @@ export function videoBodyWriter(pool: ReadBufferPool = readBufferPool()) {
     const response = hijackWithHeaders(reply);
     response.writeHead(reply.statusCode);
     try {
-      await writeFileRange({ fd, ...range }, response, pool, {
+      const outcome = await writeFileRange({ fd, ...range }, response, pool, {
         everyBytes: VIDEO_PIECE_BYTES,
         allowed: stillAllowed,
       });
+      if (outcome === 'refused') request.log.info('the video answer stopped: its access ended');
     } catch (error) {
       request.log.error({ err: error }, 'reading the video failed after its headers were sent');
     } finally {
