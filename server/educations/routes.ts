@@ -26,14 +26,15 @@ import { acceptMergePatch, mergePatchOnly } from '../http/merge-patch.ts';
 import type { Media } from '../media/service.ts';
 import type { UploadSpec } from '../media/upload.ts';
 import type { EducationsService } from './service.ts';
-import { bodyRange, videoBodyWriter } from './video-body.ts';
+import { bodyRange, VIDEO_PIECE_BYTES, videoBodyWriter } from './video-body.ts';
 import { VIDEO_SIGNATURE_LENGTH } from './video-urls.ts';
-import type { VideoStore } from './videos.ts';
+import { isVideoKey, type VideoStore } from './videos.ts';
 import type { EducationWrites } from './writes.ts';
 
 const educationIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 const videoQuerySchema = z.object({
+  video: z.string().refine(isVideoKey, 'video is malformed.'),
   user: z.coerce.number().int().positive(),
   expires: z.coerce.number().int().nonnegative(),
   signature: z
@@ -170,12 +171,16 @@ export function educationsRoutes(deps: EducationsRoutesDeps): FastifyPluginAsync
         compress: false,
       },
       async (request, reply) => {
-        const key = await educations.videoKey(request.params.id, request.query);
+        const { id } = request.params;
+        const key = await educations.videoKey(id, request.query);
         const answer = await send(request.raw, `/${key}`, {
           root: videos.root,
           cacheControl: false,
           dotfiles: 'deny',
           index: false,
+          // A long or open-ended range is answered one piece at a time, each request checked
+          // again (decision 00XX).
+          maxContentRangeChunkSize: VIDEO_PIECE_BYTES,
           onFile: (_path, stats) => clampOversizedSuffix(request.raw, stats.size),
         });
         if (answer.type === 'file') {
@@ -186,7 +191,18 @@ export function educationsRoutes(deps: EducationsRoutesDeps): FastifyPluginAsync
           // HEAD and 304 have no body; a body is written through the pool, from the file
           // @fastify/send opened.
           if (!(answer.stream instanceof ReadStream)) return reply.send(answer.stream);
-          await writeVideoBody(request, reply, answer.stream, bodyRange(answer.headers));
+          const stillAllowed = () =>
+            educations.videoKey(id, request.query).then(
+              () => true,
+              () => false,
+            );
+          await writeVideoBody(
+            request,
+            reply,
+            answer.stream,
+            bodyRange(answer.headers),
+            stillAllowed,
+          );
           return reply;
         }
         if (answer.statusCode === 416) {

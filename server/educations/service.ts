@@ -29,7 +29,8 @@ export interface EducationsService {
   /**
    * The key of the video a signed URL names, once the signature, its expiry and the user's
    * access now are checked: 403 for a bad or expired link, 404 when the user may no longer see
-   * the education (or it has no uploaded video).
+   * the education, or it no longer has the video the link was made for (deleted, or another
+   * education with the same id).
    */
   videoKey(id: number, query: VideoUrlQuery): Promise<string>;
 }
@@ -60,7 +61,7 @@ export function educationsService(deps: EducationsServiceDeps): EducationsServic
         name: row.partner_name,
         logoUrl: media.url(row.partner_logo_card_key),
       },
-      videoUrl: row.video_site_url ?? videoUrls.sign(row.id, viewer.userId),
+      videoUrl: row.video_site_url ?? videoUrls.sign(row.id, uploadedKey(row), viewer.userId),
       thumbnailUrl: row.thumbnail_card_key === null ? null : media.url(row.thumbnail_card_key),
     });
 
@@ -95,10 +96,16 @@ export function educationsService(deps: EducationsServiceDeps): EducationsServic
         { userId: query.user, isAdministrator: roles.includes('administrator') },
         id,
       );
-      if (key === undefined) throw notFound();
+      if (key !== query.video) throw notFound();
       return key;
     },
   };
+}
+
+/** A row without a video-site URL has an uploaded video (a check constraint of the table). */
+function uploadedKey(row: EducationWithPartner): string {
+  if (row.video_key === null) throw new Error(`education ${row.id} has no video`);
+  return row.video_key;
 }
 
 function viewerOf(caller: AuthenticatedUser): Viewer {

@@ -1,15 +1,19 @@
 /**
- * Signed video URLs (decision 0018): `<base>/educations/{id}/video?user=..&expires=..&signature=..`,
- * where the signature is an HMAC-SHA256 of the education, the user and the expiry (Unix seconds)
- * under a key derived from the JWT secret for this one purpose. A video element cannot send the
- * bearer token, so the URL itself carries who it was made for; the route then checks that this
- * user may still see the education, so a link outlives neither its expiry nor the access.
+ * Signed video URLs (decision 0018):
+ * `<base>/educations/{id}/video?video=..&user=..&expires=..&signature=..`, where the signature is
+ * an HMAC-SHA256 of the education, its video's key, the user and the expiry (Unix seconds) under
+ * a key derived from the JWT secret for this one purpose. A video element cannot send the bearer
+ * token, so the URL itself carries who it was made for; the route then checks that this user may
+ * still see the education and that it still has this video, so a link outlives neither its
+ * expiry, nor the access, nor the file (SQLite gives a deleted row's id to the next education).
  */
 import { createHmac, createSecretKey, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 
 /** The query of a signed video URL, as the route has validated it. */
 export interface VideoUrlQuery {
+  /** The video file's key (videos.ts) the link was made for. */
+  video: string;
   user: number;
   expires: number;
   signature: string;
@@ -18,8 +22,11 @@ export interface VideoUrlQuery {
 export type VideoUrlCheck = 'valid' | 'expired' | 'invalid';
 
 export interface VideoUrls {
-  /** The signed URL of an education's video for one user, valid for the configured hours. */
-  sign(educationId: number, userId: number): string;
+  /**
+   * The signed URL of an education's uploaded video (its key) for one user, valid for the
+   * configured hours.
+   */
+  sign(educationId: number, videoKey: string, userId: number): string;
   check(educationId: number, query: VideoUrlQuery): VideoUrlCheck;
 }
 
@@ -42,17 +49,19 @@ export function videoUrls(options: VideoUrlsOptions): VideoUrls {
   const key = createSecretKey(
     Buffer.from(hkdfSync('sha256', options.jwtSecret, '', KEY_PURPOSE, 32)),
   );
-  const signature = (educationId: number, userId: number, expires: number) =>
-    createHmac('sha256', key).update(`${educationId}.${userId}.${expires}`).digest();
+  // The route takes only keys of videos.ts's fixed shape, so the parts cannot run into each other.
+  const signature = (educationId: number, videoKey: string, userId: number, expires: number) =>
+    createHmac('sha256', key).update(`${educationId}.${videoKey}.${userId}.${expires}`).digest();
   const nowSeconds = () => Math.floor(options.now().getTime() / 1000);
 
   return {
-    sign(educationId, userId) {
+    sign(educationId, videoKey, userId) {
       const expires = nowSeconds() + options.lifetimeHours * 3600;
       const query = new URLSearchParams({
+        video: videoKey,
         user: String(userId),
         expires: String(expires),
-        signature: signature(educationId, userId, expires).toString('base64url'),
+        signature: signature(educationId, videoKey, userId, expires).toString('base64url'),
       });
       return `${options.basePath}/educations/${educationId}/video?${query}`;
     },
@@ -60,7 +69,7 @@ export function videoUrls(options: VideoUrlsOptions): VideoUrls {
       // Compared as text: decoding would accept several spellings of one signature.
       const given = Buffer.from(query.signature);
       const expected = Buffer.from(
-        signature(educationId, query.user, query.expires).toString('base64url'),
+        signature(educationId, query.video, query.user, query.expires).toString('base64url'),
       );
       // Checked before the expiry, so that a forged link learns nothing from the answer.
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';

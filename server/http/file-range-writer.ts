@@ -44,6 +44,7 @@ const readAt = (fd: number, buffer: Buffer, position: number, length: number) =>
   });
 
 class ResponseClosed extends Error {}
+class AccessEnded extends Error {}
 
 /**
  * Resolves once the socket has taken `chunk`. A write the connection can no longer take calls
@@ -70,20 +71,33 @@ export interface FileRange {
 }
 
 /**
+ * Asked again before every `everyBytes` after the first: a long body stops within that many
+ * bytes of the moment its reader may no longer have them. A multiple of READ_BUFFER_BYTES, so
+ * that the checks fall on chunk boundaries.
+ */
+export interface Recheck {
+  everyBytes: number;
+  allowed(): Promise<boolean>;
+}
+
+/**
  * Writes bytes `start..end` of `fd` to `response`, whose status and headers are already set, and
  * ends it; reads the next chunk while the socket takes the current one. Answers 'closed' when the
- * client went away. A read that fails (or a file shorter than the range) destroys the response,
- * since a body shorter than its Content-Length must not look complete, and rethrows. Buffers of
- * a write that did not complete are left to the garbage collector, never reused.
+ * client went away, 'refused' when `recheck` said no. A refusal, a read that fails (or a file
+ * shorter than the range) destroys the response, since a body shorter than its Content-Length
+ * must not look complete; a failed read is rethrown. Buffers of a write that did not complete
+ * are left to the garbage collector, never reused.
  */
 export async function writeFileRange(
   { fd, start, end }: FileRange,
   response: ServerResponse,
   pool: ReadBufferPool,
-): Promise<'sent' | 'closed'> {
+  recheck?: Recheck,
+): Promise<'sent' | 'closed' | 'refused'> {
   let current = pool.take();
   let next = pool.take();
   let position = start;
+  let allowedUpTo = recheck === undefined ? Infinity : start + recheck.everyBytes;
   const chunkAt = async (buffer: Buffer, from: number) => {
     if (from > end) return 0;
     const bytes = await readAt(fd, buffer, from, Math.min(buffer.length, end - from + 1));
@@ -93,6 +107,10 @@ export async function writeFileRange(
   try {
     let bytes = await chunkAt(current, position);
     while (bytes > 0) {
+      if (recheck !== undefined && position >= allowedUpTo) {
+        if (!(await recheck.allowed())) throw new AccessEnded();
+        allowedUpTo = position + recheck.everyBytes;
+      }
       position += bytes;
       const [, following] = await Promise.all([
         written(response, current.subarray(0, bytes)),
@@ -104,6 +122,7 @@ export async function writeFileRange(
   } catch (error) {
     response.destroy();
     if (error instanceof ResponseClosed) return 'closed';
+    if (error instanceof AccessEnded) return 'refused';
     throw error;
   }
   pool.give(current);

@@ -662,6 +662,7 @@ function videoRequests(): fc.Arbitrary<InjectOptions> {
       pathParameter,
       fc.record(
         {
+          video: fc.oneof(fc.stringMatching(/^[\w-]{22}\.(mp4|webm|ogv)$/), hostileString),
           user: queryValue,
           expires: queryValue,
           signature: fc.oneof(fc.stringMatching(/^[\w-]{43}$/), hostileString),

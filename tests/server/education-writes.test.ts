@@ -489,4 +489,19 @@ describe('DELETE /educations/{id}', () => {
     expect((await call('GET', `/educations/${id}`, tokens.administrator)).statusCode).toBe(404);
     expect((await call('DELETE', `/educations/${id}`, tokens.administrator)).statusCode).toBe(404);
   });
+
+  it('leaves a video link of the deleted education dead for the next one that gets its id', async () => {
+    const first = await created(validForm());
+    expect((await server.app.inject({ method: 'GET', url: first.videoUrl })).statusCode).toBe(200);
+    await call('DELETE', `/educations/${first.id}`, tokens.administrator);
+    // SQLite gives the largest id again once its row is gone.
+    const second = await created(validForm({ Title: 'Drugo predavanje' }));
+    expect(second.id).toBe(first.id);
+    const stale = await server.app.inject({ method: 'GET', url: first.videoUrl });
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json()).toEqual({ errors: ['Education not found.'] });
+    expect((await server.app.inject({ method: 'GET', url: second.videoUrl })).statusCode).toBe(
+      200,
+    );
+  });
 });

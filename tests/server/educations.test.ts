@@ -4,8 +4,10 @@
  * uploaded video with a thumbnail, one for the demo user, one for the demo administrator alone
  * and one on the video-sharing site.
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
@@ -18,6 +20,8 @@ import {
   type Education,
 } from '../../src/api/contract.ts';
 import { hashPassword } from '../../server/auth/password.ts';
+import { insertEducation } from '../../server/educations/store.ts';
+import { VIDEO_PIECE_BYTES } from '../../server/educations/video-body.ts';
 import { videoUrls } from '../../server/educations/video-urls.ts';
 import { VIDEO_FOLDER } from '../../server/educations/videos.ts';
 import { loadSecrets } from '../../server/secrets.ts';
@@ -91,6 +95,22 @@ async function detail(caller: Caller, id: number): Promise<Education> {
   return educationSchema.parse(response.json());
 }
 
+/** The server listening on loopback, for tests that need real connections. */
+async function origin(): Promise<string> {
+  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+}
+
+/** The stored key of an education's uploaded video. */
+async function videoKeyOf(id: number): Promise<string> {
+  const row = await server.db
+    .selectFrom('educations')
+    .select('video_key')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.video_key ?? '';
+}
+
 /** The signed video URL the detail gives `caller`. */
 const videoUrlOf = async (caller: Caller, id: number) => (await detail(caller, id)).videoUrl;
 
@@ -145,7 +165,7 @@ describe('the list and the detail', () => {
     expect((await get(open.thumbnailUrl ?? '')).statusCode).toBe(200);
     expect(open.videoUrl).toMatch(
       new RegExp(
-        `^/api/v1/educations/${ids.open}/video\\?user=${userIds.user}&expires=\\d+&signature=[\\w-]{43}$`,
+        `^/api/v1/educations/${ids.open}/video\\?video=[\\w-]{22}\\.mp4&user=${userIds.user}&expires=\\d+&signature=[\\w-]{43}$`,
       ),
     );
 
@@ -213,8 +233,7 @@ describe('the video bytes', () => {
   });
 
   it('over real connections, sends exact bytes and closes the file of every answer, abandoned ones too', async () => {
-    const origin = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = origin + (await videoUrlOf('user', ids.open));
+    const url = (await origin()) + (await videoUrlOf('user', ids.open));
     const videoFolder = path.join(server.dataDir, VIDEO_FOLDER);
     const videoFilesOpen = () =>
       readdirSync('/proc/self/fd').filter((fd) => {
@@ -356,10 +375,12 @@ describe('refused video links', () => {
     const url = await videoUrlOf('user', ids.forUser);
     const signature = new URL(url, 'http://x').searchParams.get('signature') ?? '';
     const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const openKey = await videoKeyOf(ids.open);
     const tampered = [
       withQuery(url, (query) => query.set('signature', flipped)),
       withQuery(url, (query) => query.set('expires', String(Number(query.get('expires')) + 3600))),
       withQuery(url, (query) => query.set('user', String(userIds.otherUser))),
+      withQuery(url, (query) => query.set('video', openKey)),
       url.replace(`/educations/${ids.forUser}/`, `/educations/${ids.open}/`),
     ];
     for (const candidate of tampered) {
@@ -417,10 +438,191 @@ describe('refused video links', () => {
       basePath: '/api/v1',
       now: server.clock.now,
     });
-    expect((await get(urls.sign(ids.open, userIds.user))).statusCode).toBe(200);
-    expect((await get(urls.sign(ids.videoSite, userIds.user))).statusCode).toBe(404);
-    const response = await get(urls.sign(ids.open, 999_999));
+    const openKey = await videoKeyOf(ids.open);
+    expect((await get(urls.sign(ids.open, openKey, userIds.user))).statusCode).toBe(200);
+    expect((await get(urls.sign(ids.videoSite, openKey, userIds.user))).statusCode).toBe(404);
+    const response = await get(urls.sign(ids.open, openKey, 999_999));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refusal);
   });
+});
+
+describe('a long video in pieces', () => {
+  const PIECE = VIDEO_PIECE_BYTES;
+  // Several pieces and a short last one; larger than loopback's socket buffers, so that a reader
+  // that pauses holds the server back.
+  const LONG_VIDEO = randomBytes(5 * PIECE + 12_345);
+  const SIZE = LONG_VIDEO.length;
+  let administrator: string;
+
+  beforeAll(() => {
+    administrator = tokens.administrator;
+  });
+
+  /** A restricted education of the demo user whose video is LONG_VIDEO; answers its id. */
+  async function longEducation(): Promise<number> {
+    const seeded = await server.db
+      .selectFrom('educations')
+      .select([
+        'description',
+        'lecturer',
+        'recording_month',
+        'country_iso_code',
+        'subtitle_language',
+        'partner_id',
+        'video_site_url',
+        'created_at',
+      ])
+      .where('id', '=', ids.open)
+      .executeTakeFirstOrThrow();
+    const key = `${randomBytes(16).toString('base64url')}.mp4`;
+    writeFileSync(path.join(server.dataDir, VIDEO_FOLDER, key), LONG_VIDEO);
+    return insertEducation(
+      server.db,
+      {
+        ...seeded,
+        title: 'Dugo predavanje',
+        video_key: key,
+        thumbnail_key: null,
+        thumbnail_card_key: null,
+      },
+      [userIds.user],
+    );
+  }
+
+  const asAdministrator = (method: 'PUT' | 'DELETE', url: string, payload?: object) =>
+    server.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${administrator}` },
+      ...(payload && { payload }),
+    });
+
+  const revokeAccess = async (id: number) => {
+    const response = await asAdministrator('PUT', `/api/v1/educations/${id}/access-rights`, {
+      userIds: [userIds.otherUser],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const deleteEducation = async (id: number) => {
+    const response = await asAdministrator('DELETE', `/api/v1/educations/${id}`);
+    expect(response.statusCode, response.body).toBe(204);
+  };
+
+  interface Reading {
+    status: number;
+    contentRange: string | undefined;
+    body: number;
+    complete: boolean;
+    /** What the server wrote to the connection once `meanwhile` had finished. */
+    writtenAfterwards: number;
+  }
+
+  /**
+   * Asks for `url` over a real connection, reads 1 MiB of the body, stops reading until
+   * `meanwhile` has finished (the socket buffers fill, the server waits), then reads on to the
+   * end or until the server cuts the answer.
+   */
+  async function readAcross(
+    url: string,
+    headers: http.OutgoingHttpHeaders,
+    meanwhile: () => Promise<void>,
+  ): Promise<Reading> {
+    const address = (await origin()) + url;
+    let serverSide: Socket | undefined;
+    server.app.server.once('request', (request: http.IncomingMessage) => {
+      serverSide = request.socket;
+    });
+    return new Promise((resolve, reject) => {
+      http
+        .get(address, { agent: false, headers }, (response) => {
+          let body = 0;
+          let writtenBefore: number | undefined;
+          response.on('data', (chunk: Buffer) => {
+            body += chunk.length;
+            if (writtenBefore === undefined && body >= 1024 * 1024) {
+              writtenBefore = -1;
+              response.pause();
+              meanwhile().then(() => {
+                writtenBefore = serverSide?.bytesWritten ?? 0;
+                response.resume();
+              }, reject);
+            }
+          });
+          response.on('error', () => undefined);
+          response.on('close', () => {
+            resolve({
+              status: response.statusCode ?? 0,
+              contentRange: response.headers['content-range'],
+              body,
+              complete: response.complete,
+              writtenAfterwards: (serverSide?.bytesWritten ?? 0) - (writtenBefore ?? 0),
+            });
+          });
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('answers an open-ended range with one piece and its place in the whole; the pieces make up the file', async () => {
+    const id = await longEducation();
+    const url = await videoUrlOf('user', id);
+    const address = (await origin()) + url;
+    const pieces: Buffer[] = [];
+    for (let start = 0; start < SIZE;) {
+      const response = await fetch(address, { headers: { range: `bytes=${start}-` } });
+      const last = Math.min(start + PIECE, SIZE) - 1;
+      expect(response.status).toBe(206);
+      expect(response.headers.get('content-range')).toBe(`bytes ${start}-${last}/${SIZE}`);
+      expect(response.headers.get('content-length')).toBe(String(last - start + 1));
+      pieces.push(Buffer.from(await response.arrayBuffer()));
+      start = last + 1;
+    }
+    expect(pieces).toHaveLength(Math.ceil(SIZE / PIECE));
+    expect(Buffer.concat(pieces).equals(LONG_VIDEO)).toBe(true);
+
+    const suffix = await fetch(address, { headers: { range: `bytes=-${PIECE + 10}` } });
+    expect(suffix.headers.get('content-range')).toBe(
+      `bytes ${SIZE - PIECE - 10}-${SIZE - 11}/${SIZE}`,
+    );
+    const suffixBytes = Buffer.from(await suffix.arrayBuffer());
+    expect(suffixBytes.equals(LONG_VIDEO.subarray(SIZE - PIECE - 10, SIZE - 10))).toBe(true);
+  }, 30_000);
+
+  for (const [change, act] of [
+    ['its access is removed', revokeAccess],
+    ['the education is deleted', deleteEducation],
+  ] as const) {
+    it(`stops a range reader within one piece once ${change}, and refuses the next piece`, async () => {
+      const id = await longEducation();
+      const url = await videoUrlOf('user', id);
+      const reading = await readAcross(url, { range: 'bytes=0-' }, () => act(id));
+      expect(reading.writtenAfterwards).toBeLessThanOrEqual(PIECE);
+      expect(reading.status).toBe(206);
+      expect(reading.contentRange).toBe(`bytes 0-${PIECE - 1}/${SIZE}`);
+      expect(reading.body).toBe(PIECE);
+      // What a browser asks next.
+      const next = await get(url, undefined, { range: `bytes=${reading.body}-` });
+      expect(next.statusCode).toBe(404);
+      expect(next.json()).toEqual({ errors: ['Education not found.'] });
+    }, 20_000);
+
+    it(`cuts a whole-file answer within one piece once ${change}`, async () => {
+      const id = await longEducation();
+      const url = await videoUrlOf('user', id);
+      const reading = await readAcross(url, {}, () => act(id));
+      expect(reading.writtenAfterwards).toBeLessThanOrEqual(PIECE);
+      expect(reading.status).toBe(200);
+      expect(reading.complete).toBe(false);
+      expect(reading.body).toBeLessThan(SIZE);
+      expect((await get(url)).statusCode).toBe(404);
+    }, 20_000);
+  }
+
+  it('sends a whole file to the end while its reader may see it', async () => {
+    const id = await longEducation();
+    const url = await videoUrlOf('user', id);
+    const reading = await readAcross(url, {}, () => Promise.resolve());
+    expect(reading).toMatchObject({ status: 200, complete: true, body: SIZE });
+  }, 20_000);
 });

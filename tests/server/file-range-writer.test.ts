@@ -16,6 +16,7 @@ import {
   readBufferPool,
   writeFileRange,
   type ReadBufferPool,
+  type Recheck,
 } from '../../server/http/file-range-writer.ts';
 
 // Larger than loopback's socket buffers, so a paused reader makes the writes wait.
@@ -26,20 +27,22 @@ writeFileSync(filePath, FILE);
 let fd: number;
 
 interface Served {
-  outcome: Promise<'sent' | 'closed' | Error>;
+  outcome: Promise<'sent' | 'closed' | 'refused' | Error>;
 }
 let handle: (request: http.IncomingMessage, response: http.ServerResponse) => void;
 const server = http.createServer((request, response) => handle(request, response));
 let port: number;
 
 /** Serves the range the next request names (`/start/end`), recording how the write ended. */
-function serveRanges(pool: ReadBufferPool): Served[] {
+function serveRanges(pool: ReadBufferPool, recheck?: Recheck): Served[] {
   const served: Served[] = [];
   handle = (request, response) => {
     const [start = 0, end = -1] = (request.url ?? '').split('/').slice(1).map(Number);
     response.writeHead(200, { 'content-length': String(end - start + 1) });
     served.push({
-      outcome: writeFileRange({ fd, start, end }, response, pool).catch((error: Error) => error),
+      outcome: writeFileRange({ fd, start, end }, response, pool, recheck).catch(
+        (error: Error) => error,
+      ),
     });
   };
   return served;
@@ -170,6 +173,63 @@ describe('writeFileRange', () => {
     expect((outcome as Error).message).toBe(
       `the file ends at byte ${FILE.length}, before byte ${beyond}`,
     );
+  });
+});
+
+describe('writeFileRange with a recheck', () => {
+  const PIECE = 16 * READ_BUFFER_BYTES;
+
+  /** Answers `answers` in turn, counting the questions. */
+  function recheckAnswering(...answers: boolean[]) {
+    const recheck = {
+      asked: 0,
+      everyBytes: PIECE,
+      allowed: () => Promise.resolve(answers[recheck.asked++] ?? false),
+    };
+    return recheck;
+  }
+
+  /** The body as far as it came, and whether it came whole. */
+  const readToClose = (url: string) =>
+    new Promise<{ body: Buffer; complete: boolean }>((resolve, reject) => {
+      http
+        .get(url, { agent: false }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', () => undefined);
+          response.on('close', () =>
+            resolve({ body: Buffer.concat(chunks), complete: response.complete }),
+          );
+        })
+        .on('error', reject);
+    });
+
+  it('asks before each piece past the first, and cuts the answer at the first no', async () => {
+    const recheck = recheckAnswering(true, true, false);
+    const served = serveRanges(readBufferPool(), recheck);
+    const start = 12_345;
+    const { body, complete } = await readToClose(
+      `http://127.0.0.1:${port}/${start}/${FILE.length - 1}`,
+    );
+    expect(complete).toBe(false);
+    expect(body.equals(FILE.subarray(start, start + 3 * PIECE))).toBe(true);
+    expect(recheck.asked).toBe(3);
+    expect(await served[0]?.outcome).toBe('refused');
+  });
+
+  it('does not ask for a range of one piece, and sends a longer one whole while the answer is yes', async () => {
+    const never = recheckAnswering();
+    serveRanges(readBufferPool(), never);
+    const onePiece = await readToClose(`http://127.0.0.1:${port}/7/${6 + PIECE}`);
+    expect(onePiece.body.equals(FILE.subarray(7, 7 + PIECE))).toBe(true);
+    expect(never.asked).toBe(0);
+
+    const always = recheckAnswering(...Array<boolean>(12).fill(true));
+    serveRanges(readBufferPool(), always);
+    const whole = await readToClose(`http://127.0.0.1:${port}/0/${FILE.length - 1}`);
+    expect(whole).toMatchObject({ complete: true });
+    expect(whole.body.equals(FILE)).toBe(true);
+    expect(always.asked).toBe(Math.ceil(FILE.length / PIECE) - 1);
   });
 });
 

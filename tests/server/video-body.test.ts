@@ -19,13 +19,18 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const request = {} as FastifyRequest;
 const reply = {} as FastifyReply;
 const writeVideoBody = videoBodyWriter();
+const allowed = () => Promise.resolve(true);
 
 describe('writeVideoBody', () => {
   it('answers 404 for a file that is gone by the time it is opened', async () => {
     const stream = createReadStream(path.join(folder, 'removed.mp4'));
-    const failure = await writeVideoBody(request, reply, stream, { start: 0, end: 9 }).catch(
-      (error: unknown) => error,
-    );
+    const failure = await writeVideoBody(
+      request,
+      reply,
+      stream,
+      { start: 0, end: 9 },
+      allowed,
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DomainError);
     expect(failure).toMatchObject({ statusCode: 404, message: 'Education not found.' });
   });
@@ -35,9 +40,9 @@ describe('writeVideoBody', () => {
     writeFileSync(file, 'bytes');
     const stream = createReadStream(file);
     await once(stream, 'open');
-    await expect(writeVideoBody(request, reply, stream, { start: 0, end: 4 })).rejects.toThrow(
-      'the video stream was opened before its listener',
-    );
+    await expect(
+      writeVideoBody(request, reply, stream, { start: 0, end: 4 }, allowed),
+    ).rejects.toThrow('the video stream was opened before its listener');
     stream.destroy();
   });
 });

@@ -77,6 +77,7 @@ let pendingInvitation: string;
 let mediaPath: string;
 const userIds = {} as Record<Exclude<Caller, 'anonymous'>, number>;
 let restrictedEducationId: number;
+let restrictedVideoKey: string;
 let partnerId: number;
 let videoUrls: VideoUrls;
 let newsletterImageUrl: string;
@@ -442,7 +443,11 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     expected: { ...restrictedToUser, anonymous: 200 },
     request: (caller) => ({
       method: 'GET',
-      url: videoUrls.sign(restrictedEducationId, userIds[caller === 'anonymous' ? 'user' : caller]),
+      url: videoUrls.sign(
+        restrictedEducationId,
+        restrictedVideoKey,
+        userIds[caller === 'anonymous' ? 'user' : caller],
+      ),
     }),
   },
   // Education writes and the tus endpoint of their videos: administrators only (issue 13).
@@ -660,6 +665,12 @@ export function useRouteTable(
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
     restrictedEducationId = restricted.education_id;
+    const { video_key } = await testApp.db
+      .selectFrom('educations')
+      .select('video_key')
+      .where('id', '=', restrictedEducationId)
+      .executeTakeFirstOrThrow();
+    restrictedVideoKey = video_key ?? '';
     const partners = await testApp.app.inject(api('GET', '/partners'));
     partnerId = partners.json<{ id: number }[]>()[0]?.id ?? 0;
     videoUrls = signedVideoUrls({
