@@ -5,7 +5,7 @@
  * again with the same Message-ID and flagged uncertain, unsubscribing after the snapshot, two
  * dispatchers on one database, cancelling, and start/stop.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewsletterSummary } from '../../src/api/contract.ts';
 import { insertSubscription } from '../../server/campaigns/store.ts';
 import { claimDueNewsletter, leaseDeliveries } from '../../server/jobs/deliveries.ts';
@@ -14,6 +14,8 @@ import {
   type NewsletterDispatcher,
 } from '../../server/jobs/newsletter-dispatcher.ts';
 import { createBulkMailer, type BulkMailer } from '../../server/mail/bulk-mailer.ts';
+import { mjmlWorkerPool } from '../../server/newsletters/mjml-pool.ts';
+import { renderedNewsletters } from '../../server/newsletters/rendered-newsletters.ts';
 import { EMPLOYEE, login } from './support/accounts.ts';
 import {
   campaignIdByName,
@@ -29,6 +31,13 @@ const LEASE_SECONDS = 60;
 const RETRY_BASE_MS = 30_000;
 const server = useServer({ seedAccounts: true });
 const silent = { info() {}, warn() {}, error() {} };
+const mjmlCompiler = mjmlWorkerPool();
+afterAll(() => mjmlCompiler.close());
+const renders = () =>
+  renderedNewsletters(
+    { publicUrl: server.config.publicUrl, brand: server.config.brand },
+    mjmlCompiler,
+  );
 
 let sink: SmtpSink;
 let session: { token: string; at: number };
@@ -79,6 +88,7 @@ function dispatcher({ mailer = bulkMailer(), smtpPoolSize = 2 } = {}): Newslette
     mailer,
     now: server.clock.now,
     log: silent,
+    renderedNewsletters: renders(),
     retryBaseMs: RETRY_BASE_MS,
     maxAttempts: 3,
   });
@@ -379,6 +389,7 @@ describe('running on its own', () => {
       mailer: bulkMailer(),
       now: server.clock.now,
       log: silent,
+      renderedNewsletters: renders(),
       idlePollMs: 20,
     });
     worker.start();
