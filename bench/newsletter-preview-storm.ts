@@ -51,6 +51,8 @@ const IDLE_REQUESTS_PER_PROBE = 150;
 /** After a storm: under-pressure samples once a second and a lag clears within a few samples. */
 const SETTLE_MS = 3000;
 const GOALS = { ratio: 1.5, shed: 0 };
+/** A loaded machine can take a while to start a server that seeds its demo content. */
+const HEALTH_TIMEOUT_MS = 180_000;
 const EMPLOYEE = 'zaposlenik@dentalia.hr';
 const RUN_DEADLINE_MS = (RUNS * (BASELINE ? 2 : 1) * 120 + 300) * 1000;
 
@@ -233,7 +235,7 @@ async function startTarget(name: string, root: string): Promise<Target> {
     runs: [],
   };
   try {
-    await waitForHealth(server, 60_000);
+    await waitForHealth(server, HEALTH_TIMEOUT_MS);
     target.token = await logIn(server.baseUrl, EMPLOYEE, password);
     const campaign = await fetch(`${server.baseUrl}/api/v1/campaigns/by-name/Catalogs`, {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),

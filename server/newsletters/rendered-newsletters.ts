@@ -17,8 +17,8 @@ export interface RenderedNewsletters {
 }
 
 /**
- * Newsletters kept, the latest version of each, least recently used dropped first. The largest
- * newsletter the rules allow renders to well under 1 MiB, a usual one of 20 products to ~60 KiB.
+ * Newsletters kept, the latest version of each, least recently used dropped first. A newsletter
+ * of 20 products renders to about 80 KiB of HTML, the largest the rules allow to under 200 KiB.
  */
 export const RENDERED_NEWSLETTERS_KEPT = 20;
 
