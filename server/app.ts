@@ -68,6 +68,11 @@ import { startUploadSweeper } from './uploads/sweeper.ts';
 import { postgresLocker } from './uploads/postgres-locker.ts';
 import { videoUploads, type VideoUploads } from './uploads/video-uploads.ts';
 import { newslettersService } from './newsletters/service.ts';
+import { mjmlWorkerPool, type MjmlCompiler } from './newsletters/mjml-pool.ts';
+import {
+  renderedNewsletters,
+  type RenderedNewsletters,
+} from './newsletters/rendered-newsletters.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -96,6 +101,8 @@ export interface BuildAppOptions {
    * (server/jobs/newsletter-dispatcher.ts).
    */
   dispatchNewsletters?: boolean;
+  /** Defaults to a worker thread pool (closed with the app); tests pass their own. */
+  mjmlCompiler?: MjmlCompiler;
 }
 
 /** What route modules may depend on. */
@@ -111,6 +118,8 @@ export interface AppDependencies {
   rateLimits: RateLimits;
   /** Uploads, stored files and their URLs (server/media). */
   media: Media;
+  /** Newsletter mail, rendered off the event loop once per version (previews, tests, sending). */
+  renderedNewsletters: RenderedNewsletters;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -157,6 +166,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       referencedKeys: referencedMediaKeys(db),
     }),
+    renderedNewsletters: renderedNewsletters(
+      { publicUrl: config.publicUrl, brand: config.brand },
+      options.mjmlCompiler ?? configuredMjmlCompiler(app),
+    ),
   };
   // One service, so the public list has one cache for the API and the rendered pages.
   const courses = coursesService(deps);
@@ -197,6 +210,13 @@ function configuredMailer(app: FastifyInstance, config: Config, now: Clock): Mai
   });
   app.addHook('onClose', async () => mailer.close());
   return mailer;
+}
+
+/** MJML's worker thread pool, closed together with the app that owns it. */
+function configuredMjmlCompiler(app: FastifyInstance): MjmlCompiler {
+  const compiler = mjmlWorkerPool();
+  app.addHook('onClose', async () => compiler.close());
+  return compiler;
 }
 
 /** The dispatcher with its own SMTP pool, started once the app is ready, stopped as it closes. */

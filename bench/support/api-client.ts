@@ -21,12 +21,17 @@ export async function solvedRobotCheck(baseUrl: string): Promise<string> {
 }
 
 /** Logs the seeded administrator in; answers the access token. */
-export async function loginAsAdministrator(baseUrl: string, password: string): Promise<string> {
+export function loginAsAdministrator(baseUrl: string, password: string): Promise<string> {
+  return logIn(baseUrl, 'admin@dentalia.hr', password);
+}
+
+/** Logs `email` in; answers the access token. */
+export async function logIn(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      email: 'admin@dentalia.hr',
+      email,
       password,
       recaptchaToken: await solvedRobotCheck(baseUrl),
     }),

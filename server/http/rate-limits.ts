@@ -38,6 +38,8 @@ export interface RateLimits {
   unsubscribe: { perIp: RateLimit };
   /** RFC 8058 one-click: mail providers post these from a few shared addresses. */
   oneClickUnsubscribe: { perIp: RateLimit };
+  /** A newsletter's test mail to the caller: each is a real mail sent (issue 25). */
+  newsletterTestMail: { perStaffMember: RateLimit };
 }
 
 const MINUTE = 60 * 1000;
@@ -61,6 +63,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   subscribe: { perIp: { max: 20, windowMs: HOUR } },
   unsubscribe: { perIp: { max: 30, windowMs: 15 * MINUTE } },
   oneClickUnsubscribe: { perIp: { max: 300, windowMs: 15 * MINUTE } },
+  newsletterTestMail: { perStaffMember: { max: 10, windowMs: HOUR } },
 };
 
 export async function registerRateLimiting(app: FastifyInstance, db: Db): Promise<void> {

@@ -25,12 +25,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { SendFailure, type BulkMailer } from '../mail/bulk-mailer.ts';
 import type { Media } from '../media/service.ts';
-import {
-  newsletterMessageId,
-  personalise,
-  renderNewsletter,
-  type RenderedNewsletter,
-} from '../newsletters/mail.ts';
+import { newsletterMessageId, personalise, type RenderedNewsletter } from '../newsletters/mail.ts';
+import type { RenderedNewsletters } from '../newsletters/rendered-newsletters.ts';
 import { newsletterMailContent } from '../newsletters/service.ts';
 import {
   claimDueNewsletter,
@@ -56,6 +52,8 @@ export interface DispatcherOptions {
   mailer: BulkMailer;
   now: Clock;
   log: DispatcherLog;
+  /** The renders the previews and test mails use too (the app's one). */
+  renderedNewsletters: RenderedNewsletters;
   /** Pause between rounds that found no work. */
   idlePollMs?: number;
   /** Sends at most this often before a temporary refusal becomes a failure. */
@@ -74,6 +72,8 @@ export interface NewsletterDispatcher {
 
 const RETRY_MAX_MS = 60 * 60_000;
 
+type Template = (newsletterId: number) => Promise<RenderedNewsletter | undefined>;
+
 export function newsletterDispatcher(options: DispatcherOptions): NewsletterDispatcher {
   const { db, mailer, now, log } = options;
   const sending = options.config.newsletters;
@@ -88,21 +88,25 @@ export function newsletterDispatcher(options: DispatcherOptions): NewsletterDisp
   const context = { publicUrl: options.config.publicUrl, brand: options.config.brand };
   const atOnce = pLimit(sending.smtpPoolSize);
   const pace = pacer(sending.messagesPerSecond);
-  const rendered = new Map<number, Promise<RenderedNewsletter | undefined>>();
-
-  function template(newsletterId: number) {
-    let cached = rendered.get(newsletterId);
-    if (cached === undefined) {
-      cached = newsletterMailContent(options, newsletterId).then(
-        (content) => content && renderNewsletter(context, content),
-      );
-      cached.catch(() => rendered.delete(newsletterId));
-      rendered.set(newsletterId, cached);
-    }
-    return cached;
+  /**
+   * The mail of each newsletter of one round: its content read once per round (not once per
+   * recipient), its render the shared one of that version.
+   */
+  function roundTemplates(): Template {
+    const round = new Map<number, Promise<RenderedNewsletter | undefined>>();
+    return (newsletterId) => {
+      let mail = round.get(newsletterId);
+      if (mail === undefined) {
+        mail = newsletterMailContent(options, newsletterId).then(
+          (content) => content && options.renderedNewsletters.render(content),
+        );
+        round.set(newsletterId, mail);
+      }
+      return mail;
+    };
   }
 
-  async function deliver(row: LeasedDelivery): Promise<void> {
+  async function deliver(row: LeasedDelivery, template: Template): Promise<void> {
     await pace();
     const settle = (settlement: Settlement) => settleDelivery(db, row.id, owner, settlement);
     const { newsletterSending, subscription } = await recipientToSend(db, row.id);
@@ -136,7 +140,8 @@ export function newsletterDispatcher(options: DispatcherOptions): NewsletterDisp
     const leased = await leaseDeliveries(db, owner, now(), leaseMs, batchSize);
     const uncertain = leased.filter((row) => row.uncertain === 1).length;
     if (uncertain > 0) log.warn({ uncertain }, 'sending again the mail of an interrupted send');
-    await Promise.all(leased.map((row) => atOnce(() => deliver(row))));
+    const template = roundTemplates();
+    await Promise.all(leased.map((row) => atOnce(() => deliver(row, template))));
     await finishSentNewsletters(db, now());
     await closeCancelledDeliveries(db, now());
     return leased.length;

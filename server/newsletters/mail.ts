@@ -1,7 +1,9 @@
 /**
  * A newsletter as mail: Croatian HTML (MJML, which compiles to the table layout mail clients
- * render alike; docs/decisions/0017) and plain text, rendered once per newsletter with a marker
- * where each recipient's unsubscribe link goes, then personalised per recipient. Every text is
+ * render alike; docs/decisions/0017) and plain text, rendered once per newsletter version with a
+ * marker where each recipient's unsubscribe link goes, then personalised per recipient. The
+ * compilation itself runs in a worker thread (mjml-pool.ts) and its result is kept per version
+ * (rendered-newsletters.ts). Every text is
  * escaped; images are absolute URLs of our own media. Each subscriber's mail carries the RFC 8058
  * one-click headers and a Message-ID derived from (newsletter, subscription), so a mail sent
  * again after a crash carries the same id and receivers can drop the twin. A copy for someone
@@ -18,6 +20,7 @@ import {
 import { escapeHtml } from '../mail/html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { MAIL_IMAGE_WIDTH } from '../media/images.ts';
+import type { MjmlCompiler } from './mjml-pool.ts';
 
 export interface NewsletterMailContent {
   id: number;
@@ -60,6 +63,7 @@ export const INERT_UNSUBSCRIBE_TEXT =
 export async function renderNewsletter(
   context: MailContext,
   content: NewsletterMailContent,
+  mjmlCompiler: Pick<MjmlCompiler, 'compile'>,
 ): Promise<RenderedNewsletter> {
   const unsubscribeMarker = `unsubscribe-${randomUUID()}`;
   const paragraphs = content.body
@@ -107,13 +111,8 @@ export async function renderNewsletter(
     </mj-section>
   </mj-body>
 </mjml>`;
-  // Loaded on first use: MJML is 18 MiB of heap that every full garbage collection of a process
-  // serving videos would walk (docs/decisions/0023), and only newsletters need it.
-  const { default: mjml2html } = await import('mjml');
-  const { html, errors } = await mjml2html(mjml, { validationLevel: 'strict' });
-  if (errors.length > 0) {
-    throw new Error(`newsletter template: ${errors.map((e) => e.formattedMessage).join('; ')}`);
-  }
+  const { html, errors } = await mjmlCompiler.compile(mjml);
+  if (errors.length > 0) throw new Error(`newsletter template: ${errors.join('; ')}`);
   const text = [
     context.brand,
     '',

@@ -15,6 +15,7 @@ import {
   newsletterSummarySchema,
 } from '../../src/api/contract.ts';
 import { authenticatedUser, type AuthGuards } from '../auth/guards.ts';
+import { rateLimited, type RateLimits } from '../http/rate-limits.ts';
 import type { Media } from '../media/service.ts';
 import type { UploadSpec } from '../media/upload.ts';
 import type { NewslettersService } from './service.ts';
@@ -29,10 +30,11 @@ export interface NewslettersRoutesDeps {
   newsletters: NewslettersService;
   media: Pick<Media, 'withUpload'>;
   auth: AuthGuards;
+  rateLimits: Pick<RateLimits, 'newsletterTestMail'>;
 }
 
 export function newslettersRoutes(deps: NewslettersRoutesDeps): FastifyPluginAsyncZod {
-  const { newsletters, media, auth } = deps;
+  const { newsletters, media, auth, rateLimits } = deps;
   const staffOnly = auth.requireRole('employee');
   return async (app) => {
     app.post(
@@ -88,7 +90,17 @@ export function newslettersRoutes(deps: NewslettersRoutesDeps): FastifyPluginAsy
 
     app.post(
       '/newsletters/:id/test',
-      { schema: { params: newsletterIdParamsSchema }, onRequest: staffOnly },
+      {
+        schema: { params: newsletterIdParamsSchema },
+        onRequest: staffOnly,
+        // Per staff member, whichever address they work from; counted by every process alike.
+        preHandler: rateLimited(
+          app,
+          'newsletter-test:staff',
+          rateLimits.newsletterTestMail.perStaffMember,
+          (request) => String(authenticatedUser(request).userId),
+        ),
+      },
       async (request, reply) => {
         await newsletters.sendTest(request.params.id, authenticatedUser(request).userId);
         return reply.code(204).send();

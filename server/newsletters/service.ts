@@ -21,7 +21,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { Media, StagedMedia } from '../media/service.ts';
 import { MEDIA_URL_PREFIX, NEWSLETTER_MEDIA_COLLECTION } from '../media/store.ts';
 import type { Upload } from '../media/upload.ts';
-import { inertCopy, personalise, renderNewsletter, type NewsletterMailContent } from './mail.ts';
+import { inertCopy, personalise, type NewsletterMailContent } from './mail.ts';
+import type { RenderedNewsletters } from './rendered-newsletters.ts';
 import {
   cancelNewsletter,
   findNewsletterContent,
@@ -44,6 +45,7 @@ export interface NewslettersServiceDeps {
   media: Pick<Media, 'url'>;
   mailer: Mailer;
   now: Clock;
+  renderedNewsletters: RenderedNewsletters;
 }
 
 export type NewslettersService = ReturnType<typeof newslettersService>;
@@ -196,7 +198,7 @@ export function newslettersService(deps: NewslettersServiceDeps) {
   async function rendered(id: number) {
     const content = await newsletterMailContent(deps, id);
     if (content === undefined) throw new DomainError(404, MESSAGES.newsletterNotFound);
-    return renderNewsletter(mailContext, content);
+    return deps.renderedNewsletters.render(content);
   }
 }
 

@@ -5,7 +5,7 @@
  * again with the same Message-ID and flagged uncertain, unsubscribing after the snapshot, two
  * dispatchers on one database, cancelling, and start/stop.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewsletterSummary } from '../../src/api/contract.ts';
 import { insertSubscription } from '../../server/campaigns/store.ts';
 import { claimDueNewsletter, leaseDeliveries } from '../../server/jobs/deliveries.ts';
@@ -14,6 +14,9 @@ import {
   type NewsletterDispatcher,
 } from '../../server/jobs/newsletter-dispatcher.ts';
 import { createBulkMailer, type BulkMailer } from '../../server/mail/bulk-mailer.ts';
+import { mjmlWorkerPool, type MjmlCompiler } from '../../server/newsletters/mjml-pool.ts';
+import { renderedNewsletters } from '../../server/newsletters/rendered-newsletters.ts';
+import { newsletterMailContent } from '../../server/newsletters/service.ts';
 import { EMPLOYEE, login } from './support/accounts.ts';
 import {
   campaignIdByName,
@@ -29,6 +32,10 @@ const LEASE_SECONDS = 60;
 const RETRY_BASE_MS = 30_000;
 const server = useServer({ seedAccounts: true });
 const silent = { info() {}, warn() {}, error() {} };
+const mjmlCompiler = mjmlWorkerPool();
+afterAll(() => mjmlCompiler.close());
+const renders = (compiler: Pick<MjmlCompiler, 'compile'> = mjmlCompiler) =>
+  renderedNewsletters({ publicUrl: server.config.publicUrl, brand: server.config.brand }, compiler);
 
 let sink: SmtpSink;
 let session: { token: string; at: number };
@@ -68,7 +75,11 @@ function bulkMailer(): BulkMailer {
   return mailer;
 }
 
-function dispatcher({ mailer = bulkMailer(), smtpPoolSize = 2 } = {}): NewsletterDispatcher {
+function dispatcher({
+  mailer = bulkMailer(),
+  smtpPoolSize = 2,
+  renderedNewsletters = renders(),
+} = {}): NewsletterDispatcher {
   return newsletterDispatcher({
     db: server.db,
     config: {
@@ -79,6 +90,7 @@ function dispatcher({ mailer = bulkMailer(), smtpPoolSize = 2 } = {}): Newslette
     mailer,
     now: server.clock.now,
     log: silent,
+    renderedNewsletters,
     retryBaseMs: RETRY_BASE_MS,
     maxAttempts: 3,
   });
@@ -153,6 +165,31 @@ describe('sending a due newsletter', () => {
     });
     expect(await worker.runOnce()).toBe(0);
     expect(sink.received).toHaveLength(3);
+  });
+
+  it('sends the render a preview of the same version made, compiling nothing again', async () => {
+    await subscribe('ana@example.com', 'ivo@example.com');
+    const newsletter = await scheduleNewsletter();
+    const compiled: string[] = [];
+    // Numbers its renders, and keeps the template's text so the unsubscribe marker is there.
+    const shared = renders({
+      compile(mjml) {
+        compiled.push(mjml);
+        return Promise.resolve({ html: `<p>render-${compiled.length}</p>${mjml}`, errors: [] });
+      },
+    });
+    const media = { url: (key: string) => `/media/${key}` };
+    const content = await newsletterMailContent(
+      { db: server.db, config: server.config, media },
+      newsletter.id,
+    );
+    if (content === undefined) throw new Error('the newsletter is gone');
+    await shared.render(content);
+    server.clock.advance(HOUR);
+    expect(await dispatcher({ renderedNewsletters: shared }).runOnce()).toBe(2);
+    expect(recipients()).toEqual(['ana@example.com', 'ivo@example.com']);
+    expect(compiled).toHaveLength(1);
+    for (const mail of sink.received) expect(mail.raw).toContain('render-1');
   });
 
   it('retries a deferred recipient with backoff and fails a refused one at once', async () => {
@@ -379,6 +416,7 @@ describe('running on its own', () => {
       mailer: bulkMailer(),
       now: server.clock.now,
       log: silent,
+      renderedNewsletters: renders(),
       idlePollMs: 20,
     });
     worker.start();
