@@ -38,6 +38,10 @@ import { serveSpa } from './http/spa.ts';
 import { createBulkMailer } from './mail/bulk-mailer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { newsletterDispatcher } from './jobs/newsletter-dispatcher.ts';
+import { registerDatabaseGauges } from './metrics/database-gauges.ts';
+import { countedBulkMailer, countedMailer, countRequests } from './metrics/instrument.ts';
+import { createMetrics, type Metrics } from './metrics/registry.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 import type { Secrets } from './secrets.ts';
 import { API_BASE_URL, siteConfigFor, siteConfigRoutes } from './site-config/routes.ts';
 import { productsRoutes } from './products/routes.ts';
@@ -112,6 +116,8 @@ export interface AppDependencies {
   db: Db;
   mailer: Mailer;
   now: Clock;
+  /** Prometheus metrics (server/metrics): counters a feature adds to, gauges it registers. */
+  metrics: Metrics;
   /** `requireUser` and `requireRole(...)` for every route that is not public. */
   auth: AuthGuards;
   robotCheck: RobotCheck;
@@ -134,7 +140,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const now = options.now ?? systemClock;
-  const mailer = options.mailer ?? configuredMailer(app, config, now);
+  const metrics = createMetrics((error, gauge) =>
+    app.log.error({ err: error, gauge }, 'metrics: a gauge could not be read'),
+  );
+  const mailer = countedMailer(options.mailer ?? configuredMailer(app, config, now), metrics);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -142,10 +151,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  countRequests(app, metrics);
 
   await app.register(fastifyHelmet, helmetOptions);
   // After the request id and security headers, before everything else: a 503 costs nothing.
-  await registerLoadShedding(app, config.pressure);
+  await registerLoadShedding(app, config.pressure, metrics.countShed);
   // Before any route: compression attaches itself to routes as they are added.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
@@ -158,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     mailer,
     now,
+    metrics,
     auth: authGuards(tokens, (userId) => rolesOfUser(db, userId)),
     robotCheck: options.robotCheck ?? configuredRobotCheck(config, secrets, db, now),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
@@ -176,6 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiRoutes(deps, { tokens, courses }), { prefix: API_BASE_URL });
   if (options.dispatchNewsletters === true) runDispatcher(app, deps);
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
+  registerDatabaseGauges(metrics, db);
+  await app.register(metricsRoutes({ metrics, token: config.metricsToken }));
 
   if (options.spaDir === undefined) app.setNotFoundHandler(handleNotFound);
   else await serveSpa(app, options.spaDir, await renderedPages(options, deps, courses));
@@ -222,13 +235,16 @@ function configuredMjmlCompiler(app: FastifyInstance): MjmlCompiler {
 /** The dispatcher with its own SMTP pool, started once the app is ready, stopped as it closes. */
 function runDispatcher(app: FastifyInstance, deps: AppDependencies): void {
   const { config } = deps;
-  const mailer = createBulkMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    now: deps.now,
-    sending: config.newsletters,
-  });
+  const mailer = countedBulkMailer(
+    createBulkMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      now: deps.now,
+      sending: config.newsletters,
+    }),
+    deps.metrics,
+  );
   const dispatcher = newsletterDispatcher({ ...deps, mailer, log: app.log });
   app.addHook('onReady', async () => dispatcher.start());
   app.addHook('onClose', async () => {

@@ -34,6 +34,8 @@ export interface Config {
   courseCountries: readonly string[];
   /** Load shedding (server/http/load-shedding.ts); 0 turns a check off. */
   pressure: PressureLimits;
+  /** Bearer token `GET /metrics` requires; unset: only loopback scrapers without a proxy. */
+  metricsToken: string | undefined;
   /** How long a signed education video URL stays valid (decision 0018). */
   educationVideoUrlHours: number;
   /** The newsletter dispatcher (server/jobs/newsletter-dispatcher.ts). */
@@ -157,6 +159,7 @@ const environmentSchema = z
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: integerBetween(0, 60_000).default(1000),
     PRESSURE_MAX_HEAP_USED_MIB: integerBetween(0, 1_048_576).optional(),
     PRESSURE_MAX_RSS_MIB: integerBetween(0, 1_048_576).default(0),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
     EDUCATION_VIDEO_URL_HOURS: integerBetween(1, 168).default(4),
     NEWSLETTER_MESSAGES_PER_SECOND: integerBetween(1, 10_000).default(10),
     NEWSLETTER_SMTP_POOL_SIZE: integerBetween(1, 50).default(2),
@@ -207,6 +210,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     jwtSecret: e.JWT_SECRET,
     altchaHmacKey: e.ALTCHA_HMAC_KEY,
     courseCountries: e.COURSE_COUNTRIES ?? DEFAULT_COURSE_COUNTRIES,
+    metricsToken: e.METRICS_TOKEN,
     pressure: {
       maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedMib: e.PRESSURE_MAX_HEAP_USED_MIB,

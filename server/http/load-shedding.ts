@@ -21,6 +21,7 @@ const WARNING_INTERVAL_MS = 10_000;
 export async function registerLoadShedding(
   app: FastifyInstance,
   limits: PressureLimits,
+  onShed: () => void,
 ): Promise<void> {
   const maxHeapUsedBytes =
     limits.maxHeapUsedMib === undefined
@@ -36,6 +37,7 @@ export async function registerLoadShedding(
         lastWarning = Date.now();
         request.log.warn({ pressure: type, value }, 'overloaded: answering 503');
       }
+      onShed();
       // Sent here, the request goes no further: the remaining hooks and the route are skipped.
       void reply
         .code(503)

@@ -222,3 +222,13 @@ export async function closeCancelledDeliveries(db: Db, now: Date, id?: number): 
     )
     .execute();
 }
+
+/** How many ledger rows are in each state, over every newsletter (the metrics' gauge). */
+export async function countDeliveriesByState(db: Db) {
+  const rows = await db
+    .selectFrom('newsletter_deliveries')
+    .select(['state', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('state')
+    .execute();
+  return rows.map((row) => ({ state: row.state, count: Number(row.count) }));
+}

@@ -39,3 +39,13 @@ export async function videoUploadsCreatedBefore(db: Db, before: Date) {
     .where('created_at', '<', before.toISOString())
     .execute();
 }
+
+/** Video uploads no education has used yet: in progress, or waiting for the sweeper. */
+export async function countUnusedVideoUploads(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('video_uploads')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -554,6 +554,12 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     expected: everyone(200),
     request: () => ({ method: 'GET', url: '/index.html' }),
   },
+  // No account opens the metrics: a scraper outside this machine needs METRICS_TOKEN, which is
+  // unset here (tests/server/metrics.test.ts: the token, loopback and proxied requests).
+  'GET /metrics': {
+    expected: everyone(403),
+    request: () => ({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' }),
+  },
   'GET /': { expected: everyone(200), request: () => ({ method: 'GET', url: '/' }) },
   'GET /assets/index-B4x9kQ2z.js': {
     expected: everyone(200),
