@@ -246,3 +246,24 @@ describe('the other forms', () => {
     });
   });
 });
+
+describe('the page a subscription was made on', () => {
+  it.each(['/tecajevi\u202e', '/\u0000', '/a\u200bb'])(
+    'refuses %j: no invisible character in a path kept as consent evidence',
+    async (sourcePage) => {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/campaigns/subscriptions',
+        payload: {
+          email: 'pretplatnik@example.com',
+          campaignId: 1,
+          recaptchaToken: 'token',
+          sourcePage,
+        },
+      });
+      expect(response.json()).toEqual({
+        errors: { sourcePage: ['sourcePage must be a path of this site.'] },
+      });
+    },
+  );
+});
