@@ -28,9 +28,12 @@ const INVISIBLE_EXCEPT_LINE_BREAKS_AND_EMOJI_JOINERS = new RegExp(
 );
 const LONE_VARIATION_SELECTORS = new RegExp(`(^|\\s)${VARIATION_SELECTOR}+`, 'gu');
 const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
-/** White space, and the blank Braille cell that passes for a letter but shows as a space. */
-const SPACES = /[\s\u2800]+/gu;
-const SPACES_WITHIN_LINES = /[^\S\n]+|\u2800+/gu;
+/**
+ * White space, and the blank Braille cell that passes for a letter but shows as a space; not the
+ * BOM (U+FEFF), which JavaScript counts as white space but shows nothing, inside a word too.
+ */
+const SPACES = /(?:[^\S\uFEFF]|\u2800)+/gu;
+const SPACES_WITHIN_LINES = /(?:[^\S\n\uFEFF]|\u2800)+/gu;
 
 /**
  * A single-line text (names, titles, subjects, a lecturer, a location): NFC, every run of white
