@@ -24,6 +24,7 @@ import {
   uploadNewsletterImage,
 } from './support/newsletters.ts';
 import { useServer } from './support/server-fixture.ts';
+import { FREE_TEXT_COLUMNS, OTHER_TEXT_COLUMNS } from './support/free-text-columns.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const server = useServer({ seedAccounts: true, perFile: true });
@@ -266,4 +267,27 @@ describe('the page a subscription was made on', () => {
       });
     },
   );
+});
+
+describe('the stored texts the contract fuzzing checks', () => {
+  it('names every text column of the schema as free text or as something else', async () => {
+    const tables = (await server.db.introspection.getTables()).filter((table) => !table.isView);
+    const columns = (filter: (dataType: string) => boolean) =>
+      tables.flatMap((table) =>
+        table.columns
+          .filter((column) => filter(column.dataType))
+          .map((column) => `${table.name}.${column.name}`),
+      );
+    const freeText = Object.entries(FREE_TEXT_COLUMNS).flatMap(([table, names]) =>
+      Object.keys(names).map((column) => `${table}.${column}`),
+    );
+    const other = Object.entries(OTHER_TEXT_COLUMNS).flatMap(([table, names]) =>
+      names.map((column) => `${table}.${column}`),
+    );
+    const textColumns = columns((dataType) => /text|char/i.test(dataType));
+    expect(textColumns.filter((column) => ![...freeText, ...other].includes(column))).toEqual([]);
+    expect(freeText.filter((column) => !textColumns.includes(column))).toEqual([]);
+    const allColumns = columns(() => true);
+    expect(other.filter((column) => !allColumns.includes(column))).toEqual([]);
+  });
 });
