@@ -27,6 +27,7 @@ const SERVER_SPA_IMPORTS = {
     '!**/src/api/contract.ts',
     '!**/src/api/serverMessages.ts',
     '!**/src/api/productWrites.ts',
+    '!**/src/api/text.ts',
   ],
   message: 'The server imports from src/ only the wire contract, the route table and bundled data.',
 };

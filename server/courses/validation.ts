@@ -10,6 +10,7 @@ import {
   DEFAULT_COURSE_COUNTRY,
   parseCoursePrice,
 } from '../../src/api/contract.ts';
+import { freeText, parseFreeText } from '../../src/api/text.ts';
 import { MESSAGES } from '../http/errors.ts';
 import type { ReceivedFile } from '../media/upload.ts';
 
@@ -32,6 +33,30 @@ export interface CourseFormInput {
   fileErrors: Record<string, string[]>;
 }
 
+/** SPEC 3: one lecturer, or several separated by commas (stored as `A, B`). */
+const lecturerList = (text: string) =>
+  text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+    .join(', ');
+
+/** The free texts of the form (src/api/text.ts), named as in the request. */
+const TEXTS = {
+  title: freeText(F.title, { required: true, maxLength: COURSE_RULES.titleMaxLength }),
+  description: freeText(F.description, {
+    multiline: true,
+    required: true,
+    maxLength: COURSE_RULES.descriptionMaxLength,
+  }),
+  lecturer: freeText(F.lecturer, {
+    required: true,
+    maxLength: COURSE_RULES.lecturerMaxLength,
+    tidy: lecturerList,
+  }),
+  location: freeText(F.location, { required: true, maxLength: COURSE_RULES.locationMaxLength }),
+};
+
 const EARLIEST_DATE = new Date(COURSE_RULES.earliestDate);
 const LATEST_DATE = new Date(COURSE_RULES.latestDate);
 
@@ -46,23 +71,16 @@ export function parseCourseForm(
   const errors: Record<string, string[]> = structuredClone(input.fileErrors);
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
 
-  /** The field's text as it will be stored (`tidy` applied), checked after tidying. */
-  const requiredText = (field: string, maxLength: number, tidy = (text: string) => text) => {
-    const value = tidy(input.text(field)?.trim() ?? '');
-    if (value === '') fail(field, MESSAGES.required(field));
-    else if (value.length > maxLength) fail(field, MESSAGES.tooLong(field, maxLength));
+  /** The field's text as it will be stored, checked as stored. */
+  const text = (field: string, schema: (typeof TEXTS)[keyof typeof TEXTS]) => {
+    const { text: value, problems } = parseFreeText(schema, input.text(field));
+    for (const problem of problems) fail(field, problem);
     return value;
   };
-  const title = requiredText(F.title, COURSE_RULES.titleMaxLength);
-  const description = requiredText(F.description, COURSE_RULES.descriptionMaxLength);
-  const lecturer = requiredText(F.lecturer, COURSE_RULES.lecturerMaxLength, (text) =>
-    text
-      .split(',')
-      .map((name) => name.trim())
-      .filter((name) => name !== '')
-      .join(', '),
-  );
-  const location = requiredText(F.location, COURSE_RULES.locationMaxLength);
+  const title = text(F.title, TEXTS.title);
+  const description = text(F.description, TEXTS.description);
+  const lecturer = text(F.lecturer, TEXTS.lecturer);
+  const location = text(F.location, TEXTS.location);
 
   const countryIsoCode = (input.text(F.countryIsoCode)?.trim() || DEFAULT_COURSE_COUNTRY)
     .toUpperCase()

@@ -7,9 +7,11 @@
 import {
   EDUCATION_FIELDS as F,
   EDUCATION_RULES as RULES,
+  educationTexts,
   isPartnerWebsiteUrl,
   RECORDING_MONTH_PATTERN,
 } from '../../src/api/contract.ts';
+import { parseFreeText } from '../../src/api/text.ts';
 import { MESSAGES } from '../http/errors.ts';
 import type { ReceivedFile } from '../media/upload.ts';
 
@@ -53,18 +55,8 @@ export function currentMonth(at: Date): string {
   return `${part('year')}-${part('month')}`;
 }
 
-/** A length rule of SPEC 9 on a trimmed text; the message names the field as sent. */
-export function checkText(
-  value: string,
-  field: string,
-  min: number,
-  max: number,
-  fail: (field: string, message: string) => void,
-): void {
-  if (value === '') fail(field, MESSAGES.required(field));
-  else if (value.length < min) fail(field, MESSAGES.tooShort(field, min));
-  else if (value.length > max) fail(field, MESSAGES.tooLong(field, max));
-}
+/** The free texts of the form, by the rules of PATCH (src/api/text.ts), named as sent. */
+const TEXTS = educationTexts(F);
 
 /** A recording month: the pattern, and not later than the current month. */
 export function checkRecordingMonth(
@@ -81,15 +73,15 @@ export function parseEducationForm(input: EducationFormInput, now: Date): Educat
   const errors: Errors = structuredClone(input.fileErrors);
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
   const trimmed = (field: string) => input.text(field)?.trim() ?? '';
-  const text = (field: string, min: number, max: number) => {
-    const value = trimmed(field);
-    checkText(value, field, min, max, fail);
+  const text = (field: keyof typeof TEXTS) => {
+    const { text: value, problems } = parseFreeText(TEXTS[field], input.text(F[field]));
+    for (const problem of problems) fail(F[field], problem);
     return value;
   };
 
-  const title = text(F.title, RULES.titleMinLength, RULES.titleMaxLength);
-  const description = text(F.description, RULES.descriptionMinLength, RULES.descriptionMaxLength);
-  const lecturer = text(F.lecturer, RULES.lecturerMinLength, RULES.lecturerMaxLength);
+  const title = text('title');
+  const description = text('description');
+  const lecturer = text('lecturer');
 
   const recordingMonth = trimmed(F.dateOfRecording) || null;
   if (recordingMonth !== null) checkRecordingMonth(recordingMonth, F.dateOfRecording, now, fail);
@@ -97,10 +89,7 @@ export function parseEducationForm(input: EducationFormInput, now: Date): Educat
   const countryIsoCode = trimmed(F.countryIsoCode).toUpperCase();
   if (countryIsoCode === '') fail(F.countryIsoCode, MESSAGES.required(F.countryIsoCode));
 
-  const subtitleLanguage = trimmed(F.subtitleLanguage) || null;
-  if (subtitleLanguage !== null && subtitleLanguage.length > RULES.subtitleLanguageMaxLength) {
-    fail(F.subtitleLanguage, MESSAGES.tooLong(F.subtitleLanguage, RULES.subtitleLanguageMaxLength));
-  }
+  const subtitleLanguage = text('subtitleLanguage') || null;
 
   const partnerId = positiveId(trimmed(F.partnerId));
   if (trimmed(F.partnerId) === '') fail(F.partnerId, MESSAGES.required(F.partnerId));

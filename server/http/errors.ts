@@ -125,7 +125,6 @@ export const MESSAGES = {
   uploadCreationWithData:
     'Create the upload without data, then send its bytes with PATCH (tus creation-with-upload is not offered).',
   countryUnknown: (isoCode: string) => `CountryIsoCode '${isoCode}' is not one of GET /countries.`,
-  tooShort: (field: string, min: number) => `${field} must be at least ${min} characters long.`,
   notAnId: (field: string) => `${field} must be a positive whole number.`,
   tooManyValues: (field: string, max: number) => `${field} may be given at most ${max} times.`,
 } as const;

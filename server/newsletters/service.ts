@@ -12,6 +12,7 @@ import {
   type NewsletterPreview,
   type NewsletterSummary,
 } from '../../src/api/contract.ts';
+import { freeText, parseFreeText } from '../../src/api/text.ts';
 import { findActiveSubscription, findCampaignById } from '../campaigns/store.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -33,6 +34,12 @@ import {
   newsletterImagesByKey,
   type NewsletterListRow,
 } from './store.ts';
+
+/** `ProductTitle` of an image upload: as a product's `title` of POST /newsletters. */
+const PRODUCT_TITLE = freeText(NEWSLETTER_IMAGE_FIELDS.title, {
+  required: true,
+  maxLength: NEWSLETTER_RULES.productTitleMaxLength,
+});
 
 /** The list shows the latest ones; older newsletters stay in the database. */
 const LIST_LIMIT = 50;
@@ -72,13 +79,11 @@ export function newslettersService(deps: NewslettersServiceDeps) {
       uploadedBy: number,
     ): Promise<NewsletterImageResponse> {
       const errors: Record<string, string[]> = { ...upload.fileErrors };
-      const title = upload.text(NEWSLETTER_IMAGE_FIELDS.title)?.trim() ?? '';
-      if (title === '') errors.ProductTitle = [MESSAGES.required(NEWSLETTER_IMAGE_FIELDS.title)];
-      else if (title.length > NEWSLETTER_RULES.productTitleMaxLength) {
-        errors.ProductTitle = [
-          MESSAGES.tooLong(NEWSLETTER_IMAGE_FIELDS.title, NEWSLETTER_RULES.productTitleMaxLength),
-        ];
-      }
+      const { text: title, problems } = parseFreeText(
+        PRODUCT_TITLE,
+        upload.text(NEWSLETTER_IMAGE_FIELDS.title),
+      );
+      if (problems.length > 0) errors.ProductTitle = problems;
       const image = upload.files.ProductImage;
       if (image === undefined && errors.ProductImage === undefined) {
         errors.ProductImage = [MESSAGES.newsletterImageRequired];

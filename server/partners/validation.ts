@@ -11,10 +11,10 @@ import {
 } from '../../src/api/contract.ts';
 import { MESSAGES } from '../http/errors.ts';
 import type { ReceivedFile } from '../media/upload.ts';
-import { cleanName } from '../text/visible-names.ts';
+import { freeText, parseFreeText } from '../../src/api/text.ts';
 
 export interface PartnerForm {
-  /** As `cleanName` stores names: no invisible characters, single spaces, trimmed. */
+  /** Cleaned as a single line (src/api/text.ts). */
   name: string;
   websiteUrl: string;
   logo: ReceivedFile;
@@ -29,6 +29,8 @@ export interface PartnerFormInput {
 export type PartnerFormResult =
   { ok: true; form: PartnerForm } | { ok: false; errors: Record<string, string[]> };
 
+const NAME = freeText(F.name, { required: true, maxLength: PARTNER_RULES.nameMaxLength });
+
 /** One name whatever its letter case or Unicode composition: what uniqueness compares. */
 export const partnerNameKey = (name: string) => name.normalize('NFC').toLowerCase();
 
@@ -36,11 +38,8 @@ export function parsePartnerForm(input: PartnerFormInput): PartnerFormResult {
   const errors: Record<string, string[]> = structuredClone(input.fileErrors);
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
 
-  const name = cleanName(input.text(F.name) ?? '');
-  if (name === '') fail(F.name, MESSAGES.required(F.name));
-  else if (name.length > PARTNER_RULES.nameMaxLength) {
-    fail(F.name, MESSAGES.tooLong(F.name, PARTNER_RULES.nameMaxLength));
-  }
+  const { text: name, problems } = parseFreeText(NAME, input.text(F.name));
+  for (const problem of problems) fail(F.name, problem);
 
   const websiteUrl = (input.text(F.websiteUrl) ?? '').trim();
   if (websiteUrl === '') fail(F.websiteUrl, MESSAGES.required(F.websiteUrl));

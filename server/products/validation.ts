@@ -7,7 +7,7 @@ import { PRODUCT_FIELDS as F, PRODUCT_RULES } from '../../src/api/contract.ts';
 import type { ProductPatch } from '../../src/api/productWrites.ts';
 import { MESSAGES, ValidationError } from '../http/errors.ts';
 import type { ReceivedFile } from '../media/upload.ts';
-import { cleanName } from '../text/visible-names.ts';
+import { freeText, parseFreeText } from '../../src/api/text.ts';
 import type { ProductFlags } from './store.ts';
 
 export interface ProductForm extends ProductFlags {
@@ -22,6 +22,13 @@ export interface ProductFormInput {
   fileErrors: Record<string, string[]>;
 }
 
+/** The free texts of the form (src/api/text.ts), named as in the request. */
+const NAME = freeText(F.name, { required: true, maxLength: PRODUCT_RULES.nameMaxLength });
+const DESCRIPTION = freeText(F.description, {
+  multiline: true,
+  maxLength: PRODUCT_RULES.descriptionMaxLength,
+});
+
 export type ProductFormResult =
   { ok: true; form: ProductForm } | { ok: false; errors: Record<string, string[]> };
 
@@ -29,15 +36,13 @@ export function parseProductForm(input: ProductFormInput): ProductFormResult {
   const errors: Record<string, string[]> = structuredClone(input.fileErrors);
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
 
-  const name = cleanName(input.text(F.name) ?? '');
-  if (name === '') fail(F.name, MESSAGES.required(F.name));
-  else if (name.length > PRODUCT_RULES.nameMaxLength) {
-    fail(F.name, MESSAGES.tooLong(F.name, PRODUCT_RULES.nameMaxLength));
-  }
-  const description = input.text(F.description)?.trim() ?? '';
-  if (description.length > PRODUCT_RULES.descriptionMaxLength) {
-    fail(F.description, MESSAGES.tooLong(F.description, PRODUCT_RULES.descriptionMaxLength));
-  }
+  const text = (field: string, schema: typeof NAME) => {
+    const { text: value, problems } = parseFreeText(schema, input.text(field));
+    for (const problem of problems) fail(field, problem);
+    return value;
+  };
+  const name = text(F.name, NAME);
+  const description = text(F.description, DESCRIPTION);
 
   /** 'true' or 'false'; absent means the default (SPEC 3: a new product is shown). */
   const flag = (field: string, absent: boolean): boolean => {

@@ -25,7 +25,6 @@ import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
 import { normaliseEmail, requireEmail } from '../mail/address.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail, passwordResetMail } from './mail.ts';
-import { cleanName } from '../text/visible-names.ts';
 import {
   createUser,
   deleteInvitation,
@@ -114,8 +113,8 @@ export function usersService(deps: UsersServiceDeps) {
 
     async completeRegistration(request: CompleteRegistrationRequest): Promise<AuthResponse> {
       const invitation = await usableInvitation(request.invitationToken);
-      const name = cleanName(request.name);
-      const surname = cleanName(request.surname);
+      // Cleaned by the contract's schema (src/api/text.ts): invisible-only names are empty here.
+      const { name, surname } = request;
       const problems: Record<string, string[]> = {};
       if ([...name].length < NAME_MIN_LENGTH) problems.Name = [MESSAGES.nameTooShort];
       if ([...surname].length < NAME_MIN_LENGTH) problems.Surname = [MESSAGES.surnameTooShort];
@@ -244,7 +243,7 @@ export async function newInvitation(db: Db, now: Date, invitation: NewInvitation
   return { id, token };
 }
 
+/** Names arrive cleaned by the contract's schema (src/api/text.ts). */
 function blankToNull(value: string | null | undefined): string | null {
-  const cleaned = cleanName(value ?? '');
-  return cleaned === '' ? null : cleaned;
+  return value || null;
 }

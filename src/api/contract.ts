@@ -4,6 +4,7 @@
  * `zod/mini` keeps the browser bundle small (classic zod costs about 95 KB gzip).
  */
 import * as z from 'zod/mini';
+import { freeText } from './text.ts';
 
 export const ROLES = ['user', 'employee', 'administrator'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -69,7 +70,8 @@ const boundedString = (field: string, max: number, params?: { error: string }) =
 const emailField = (field = 'email') => boundedString(field, FIELD_MAX_LENGTHS.email);
 const opaqueToken = (field: string) => boundedString(field, FIELD_MAX_LENGTHS.opaqueToken);
 const passwordField = (field: string) => boundedString(field, FIELD_MAX_LENGTHS.password);
-const nameField = (field: string) => boundedString(field, FIELD_MAX_LENGTHS.name);
+/** A person's name, cleaned (text.ts); the length rules beyond the maximum are the server's. */
+const nameField = (field: string) => freeText(field, { maxLength: FIELD_MAX_LENGTHS.name });
 
 /** SPEC 3: stored user. */
 export const storedUserSchema = z.object({
@@ -291,12 +293,11 @@ const campaignId = z.number({ error: 'campaignId must be a campaign id.' }).chec
 
 /** The page a subscription is made on: a path of this site, kept as consent evidence. */
 export const SOURCE_PAGE_MAX_LENGTH = 300;
-const sitePath = z
-  .string()
-  .check(
-    z.maxLength(SOURCE_PAGE_MAX_LENGTH, 'sourcePage is too long.'),
-    z.regex(/^\/(?!\/)\S*$/, 'sourcePage must be a path of this site.'),
-  );
+const sitePath = z.string().check(
+  z.maxLength(SOURCE_PAGE_MAX_LENGTH, 'sourcePage is too long.'),
+  // No white space and nothing invisible (text.ts): what a browser's address bar holds.
+  z.regex(/^\/(?!\/)[^\s\p{Cc}\p{Cf}\p{Cs}]*$/u, 'sourcePage must be a path of this site.'),
+);
 
 /**
  * POST /campaigns/subscriptions: 204. `sourcePage` is our optional addition to SPEC 7's payload
@@ -566,24 +567,28 @@ export const newsletterImageResponseSchema = z.object({
 });
 export type NewsletterImageResponse = z.infer<typeof newsletterImageResponseSchema>;
 
-const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be a text.` })
-    .check(
-      z.trim(),
-      z.minLength(1, `${field} must not be empty.`),
-      z.maxLength(max, `${field} must be at most ${max} characters long.`),
-    );
+const requiredLine = (field: string, maxLength: number) =>
+  freeText(field, { required: true, maxLength });
 
 export const newsletterProductSchema = z.object({
-  title: requiredText('title', NEWSLETTER_RULES.productTitleMaxLength),
+  title: requiredLine('title', NEWSLETTER_RULES.productTitleMaxLength),
   price: z
     .string({ error: 'price must be a text.' })
     .check(
       z.maxLength(NEWSLETTER_RULES.priceMaxLength, 'price is too long.'),
       z.regex(NEWSLETTER_RULES.pricePattern, 'price must look like 12.50 €.'),
     ),
-  imageUrl: requiredText('imageUrl', NEWSLETTER_RULES.imageUrlMaxLength),
+  /** An address the server answered, compared as sent: trimmed, not cleaned as free text. */
+  imageUrl: z
+    .string({ error: 'imageUrl must be a text.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'imageUrl must not be empty.'),
+      z.maxLength(
+        NEWSLETTER_RULES.imageUrlMaxLength,
+        `imageUrl must be at most ${NEWSLETTER_RULES.imageUrlMaxLength} characters long.`,
+      ),
+    ),
 });
 
 /**
@@ -592,13 +597,17 @@ export const newsletterProductSchema = z.object({
  * a `productImageUrl` that POST /newsletters/image answered.
  */
 export const createNewsletterRequestSchema = z.object({
-  subject: requiredText('subject', NEWSLETTER_RULES.subjectMaxLength),
+  subject: requiredLine('subject', NEWSLETTER_RULES.subjectMaxLength),
   campaignId: z.number({ error: 'campaignId must be a campaign id.' }).check(z.int()),
-  templateName: requiredText('templateName', NEWSLETTER_RULES.templateNameMaxLength),
+  templateName: requiredLine('templateName', NEWSLETTER_RULES.templateNameMaxLength),
   scheduledAt: z.iso.datetime({ offset: true, error: 'scheduledAt must be an ISO 8601 instant.' }),
   singleValues: z.object({
-    name: requiredText('name', NEWSLETTER_RULES.nameMaxLength),
-    body: requiredText('body', NEWSLETTER_RULES.bodyMaxLength),
+    name: requiredLine('name', NEWSLETTER_RULES.nameMaxLength),
+    body: freeText('body', {
+      multiline: true,
+      required: true,
+      maxLength: NEWSLETTER_RULES.bodyMaxLength,
+    }),
   }),
   listValues: z
     .array(newsletterProductSchema)
@@ -706,14 +715,40 @@ export const EDUCATION_RULES = {
 /** POST /educations answers 201 with the stored education (its video URL signed for the caller). */
 export const createEducationResponseSchema = educationSchema;
 
-const educationText = (field: string, min: number, max: number) =>
-  z
-    .string({ error: `${field} must be a text.` })
-    .check(
-      z.trim(),
-      z.minLength(min, `${field} must be at least ${min} characters long.`),
-      z.maxLength(max, `${field} must be at most ${max} characters long.`),
-    );
+/** The education texts of POST (multipart, fields as in EDUCATION_FIELDS) and PATCH (JSON). */
+export const educationTexts = (fields: {
+  title: string;
+  description: string;
+  lecturer: string;
+  subtitleLanguage: string;
+}) => ({
+  title: freeText(fields.title, {
+    required: true,
+    minLength: EDUCATION_RULES.titleMinLength,
+    maxLength: EDUCATION_RULES.titleMaxLength,
+  }),
+  description: freeText(fields.description, {
+    multiline: true,
+    required: true,
+    minLength: EDUCATION_RULES.descriptionMinLength,
+    maxLength: EDUCATION_RULES.descriptionMaxLength,
+  }),
+  lecturer: freeText(fields.lecturer, {
+    required: true,
+    minLength: EDUCATION_RULES.lecturerMinLength,
+    maxLength: EDUCATION_RULES.lecturerMaxLength,
+  }),
+  /** Empty means none. */
+  subtitleLanguage: freeText(fields.subtitleLanguage, {
+    maxLength: EDUCATION_RULES.subtitleLanguageMaxLength,
+  }),
+});
+const patchTexts = educationTexts({
+  title: 'title',
+  description: 'description',
+  lecturer: 'lecturer',
+  subtitleLanguage: 'subtitleLanguage',
+});
 
 /**
  * PATCH /educations/{id} (`application/merge-patch+json`): any of these members; null clears the
@@ -722,23 +757,9 @@ const educationText = (field: string, min: number, max: number) =>
  */
 export const educationPatchSchema = z.strictObject(
   {
-    title: z.optional(
-      educationText('title', EDUCATION_RULES.titleMinLength, EDUCATION_RULES.titleMaxLength),
-    ),
-    description: z.optional(
-      educationText(
-        'description',
-        EDUCATION_RULES.descriptionMinLength,
-        EDUCATION_RULES.descriptionMaxLength,
-      ),
-    ),
-    lecturer: z.optional(
-      educationText(
-        'lecturer',
-        EDUCATION_RULES.lecturerMinLength,
-        EDUCATION_RULES.lecturerMaxLength,
-      ),
-    ),
+    title: z.optional(patchTexts.title),
+    description: z.optional(patchTexts.description),
+    lecturer: z.optional(patchTexts.lecturer),
     dateOfRecording: z.optional(
       z.nullable(
         z
@@ -751,9 +772,7 @@ export const educationPatchSchema = z.strictObject(
           ),
       ),
     ),
-    subtitleLanguage: z.optional(
-      z.nullable(educationText('subtitleLanguage', 0, EDUCATION_RULES.subtitleLanguageMaxLength)),
-    ),
+    subtitleLanguage: z.optional(z.nullable(patchTexts.subtitleLanguage)),
   },
   {
     error: (issue) =>

@@ -14,6 +14,7 @@ import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { activationMessages } from '../messages/activation.ts';
 import { PASSWORD_MIN_LENGTH, passwordMessageText } from './passwordRules.ts';
+import { cleanLine } from '../api/text.ts';
 
 /** SPEC 5 and 9: names trimmed, longer than 2 characters. */
 export const ACTIVATION_NAME_MIN_LENGTH = 2;
@@ -67,8 +68,8 @@ export function registrationProblems(error: unknown): string[] {
 }
 
 const formLooksValid = ({ name, surname, password }: ActivationContext) =>
-  name.trim().length > ACTIVATION_NAME_MIN_LENGTH &&
-  surname.trim().length > ACTIVATION_NAME_MIN_LENGTH &&
+  cleanLine(name).length > ACTIVATION_NAME_MIN_LENGTH &&
+  cleanLine(surname).length > ACTIVATION_NAME_MIN_LENGTH &&
   [...password].length >= PASSWORD_MIN_LENGTH;
 
 export const activationMachine = setup({
@@ -139,8 +140,8 @@ export const activationMachine = setup({
         id: 'completeRegistration',
         src: 'completeRegistration',
         input: ({ context }) => ({
-          name: context.name.trim(),
-          surname: context.surname.trim(),
+          name: cleanLine(context.name),
+          surname: cleanLine(context.surname),
           password: context.password,
           invitationToken: context.invitationToken,
         }),

@@ -25,6 +25,7 @@ import {
 } from '../data/countries.ts';
 import { zagrebInstant } from '../lib/wallTime.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
+import { cleanLine, cleanMultiline } from '../api/text.ts';
 
 const text = courseFormMessages;
 
@@ -104,14 +105,14 @@ export function validateCourseDraft(draft: CourseDraft, now: Date): CourseFormEr
   const fail = (field: CourseDraftField, message: string) => {
     (errors[field] ??= []).push(message);
   };
-  if (!draft.title.trim()) fail('title', text.titleRequired);
-  const description = draft.description.trim();
+  if (!cleanLine(draft.title)) fail('title', text.titleRequired);
+  const description = cleanMultiline(draft.description);
   if (!description) fail('description', text.descriptionRequired);
   else if (description.length > COURSE_RULES.descriptionMaxLength) {
     fail('description', text.descriptionTooLong(COURSE_RULES.descriptionMaxLength));
   }
-  if (!draft.lecturer.trim()) fail('lecturer', text.lecturerRequired);
-  if (!draft.location.trim()) fail('location', text.locationRequired);
+  if (!cleanLine(draft.lecturer)) fail('lecturer', text.lecturerRequired);
+  if (!cleanLine(draft.location)) fail('location', text.locationRequired);
 
   const start = zagrebInstant(draft.startDate);
   const end = zagrebInstant(draft.endDate);
@@ -143,11 +144,11 @@ export const errorMessages = (errors: CourseFormErrors) =>
 export function createCourseRequest(draft: CourseDraft): CreateCourseRequest {
   const instant = (wallTime: string) => zagrebInstant(wallTime)?.toISOString() ?? '';
   return {
-    title: draft.title.trim(),
-    description: draft.description.trim(),
+    title: cleanLine(draft.title),
+    description: cleanMultiline(draft.description),
     countryIsoCode: draft.countryIsoCode,
-    lecturer: draft.lecturer.trim(),
-    location: draft.location.trim(),
+    lecturer: cleanLine(draft.lecturer),
+    location: cleanLine(draft.location),
     startDate: instant(draft.startDate),
     endDate: instant(draft.endDate),
     price: draft.price.trim(),

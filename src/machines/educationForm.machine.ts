@@ -25,6 +25,7 @@ import { EDUCATION_SERVER_MESSAGES, isServerMessage } from '../api/serverMessage
 import type { LocalizedCountry } from '../data/countries.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
+import { cleanLine, cleanMultiline } from '../api/text.ts';
 
 const text = educationAdminMessages;
 
@@ -183,13 +184,13 @@ export function validateEducationDraft(
   const tooLong = (field: EducationDraftField, label: string, value: string, max: number) => {
     if (value.length > max) fail(field, text.tooLong(label, max));
   };
-  const title = draft.title.trim();
+  const title = cleanLine(draft.title);
   if (title.length <= 2) fail('title', text.titleInvalid);
   tooLong('title', text.titleLabel, title, EDUCATION_RULES.titleMaxLength);
-  const description = draft.description.trim();
+  const description = cleanMultiline(draft.description);
   if (description.length < 5) fail('description', text.descriptionIncomplete);
   tooLong('description', text.description, description, EDUCATION_RULES.descriptionMaxLength);
-  const lecturer = draft.lecturer.trim();
+  const lecturer = cleanLine(draft.lecturer);
   if (lecturer.length <= 1) fail('lecturer', text.lecturerInvalid);
   tooLong('lecturer', text.lecturer, lecturer, EDUCATION_RULES.lecturerMaxLength);
   if (draft.recordingMonth && draft.recordingMonth > zagrebMonth(now)) {
@@ -198,7 +199,7 @@ export function validateEducationDraft(
   tooLong(
     'subtitleLanguage',
     text.subtitleLanguage,
-    draft.subtitleLanguage.trim(),
+    cleanLine(draft.subtitleLanguage),
     EDUCATION_RULES.subtitleLanguageMaxLength,
   );
   if (creating) {
@@ -219,7 +220,7 @@ export function validateEducationDraft(
 export const errorMessages = (errors: EducationFormErrors) =>
   EDUCATION_DRAFT_FIELDS.flatMap((field) => errors[field] ?? []);
 
-const optional = (value: string) => value.trim() || null;
+const optional = (value: string) => cleanLine(value) || null;
 
 /** A draft that passed validation, as POST /educations takes it. */
 export function createEducationRequest(
@@ -227,9 +228,9 @@ export function createEducationRequest(
   uploadId: string | null,
 ): CreateEducationRequest {
   return {
-    title: draft.title.trim(),
-    description: draft.description.trim(),
-    lecturer: draft.lecturer.trim(),
+    title: cleanLine(draft.title),
+    description: cleanMultiline(draft.description),
+    lecturer: cleanLine(draft.lecturer),
     dateOfRecording: draft.recordingMonth || null,
     countryIsoCode: draft.countryIsoCode,
     subtitleLanguage: optional(draft.subtitleLanguage),
@@ -252,9 +253,9 @@ export function saveEducationRequest(context: EducationFormContext): SaveEducati
   return {
     id: context.educationId ?? 0,
     patch: {
-      title: context.title.trim(),
-      description: context.description.trim(),
-      lecturer: context.lecturer.trim(),
+      title: cleanLine(context.title),
+      description: cleanMultiline(context.description),
+      lecturer: cleanLine(context.lecturer),
       dateOfRecording: context.recordingMonth || null,
       subtitleLanguage: optional(context.subtitleLanguage),
     },

@@ -10,6 +10,7 @@ import { ROLES, type InviteRequest, type Role } from '../api/contract.ts';
 import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError, AuthExpiredError } from '../api/errors.ts';
 import { inviteMessages } from '../messages/invite.ts';
+import { cleanLine } from '../api/text.ts';
 
 export interface InviteForm {
   gender: string;
@@ -40,7 +41,7 @@ export const roleOptions = (isAdministrator: boolean): readonly Role[] =>
 
 /** SPEC 5: an unknown gender and empty names are sent as null. */
 export function inviteRequest(form: InviteForm): InviteRequest {
-  const orNull = (value: string) => value.trim() || null;
+  const orNull = (value: string) => cleanLine(value) || null;
   return {
     email: form.email.trim(),
     roles: [form.role as Role],

@@ -18,6 +18,7 @@ import { ApiError } from '../api/errors.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { zagrebInstant } from '../lib/wallTime.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
+import { cleanLine, cleanMultiline } from '../api/text.ts';
 
 const text = newsletterFormMessages;
 
@@ -89,13 +90,13 @@ export function validateNewsletter(
   now: Date,
 ): string[] {
   const problems: string[] = [];
-  if (!draft.subject.trim()) problems.push(text.subjectRequired);
+  if (!cleanLine(draft.subject)) problems.push(text.subjectRequired);
   const scheduledAt = zagrebInstant(draft.scheduledAt);
   if (!scheduledAt) problems.push(text.dateRequired);
   else if (scheduledAt.getTime() <= now.getTime()) problems.push(text.dateInFuture);
-  if (!draft.body.trim()) problems.push(text.bodyRequired);
+  if (!cleanMultiline(draft.body)) problems.push(text.bodyRequired);
   if (products.length === 0) problems.push(text.productsRequired);
-  if (products.some((product) => !product.title.trim() || !product.price.trim())) {
+  if (products.some((product) => !cleanLine(product.title) || !product.price.trim())) {
     problems.push(text.productsIncomplete);
   }
   if (
@@ -121,7 +122,7 @@ export function validateNewsletter(
 export function imagesToUpload(products: readonly ProductDraft[]): ImageToUpload[] {
   return products.flatMap((product) =>
     product.imageUrl === null && product.image
-      ? [{ key: product.key, title: product.title.trim(), image: product.image }]
+      ? [{ key: product.key, title: cleanLine(product.title), image: product.image }]
       : [],
   );
 }
@@ -131,15 +132,15 @@ export function createNewsletterRequest(
   context: NewsletterFormContext,
   createdAt: Date,
 ): CreateNewsletterRequest {
-  const subject = context.subject.trim();
+  const subject = cleanLine(context.subject);
   return {
     subject,
     campaignId: context.campaignIds?.[context.campaign] ?? 0,
     templateName: `${subject.slice(0, 150)} (${createdAt.toISOString()})`,
     scheduledAt: zagrebInstant(context.scheduledAt)?.toISOString() ?? '',
-    singleValues: { name: subject, body: context.body.trim() },
+    singleValues: { name: subject, body: cleanMultiline(context.body) },
     listValues: context.products.map((product) => ({
-      title: product.title.trim(),
+      title: cleanLine(product.title),
       price: product.price.trim(),
       imageUrl: product.imageUrl ?? '',
     })),

@@ -17,6 +17,7 @@ import { ApiError } from '../api/errors.ts';
 import type { CreatePartnerRequest } from '../api/partners.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { partnerFormMessages } from '../messages/partnerForm.ts';
+import { cleanLine } from '../api/text.ts';
 
 const text = partnerFormMessages;
 
@@ -63,7 +64,7 @@ function problemList() {
 /** SPEC 5 "Partner": every broken rule; no problems when the draft may be sent. */
 export function validatePartnerDraft(draft: PartnerDraft): PartnerProblems {
   const { found, fail } = problemList();
-  const name = draft.name.trim();
+  const name = cleanLine(draft.name);
   const websiteUrl = draft.websiteUrl.trim();
   if (!name) fail('name', text.allRequired);
   if (!websiteUrl) fail('websiteUrl', text.allRequired);
@@ -87,7 +88,7 @@ export function validatePartnerDraft(draft: PartnerDraft): PartnerProblems {
 /** A draft that passed validation, as POST /partners takes it. */
 export function createPartnerRequest(draft: PartnerDraft): CreatePartnerRequest {
   return {
-    name: draft.name.trim(),
+    name: cleanLine(draft.name),
     websiteUrl: draft.websiteUrl.trim(),
     logo: draft.logo as File,
   };

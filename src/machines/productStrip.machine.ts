@@ -20,6 +20,7 @@ import type { CreateProductRequest } from '../api/products.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { productStripMessages } from '../messages/productStrip.ts';
+import { cleanLine } from '../api/text.ts';
 
 const text = productStripMessages;
 
@@ -96,7 +97,7 @@ export function pageWindow(current: number, totalPages: number): number[] {
 /** SPEC 5 "Product form": a message per missing field; empty when the draft may be sent. */
 export function validateProductDraft(draft: ProductDraft): ProductDraftErrors {
   const errors: ProductDraftErrors = {};
-  if (!draft.name.trim()) errors.name = text.nameRequired;
+  if (!cleanLine(draft.name)) errors.name = text.nameRequired;
   if (!draft.image) errors.image = text.imageRequired;
   return errors;
 }
@@ -104,7 +105,7 @@ export function validateProductDraft(draft: ProductDraft): ProductDraftErrors {
 /** A draft that passed validation, as POST /products takes it (SPEC 3: shown, not highlighted). */
 export function createProductRequest(draft: ProductDraft): CreateProductRequest {
   return {
-    name: draft.name.trim(),
+    name: cleanLine(draft.name),
     image: draft.image as File,
     isShownOnHomepage: true,
     isHighlighted: false,

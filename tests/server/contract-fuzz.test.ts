@@ -73,8 +73,10 @@ import {
   PROTOTYPE_KEYS,
   queryString,
   requestObject,
+  withInvisible,
   type ContractSchema,
 } from './support/contract-arbitraries.ts';
+import { uncleanedFreeTexts } from './support/free-text-columns.ts';
 import { ADMIN, login, recordingMailer, seedAccounts } from './support/accounts.ts';
 import {
   campaignIdByName,
@@ -184,9 +186,14 @@ const filePart = (files: Files, kind: fc.Arbitrary<keyof Files | 'svg'>) =>
       filename: filename.slice(0, 200),
     }));
 
-const personName = fc
-  .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
-  .map(([first, rest]) => `${first}${rest}`);
+const personName = withInvisible(
+  fc
+    .tuple(fc.constantFrom('Ana', 'Šime', 'Đurđa', 'dr. Ivo'), fc.string({ maxLength: 40 }))
+    .map(([first, rest]) => `${first}${rest}`),
+);
+/** A description: any graphemes, and invisible characters now and then. */
+const description = (minLength: number) =>
+  withInvisible(fc.string({ unit: 'grapheme', minLength, maxLength: 400 }));
 
 /**
  * Multipart forms: a third as the form sends them (`validForm`: every rule kept, so some are
@@ -245,7 +252,7 @@ function courseRequests(files: Files) {
   const validForm = fc
     .record({
       [COURSE_FIELDS.title]: personName,
-      [COURSE_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
+      [COURSE_FIELDS.description]: description(1),
       [COURSE_FIELDS.lecturer]: fc
         .array(personName, { minLength: 1, maxLength: 3 })
         .map((names) => names.join(', ')),
@@ -295,7 +302,7 @@ interface NewsletterFixtures {
  */
 function newsletterRequests(fixtures: NewsletterFixtures) {
   const text = fc.oneof(
-    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
+    withInvisible(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 })),
     hostileString,
   );
   const valid = fc
@@ -847,6 +854,8 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
         checkAnswer(route, request, response);
         if (response.statusCode < 300) successes += 1;
         if (response.statusCode >= 400) expect(await storedState()).toEqual(before);
+        // Free text is stored cleaned (src/api/text.ts), never with what it was sent with.
+        else expect(await uncleanedFreeTexts(testApp.db), `${name} ${request.url}`).toEqual([]);
         const publicList = PUBLIC_LISTS[route.route];
         if (publicList !== undefined) {
           // What a write stored must never break the public list served to everyone.
@@ -884,7 +893,7 @@ const educationId = fc.oneof(
 function educationRequests(files: Files) {
   const validForm = fc.record({
     [EDUCATION_FIELDS.title]: personName,
-    [EDUCATION_FIELDS.description]: fc.string({ unit: 'grapheme', minLength: 5, maxLength: 400 }),
+    [EDUCATION_FIELDS.description]: description(5),
     [EDUCATION_FIELDS.lecturer]: personName,
     [EDUCATION_FIELDS.dateOfRecording]: fc.constantFrom('', '2024-03', '2999-01', '2024-13'),
     [EDUCATION_FIELDS.countryIsoCode]: fc.constantFrom('HR', 'SI', 'hr', ''),

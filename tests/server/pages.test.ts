@@ -10,11 +10,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerRenderBundle } from '../../server/http/pages.ts';
 import { parseCookies } from '../../server/http/pages.ts';
+import { imageFile, postForm } from './media-fixtures.ts';
+import { ADMIN, login, seedAccounts } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { useTempDir } from './support/temp-dir.ts';
 
 const tempDir = useTempDir();
 let testApp: TestApp;
+let dataDir: string;
 let renders: Parameters<ServerRenderBundle['renderPage']>[0][];
 
 const INDEX_HTML =
@@ -99,7 +102,7 @@ function writeSpaBuild(root: string): string {
 beforeEach(async () => {
   renders = [];
   const root = tempDir();
-  const dataDir = path.join(root, 'var');
+  dataDir = path.join(root, 'var');
   mkdirSync(dataDir);
   testApp = await createTestApp(dataDir, {
     spaDir: writeSpaBuild(root),
@@ -251,6 +254,34 @@ describe('/tecajevi, rendered from the courses list', () => {
     const coursesRenders = renders.filter((request) => request.path === '/tecajevi');
     expect(coursesRenders).toHaveLength(1);
   });
+
+  it('renders a course written with control and format characters without them (issue 25)', async () => {
+    await seedAccounts(testApp.db, dataDir, () => new Date());
+    const { accessToken } = await login(testApp.app, ADMIN);
+    const start = Date.now() + 10 * 24 * 3_600_000;
+    const created = await postForm(
+      testApp.app,
+      '/api/v1/courses',
+      {
+        Title: 'Ab\u0000cd \u202eevil\u202c',
+        Description: 'Opis\u0007 tečaja.',
+        Lecturer: '\u200bdr. Ana Anić',
+        Location: 'Osijek\u2066',
+        StartDate: new Date(start).toISOString(),
+        EndDate: new Date(start + 3_600_000).toISOString(),
+        Image: { bytes: await imageFile('png', 320, 200), filename: 'a.png', type: 'image/png' },
+      },
+      accessToken,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const page = await get('/tecajevi', { cookie: GATE_COOKIES });
+    expect(page.body).toContain('"title":"Abcd evil"');
+    for (const character of ['\u0000', '\u0007', '\u202e', '\u202c', '\u200b', '\u2066']) {
+      const escaped = `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      expect(page.body).not.toContain(character);
+      expect(page.body).not.toContain(escaped);
+    }
+  }, 60_000);
 });
 
 describe('parseCookies', () => {

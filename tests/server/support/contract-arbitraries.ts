@@ -60,6 +60,46 @@ export const NASTY_STRINGS = [
   '1e309',
 ];
 
+/**
+ * Characters that show nothing (controls, bidi overrides and isolates, zero-width marks, a BOM, a
+ * soft hyphen, a Hangul filler, lone surrogates): src/api/text.ts strips every one of them.
+ */
+export const INVISIBLE_CHARACTERS = [
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u007f',
+  '\u202e',
+  '\u2066',
+  '\u200b',
+  '\u200d',
+  '\ufeff',
+  '\u00ad',
+  '\u3164',
+  '\ud800',
+  '\udfff',
+];
+
+/** A text as generated, or with a few invisible characters put in anywhere. */
+export const withInvisible = (text: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+  fc.oneof(
+    text,
+    fc
+      .tuple(
+        text,
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom(...INVISIBLE_CHARACTERS)), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+      )
+      .map(([generated, insertions]) =>
+        insertions.reduce((result, [position, character]) => {
+          const at = position % (result.length + 1);
+          return `${result.slice(0, at)}${character}${result.slice(at)}`;
+        }, generated),
+      ),
+  );
+
 export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 /** Long strings, at most a few hundred kilobytes so that a run stays quick. */
@@ -105,7 +145,9 @@ function validLookingString(field: string, maxLength = 120): fc.Arbitrary<string
   }
   if (/token/i.test(field)) return fc.base64String({ minLength: 4, maxLength: 120 });
   if (/page/i.test(field)) return fc.webPath().map((path) => `/${path.replace(/^\/+/, '')}`);
-  return fc.string({ unit: 'grapheme', minLength: 0, maxLength: Math.min(maxLength, 120) });
+  return withInvisible(
+    fc.string({ unit: 'grapheme', minLength: 0, maxLength: Math.min(maxLength, 120) }),
+  );
 }
 
 /** Values the schema accepts, or nearly: what a well-behaved client sends. */
