@@ -28,6 +28,7 @@ export async function createTestApp(
       | 'rateLimits'
       | 'robotCheck'
       | 'onRoute'
+      | 'freeDiskBytes'
     >
   > = {},
 ): Promise<TestApp> {
