@@ -4,92 +4,69 @@
  * route module receives the dependencies it uses as arguments: no globals, easy to replace in a
  * test.
  */
-import fastifyCompress from "@fastify/compress";
-import fastifyHelmet from "@fastify/helmet";
-import Fastify, {
-  type FastifyInstance,
-  type onRouteHookHandler,
-} from "fastify";
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type FastifyPluginAsyncZod,
-} from "fastify-type-provider-zod";
-import { accessTokens, type AccessTokens } from "./auth/access-tokens.ts";
-import { authGuards, type AuthGuards } from "./auth/guards.ts";
-import { sessions } from "./auth/sessions.ts";
-import { altchaRobotCheck } from "./captcha/altcha.ts";
-import { recaptchaRobotCheck } from "./captcha/recaptcha.ts";
-import type { RobotCheck } from "./captcha/robot-check.ts";
-import { captchaRoutes } from "./captcha/routes.ts";
-import { campaignsRoutes } from "./campaigns/routes.ts";
-import { campaignsService } from "./campaigns/service.ts";
-import { systemClock, type Clock } from "./clock.ts";
-import type { Config } from "./config.ts";
-import type { Db } from "./db/database.ts";
-import { healthRoutes } from "./health/routes.ts";
-import { backgroundTasks } from "./http/background-tasks.ts";
-import { handleError, handleNotFound } from "./http/error-handler.ts";
-import {
-  loggingOptions,
-  REQUEST_ID_HEADER,
-  type LogDestination,
-} from "./http/logging.ts";
-import { registerLoadShedding } from "./http/load-shedding.ts";
-import {
-  DEFAULT_RATE_LIMITS,
-  registerRateLimiting,
-  type RateLimits,
-} from "./http/rate-limits.ts";
-import { routerErrors } from "./http/router-errors.ts";
-import { securityHeaders } from "./http/security-headers.ts";
-import {
-  loadPages,
-  type Pages,
-  type ServerRenderBundle,
-} from "./http/pages.ts";
-import { serveSpa } from "./http/spa.ts";
-import { createBulkMailer } from "./mail/bulk-mailer.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { newsletterDispatcher } from "./jobs/newsletter-dispatcher.ts";
-import type { Secrets } from "./secrets.ts";
-import {
-  API_BASE_URL,
-  siteConfigFor,
-  siteConfigRoutes,
-} from "./site-config/routes.ts";
-import { productsRoutes } from "./products/routes.ts";
-import { productsService } from "./products/service.ts";
-import { usersRoutes } from "./users/routes.ts";
-import { usersService } from "./users/service.ts";
-import { rolesOfUser } from "./users/store.ts";
-import { countriesRoutes } from "./countries/routes.ts";
-import { coursesRoutes } from "./courses/routes.ts";
-import { coursesService } from "./courses/service.ts";
-import { referencedMediaKeys } from "./db/media-references.ts";
-import { mediaRoutes } from "./media/routes.ts";
-import { createMedia, type Media } from "./media/service.ts";
-import { MEDIA_URL_PREFIX } from "./media/store.ts";
-import { registerMultipart } from "./media/upload.ts";
-import { startUp } from "./startup.ts";
-import { partnersRoutes } from "./partners/routes.ts";
-import { partnersService } from "./partners/service.ts";
-import { educationsRoutes } from "./educations/routes.ts";
-import { educationsService } from "./educations/service.ts";
-import { videoUrls } from "./educations/video-urls.ts";
-import { videoStore } from "./educations/videos.ts";
-import { newslettersRoutes } from "./newsletters/routes.ts";
-import { UPLOADS_PATH } from "../src/api/contract.ts";
-import { educationWrites } from "./educations/writes.ts";
-import { uploadsRoutes } from "./uploads/routes.ts";
-import { startUploadSweeper } from "./uploads/sweeper.ts";
-import { postgresLocker } from "./uploads/postgres-locker.ts";
-import {
-  videoUploads,
-  type FreeDiskBytes,
-  type VideoUploads,
-} from "./uploads/video-uploads.ts";
-import { newslettersService } from "./newsletters/service.ts";
+} from 'fastify-type-provider-zod';
+import { accessTokens, type AccessTokens } from './auth/access-tokens.ts';
+import { authGuards, type AuthGuards } from './auth/guards.ts';
+import { sessions } from './auth/sessions.ts';
+import { rolesInLiveSession } from './auth/store.ts';
+import { altchaRobotCheck } from './captcha/altcha.ts';
+import { recaptchaRobotCheck } from './captcha/recaptcha.ts';
+import type { RobotCheck } from './captcha/robot-check.ts';
+import { captchaRoutes } from './captcha/routes.ts';
+import { campaignsRoutes } from './campaigns/routes.ts';
+import { campaignsService } from './campaigns/service.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { healthRoutes } from './health/routes.ts';
+import { backgroundTasks } from './http/background-tasks.ts';
+import { handleError, handleNotFound } from './http/error-handler.ts';
+import { loggingOptions, REQUEST_ID_HEADER, type LogDestination } from './http/logging.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
+import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limits.ts';
+import { routerErrors } from './http/router-errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { loadPages, type Pages, type ServerRenderBundle } from './http/pages.ts';
+import { serveSpa } from './http/spa.ts';
+import { createBulkMailer } from './mail/bulk-mailer.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { newsletterDispatcher } from './jobs/newsletter-dispatcher.ts';
+import type { Secrets } from './secrets.ts';
+import { API_BASE_URL, siteConfigFor, siteConfigRoutes } from './site-config/routes.ts';
+import { productsRoutes } from './products/routes.ts';
+import { productsService } from './products/service.ts';
+import { usersRoutes } from './users/routes.ts';
+import { usersService } from './users/service.ts';
+import { countriesRoutes } from './countries/routes.ts';
+import { coursesRoutes } from './courses/routes.ts';
+import { coursesService } from './courses/service.ts';
+import { referencedMediaKeys } from './db/media-references.ts';
+import { mediaRoutes } from './media/routes.ts';
+import { createMedia, type Media } from './media/service.ts';
+import { MEDIA_URL_PREFIX } from './media/store.ts';
+import { registerMultipart } from './media/upload.ts';
+import { startUp } from './startup.ts';
+import { partnersRoutes } from './partners/routes.ts';
+import { partnersService } from './partners/service.ts';
+import { educationsRoutes } from './educations/routes.ts';
+import { educationsService } from './educations/service.ts';
+import { videoUrls } from './educations/video-urls.ts';
+import { videoStore } from './educations/videos.ts';
+import { newslettersRoutes } from './newsletters/routes.ts';
+import { UPLOADS_PATH } from '../src/api/contract.ts';
+import { educationWrites } from './educations/writes.ts';
+import { uploadsRoutes } from './uploads/routes.ts';
+import { startUploadSweeper } from './uploads/sweeper.ts';
+import { postgresLocker } from './uploads/postgres-locker.ts';
+import { videoUploads, type FreeDiskBytes, type VideoUploads } from './uploads/video-uploads.ts';
+import { newslettersService } from './newsletters/service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -137,27 +114,23 @@ export interface AppDependencies {
   media: Media;
 }
 
-export async function buildApp(
-  options: BuildAppOptions,
-): Promise<FastifyInstance> {
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const helmetOptions = securityHeaders({
-    recaptcha: config.recaptcha !== undefined,
-  });
+  const helmetOptions = securityHeaders({ recaptcha: config.recaptcha !== undefined });
   const app = Fastify({
     ...loggingOptions(config.logLevel, options.logDestination),
     frameworkErrors: routerErrors(helmetOptions),
     // Behind a reverse proxy in production: trust its X-Forwarded-* from loopback only.
-    trustProxy: "loopback",
+    trustProxy: 'loopback',
   });
-  if (options.onRoute) app.addHook("onRoute", options.onRoute);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const now = options.now ?? systemClock;
   const mailer = options.mailer ?? configuredMailer(app, config, now);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
 
@@ -165,27 +138,19 @@ export async function buildApp(
   // After the request id and security headers, before everything else: a 503 costs nothing.
   await registerLoadShedding(app, config.pressure);
   // Before any route: compression attaches itself to routes as they are added.
-  await app.register(fastifyCompress, {
-    encodings: ["br", "gzip"],
-    globalDecompression: false,
-  });
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
   const { db, secrets } = options;
   await startUp(db, config, { now, seedDemo: options.seedDemo ?? false });
-  const tokens = accessTokens({
-    secret: secrets.jwtSecret,
-    publicUrl: config.publicUrl,
-    now,
-  });
+  const tokens = accessTokens({ secret: secrets.jwtSecret, publicUrl: config.publicUrl, now });
   const deps: AppDependencies = {
     config,
     secrets,
     db,
     mailer,
     now,
-    auth: authGuards(tokens, (userId) => rolesOfUser(db, userId)),
-    robotCheck:
-      options.robotCheck ?? configuredRobotCheck(config, secrets, db, now),
+    auth: authGuards(tokens, (userId, sessionId) => rolesInLiveSession(db, userId, sessionId)),
+    robotCheck: options.robotCheck ?? configuredRobotCheck(config, secrets, db, now),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     media: await createMedia({
       dataDir: config.dataDir,
@@ -193,9 +158,7 @@ export async function buildApp(
       referencedKeys: referencedMediaKeys(db),
     }),
   };
-  await app.register(apiRoutes(deps, tokens, options.freeDiskBytes), {
-    prefix: API_BASE_URL,
-  });
+  await app.register(apiRoutes(deps, tokens, options.freeDiskBytes), { prefix: API_BASE_URL });
   if (options.dispatchNewsletters === true) runDispatcher(app, deps);
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
 
@@ -210,8 +173,7 @@ async function renderedPages(
   options: BuildAppOptions,
   deps: AppDependencies,
 ): Promise<Pages | undefined> {
-  if (options.spaDir === undefined || options.serverRender === undefined)
-    return undefined;
+  if (options.spaDir === undefined || options.serverRender === undefined) return undefined;
   return loadPages({
     spaDir: options.spaDir,
     serverRender: options.serverRender,
@@ -221,20 +183,16 @@ async function renderedPages(
 }
 
 /** The mailer the configuration describes, closed together with the app that owns it. */
-function configuredMailer(
-  app: FastifyInstance,
-  config: Config,
-  now: Clock,
-): Mailer {
+function configuredMailer(app: FastifyInstance, config: Config, now: Clock): Mailer {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     dataDir: config.dataDir,
     now,
     log: app.log,
-    logLinks: config.nodeEnv !== "production",
+    logLinks: config.nodeEnv !== 'production',
   });
-  app.addHook("onClose", async () => mailer.close());
+  app.addHook('onClose', async () => mailer.close());
   return mailer;
 }
 
@@ -249,19 +207,14 @@ function runDispatcher(app: FastifyInstance, deps: AppDependencies): void {
     sending: config.newsletters,
   });
   const dispatcher = newsletterDispatcher({ ...deps, mailer, log: app.log });
-  app.addHook("onReady", async () => dispatcher.start());
-  app.addHook("onClose", async () => {
+  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onClose', async () => {
     await dispatcher.stop();
     mailer.close();
   });
 }
 
-function configuredRobotCheck(
-  config: Config,
-  secrets: Secrets,
-  db: Db,
-  now: Clock,
-): RobotCheck {
+function configuredRobotCheck(config: Config, secrets: Secrets, db: Db, now: Clock): RobotCheck {
   return config.recaptcha
     ? recaptchaRobotCheck({ secretKey: config.recaptcha.secretKey })
     : altchaRobotCheck({ hmacKey: secrets.altchaHmacKey, db, now });
@@ -278,19 +231,16 @@ function apiRoutes(
     sessions: sessions(deps),
   });
   return async (api) => {
-    api.decorateRequest("authenticatedUser", null);
+    api.decorateRequest('authenticatedUser', null);
     await registerRateLimiting(api, deps.db);
     // API answers are per user and per moment: never stored by browsers or proxies.
-    api.addHook("onSend", async (_request, reply) => {
-      if (!reply.hasHeader("cache-control"))
-        reply.header("cache-control", "no-store");
+    api.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
     await api.register(healthRoutes(deps));
     await api.register(siteConfigRoutes(deps));
     await api.register(captchaRoutes(deps));
-    await api.register(
-      usersRoutes({ ...deps, users, background: backgroundTasks(api) }),
-    );
+    await api.register(usersRoutes({ ...deps, users, background: backgroundTasks(api) }));
     await registerMultipart(api);
     await api.register(countriesRoutes(deps));
     await api.register(
@@ -300,43 +250,30 @@ function apiRoutes(
         benchLimitRoute: deps.config.benchLimitRoute,
       }),
     );
-    await api.register(
-      campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }),
-    );
-    await api.register(
-      productsRoutes({ ...deps, products: productsService(deps) }),
-    );
-    await api.register(
-      partnersRoutes({ ...deps, partners: partnersService(deps) }),
-    );
-    await api.register(
-      newslettersRoutes({ ...deps, newsletters: newslettersService(deps) }),
-    );
+    await api.register(campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }));
+    await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
+    await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));
+    await api.register(newslettersRoutes({ ...deps, newsletters: newslettersService(deps) }));
     const education = educationsDeps(deps, freeDiskBytes);
     await api.register(educationsRoutes({ ...deps, ...education }));
     await api.register(uploadsRoutes({ ...deps, ...education }));
     runUploadSweeper(api, deps, education.uploads);
-    api.addHook("onClose", () => education.uploadLocker?.close());
+    api.addHook('onClose', () => education.uploadLocker?.close());
   };
 }
 
-function educationsDeps(
-  deps: AppDependencies,
-  freeDiskBytes: FreeDiskBytes | undefined,
-) {
+function educationsDeps(deps: AppDependencies, freeDiskBytes: FreeDiskBytes | undefined) {
   const urls = videoUrls({
     jwtSecret: deps.secrets.jwtSecret,
     lifetimeHours: deps.config.educationVideoUrlHours,
     basePath: API_BASE_URL,
     now: deps.now,
   });
-  const { videoMaxBytes, expiryHours, unfinishedMax } =
-    deps.config.educationUploads;
+  const { videoMaxBytes, expiryHours, unfinishedMax } = deps.config.educationUploads;
   const videos = videoStore(deps.config.dataDir);
   // Several processes share PostgreSQL, and so must the locks on uploads (decision 0027).
   const { databaseUrl } = deps.config;
-  const uploadLocker =
-    databaseUrl === undefined ? undefined : postgresLocker({ databaseUrl });
+  const uploadLocker = databaseUrl === undefined ? undefined : postgresLocker({ databaseUrl });
   const uploads = videoUploads({
     ...deps,
     locker: uploadLocker,
@@ -358,18 +295,11 @@ function educationsDeps(
 }
 
 /** Unused tus uploads expire (decision 0019): swept once ready, then hourly, until closed. */
-function runUploadSweeper(
-  app: FastifyInstance,
-  deps: AppDependencies,
-  uploads: VideoUploads,
-) {
+function runUploadSweeper(app: FastifyInstance, deps: AppDependencies, uploads: VideoUploads) {
   const sweeper = { stop: () => {} };
   const { expiryHours } = deps.config.educationUploads;
-  app.addHook("onReady", async () => {
-    sweeper.stop = startUploadSweeper(
-      { ...deps, uploads, expiryHours },
-      app.log,
-    );
+  app.addHook('onReady', async () => {
+    sweeper.stop = startUploadSweeper({ ...deps, uploads, expiryHours }, app.log);
   });
-  app.addHook("onClose", async () => sweeper.stop());
+  app.addHook('onClose', async () => sweeper.stop());
 }
