@@ -56,7 +56,7 @@ interface Contender {
   token: string;
 }
 
-async function start(name: string, root: string): Promise<Contender> {
+async function startOnce(name: string, root: string): Promise<Contender> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `dental-bench-session-${name}-`));
   const password = generateStrongPassword();
   const server = await spawnServer(
@@ -68,8 +68,30 @@ async function start(name: string, root: string): Promise<Contender> {
     },
     { root, nodeFlags: startFlags(root) },
   );
-  await waitForHealth(server, 120_000);
-  return { name, server, dataDir, token: await loginAsAdministrator(server.baseUrl, password) };
+  try {
+    await waitForHealth(server, 120_000);
+    return { name, server, dataDir, token: await loginAsAdministrator(server.baseUrl, password) };
+  } catch (error) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * On a busy machine seeding the demo accounts can wait past the hashing line's limit and the
+ * server refuses to start (server/auth/password.ts): a fresh attempt then, up to three.
+ */
+async function start(name: string, root: string): Promise<Contender> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(name, root);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`${name}: the server did not start (attempt ${attempt}), trying again`);
+    }
+  }
 }
 
 async function load(url: string, headers: Record<string, string>): Promise<Run> {
