@@ -16,6 +16,23 @@ const SCREEN_MESSAGES = {
   message: 'Import the texts of a screen from its module in src/messages/ (decision 0026).',
 };
 
+const SERVER_SPA_IMPORTS = {
+  // A folder excluded once cannot be re-included, so each level is opened explicitly.
+  group: [
+    '**/src/*',
+    '!**/src/api',
+    '!**/src/data',
+    '!**/src/routes.ts',
+    '**/src/api/*',
+    '!**/src/api/contract.ts',
+    '!**/src/api/serverMessages.ts',
+    '!**/src/api/productWrites.ts',
+  ],
+  message: 'The server imports from src/ only the wire contract, the route table and bundled data.',
+};
+const DB_BELOW_FEATURES =
+  'server/db/ imports no feature, seed or command: they import the database.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,23 +97,43 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['server/**/*.ts'],
+    files: ['src/lib/**/*.ts'],
     rules: restrict([
+      SPA_NOT_SERVER,
+      SCREEN_MESSAGES,
       {
-        // A folder excluded once cannot be re-included, so each level is opened explicitly.
         group: [
-          '**/src/*',
-          '!**/src/api',
-          '!**/src/data',
-          '!**/src/routes.ts',
-          '**/src/api/*',
-          '!**/src/api/contract.ts',
-          '!**/src/api/serverMessages.ts',
-          '!**/src/api/productWrites.ts',
+          'react',
+          'react-dom',
+          'xstate',
+          '@xstate/react',
+          '**/views/**',
+          '**/machines/**',
+          '**/app/**',
+          '**/api/**',
         ],
         message:
-          'The server imports from src/ only the wire contract, the route table and bundled data.',
+          'src/lib holds helpers any feature may use: it imports no feature and no framework.',
       },
+    ]),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: restrict([SERVER_SPA_IMPORTS]),
+  },
+  // The database layer is below every feature: connection, dialect, schema and migrations only.
+  {
+    files: ['server/db/*.ts'],
+    rules: restrict([
+      SERVER_SPA_IMPORTS,
+      { regex: '^\\.\\./(?!\\.\\./src/)', message: DB_BELOW_FEATURES },
+    ]),
+  },
+  {
+    files: ['server/db/migrations/*.ts'],
+    rules: restrict([
+      SERVER_SPA_IMPORTS,
+      { regex: '^\\.\\./\\.\\./(?!\\.\\./src/)', message: DB_BELOW_FEATURES },
     ]),
   },
 );

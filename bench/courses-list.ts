@@ -2,10 +2,10 @@
  * `npm run bench:courses`: how close the public course list (`GET /api/v1/courses`) comes to
  * the fastest answer the same server can give.
  *
- * The real server (`server/main.ts`, production mode) runs on a temporary data folder with
- * BENCH_LIMIT_ROUTE=1, which adds `GET /api/v1/bench/courses-limit`: the same bytes and headers
- * straight from memory, without the database check that keeps the list fresh (a bench-only
- * route, never registered otherwise). The seeded administrator logs in with the demo password
+ * The real server (server/serve.ts, production mode) runs on a temporary data folder, started
+ * by bench/support/courses-limit-server.ts, which adds `GET /api/v1/bench/courses-limit`: the
+ * same bytes and headers straight from memory, without the database check that keeps the list
+ * fresh (a bench-only route the production server never has). The seeded administrator logs in with the demo password
  * and a real ALTCHA solution, creates 50 courses through the multipart API, and then autocannon
  * loads the list and the limit route in alternating runs, with and without If-None-Match.
  * Every run and the whole bench are bounded in time; medians of the rounds are printed.
@@ -18,9 +18,11 @@ import { generateStrongPassword } from '../server/auth/password-rules.ts';
 import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
 import { loginAsAdministrator, REQUEST_TIMEOUT_MS } from './support/api-client.ts';
 import { createCourses } from './support/courses.ts';
+import { COURSES_LIMIT_PATH } from './support/courses-limit-server.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
 import { median } from './support/statistics.ts';
 
+const COURSES_LIMIT_SERVER = path.join('bench', 'support', 'courses-limit-server.ts');
 const COURSES = 50;
 const ROUNDS = 5;
 const RUN_SECONDS = 4;
@@ -55,18 +57,16 @@ async function main(): Promise<void> {
   const password = generateStrongPassword();
   let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
   try {
-    server = await spawnServer({
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      DEMO_PASSWORD: password,
-      BENCH_LIMIT_ROUTE: '1',
-    });
+    server = await spawnServer(
+      { DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_PASSWORD: password },
+      { entry: COURSES_LIMIT_SERVER },
+    );
     await waitForHealth(server, 60_000);
     const token = await loginAsAdministrator(server.baseUrl, password);
     await createCourses(server.baseUrl, token, COURSES);
 
     const listUrl = `${server.baseUrl}/api/v1/courses`;
-    const limitUrl = `${server.baseUrl}/api/v1/bench/courses-limit`;
+    const limitUrl = `${server.baseUrl}${COURSES_LIMIT_PATH}`;
     const first = await fetch(listUrl);
     const body = await first.text();
     const etag = first.headers.get('etag') ?? '';

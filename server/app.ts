@@ -46,8 +46,8 @@ import { usersRoutes } from './users/routes.ts';
 import { usersService } from './users/service.ts';
 import { countriesRoutes } from './countries/routes.ts';
 import { coursesRoutes } from './courses/routes.ts';
-import { coursesService } from './courses/service.ts';
-import { referencedMediaKeys } from './db/media-references.ts';
+import { coursesService, type CoursesService } from './courses/service.ts';
+import { referencedMediaKeys } from './media-references.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createMedia, type Media } from './media/service.ts';
 import { MEDIA_URL_PREFIX } from './media/store.ts';
@@ -158,12 +158,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       referencedKeys: referencedMediaKeys(db),
     }),
   };
-  await app.register(apiRoutes(deps, tokens, options.freeDiskBytes), { prefix: API_BASE_URL });
+  // One service, so the public list has one cache for the API and the rendered pages.
+  const courses = coursesService(deps);
+  const { freeDiskBytes } = options;
+  await app.register(apiRoutes(deps, { tokens, courses, freeDiskBytes }), {
+    prefix: API_BASE_URL,
+  });
   if (options.dispatchNewsletters === true) runDispatcher(app, deps);
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
 
   if (options.spaDir === undefined) app.setNotFoundHandler(handleNotFound);
-  else await serveSpa(app, options.spaDir, await renderedPages(options, deps));
+  else await serveSpa(app, options.spaDir, await renderedPages(options, deps, courses));
 
   return app;
 }
@@ -172,13 +177,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 async function renderedPages(
   options: BuildAppOptions,
   deps: AppDependencies,
+  courses: CoursesService,
 ): Promise<Pages | undefined> {
   if (options.spaDir === undefined || options.serverRender === undefined) return undefined;
   return loadPages({
     spaDir: options.spaDir,
     serverRender: options.serverRender,
     siteConfig: siteConfigFor(deps.config),
-    courseList: coursesService(deps).list,
+    courseList: courses.list,
   });
 }
 
@@ -222,8 +228,11 @@ function configuredRobotCheck(config: Config, secrets: Secrets, db: Db, now: Clo
 
 function apiRoutes(
   deps: AppDependencies,
-  tokens: AccessTokens,
-  freeDiskBytes: FreeDiskBytes | undefined,
+  {
+    tokens,
+    courses,
+    freeDiskBytes,
+  }: { tokens: AccessTokens; courses: CoursesService; freeDiskBytes: FreeDiskBytes | undefined },
 ): FastifyPluginAsyncZod {
   const users = usersService({
     ...deps,
@@ -243,13 +252,7 @@ function apiRoutes(
     await api.register(usersRoutes({ ...deps, users, background: backgroundTasks(api) }));
     await registerMultipart(api);
     await api.register(countriesRoutes(deps));
-    await api.register(
-      coursesRoutes({
-        ...deps,
-        courses: coursesService(deps),
-        benchLimitRoute: deps.config.benchLimitRoute,
-      }),
-    );
+    await api.register(coursesRoutes({ ...deps, courses }));
     await api.register(campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }));
     await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
     await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));

@@ -32,8 +32,6 @@ export interface Config {
   altchaHmacKey: string | undefined;
   /** ISO 3166-1 alpha-2 codes courses may be held in (`GET /countries`); always has HR. */
   courseCountries: readonly string[];
-  /** `BENCH_LIMIT_ROUTE=1`: registers the limit route of `npm run bench:courses`. */
-  benchLimitRoute: boolean;
   /** Load shedding (server/http/load-shedding.ts); 0 turns a check off. */
   pressure: PressureLimits;
   /** How long a signed education video URL stays valid (decision 0018). */
@@ -158,7 +156,6 @@ const environmentSchema = z
     JWT_SECRET: secret.optional(),
     ALTCHA_HMAC_KEY: secret.optional(),
     COURSE_COUNTRIES: countryCodes.optional(),
-    BENCH_LIMIT_ROUTE: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: integerBetween(0, 60_000).default(1000),
     PRESSURE_MAX_HEAP_USED_MIB: integerBetween(0, 1_048_576).optional(),
     PRESSURE_MAX_RSS_MIB: integerBetween(0, 1_048_576).default(0),
@@ -213,7 +210,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     jwtSecret: e.JWT_SECRET,
     altchaHmacKey: e.ALTCHA_HMAC_KEY,
     courseCountries: e.COURSE_COUNTRIES ?? DEFAULT_COURSE_COUNTRIES,
-    benchLimitRoute: e.BENCH_LIMIT_ROUTE === '1',
     pressure: {
       maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedMib: e.PRESSURE_MAX_HEAP_USED_MIB,

@@ -8,7 +8,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { syncOfferedCountries } from './countries/store.ts';
 import { migrateToLatest, type Db } from './db/database.ts';
-import { seedDemoContent } from './db/seed.ts';
+import { seedDemoContent } from './seed/demo-content.ts';
 
 export interface StartUpOptions {
   now: Clock;

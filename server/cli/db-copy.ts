@@ -3,7 +3,7 @@
  *
  * Copies an installation's SQLite database (`<DATA_DIR>/app.db`) into an empty PostgreSQL
  * database (`--to`, else `DATABASE_URL`), then compares a count and a checksum of every table on
- * both sides and checks that every file a row names is in the data folder (server/db/copy.ts).
+ * both sides and checks that every file a row names is in the data folder (server/cli/copy-database.ts).
  * Stop the server first: the copy reads a database nobody writes. Exit status 0 when everything
  * matches, 1 when the copy was refused (nothing written) or failed, 2 when a check differs.
  */
@@ -12,7 +12,7 @@ import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATABASE_FILE, openDatabase } from '../db/database.ts';
-import { CopyRefused, copyMatches, copySqliteToPostgres } from '../db/copy.ts';
+import { CopyRefused, copyMatches, copySqliteToPostgres } from './copy-database.ts';
 
 const USAGE = 'Usage: npm run db:copy -- --from <DATA_DIR> [--to postgres://user@host/database]';
 

@@ -24,8 +24,6 @@ export interface ListSnapshot {
 export interface CachedList {
   /** The current list, rebuilt when its version moved since the last call. */
   current(): Promise<ListSnapshot>;
-  /** The last snapshot built, without asking the database (the bench's limit route). */
-  peek(): ListSnapshot | undefined;
 }
 
 /** `readVersion`: `contentVersion(db, name)`; `load`: the list as it is answered. */
@@ -73,6 +71,5 @@ export function cachedList(
       }
       return building.snapshot;
     },
-    peek: () => cached,
   };
 }

@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { COURSE_RULES, createCourseResponseSchema } from '../../src/api/contract.ts';
 import type { AuthGuards } from '../auth/guards.ts';
-import { DomainError, MESSAGES } from '../http/errors.ts';
 import type { Media } from '../media/service.ts';
 import type { UploadSpec } from '../media/upload.ts';
 import { sendRepresentation } from '../http/representations.ts';
@@ -30,8 +29,6 @@ export interface CoursesRoutesDeps {
   courses: CoursesService;
   media: Pick<Media, 'withUpload'>;
   auth: AuthGuards;
-  /** Registers `GET /bench/courses-limit` (BENCH_LIMIT_ROUTE=1, never in production). */
-  benchLimitRoute: boolean;
 }
 
 const courseIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -69,14 +66,5 @@ export function coursesRoutes(deps: CoursesRoutesDeps): FastifyPluginAsyncZod {
         return reply.code(204).send();
       },
     );
-
-    if (deps.benchLimitRoute) {
-      // The ceiling for `npm run bench:courses`: the same bytes and headers, with no check at all.
-      app.get('/bench/courses-limit', { compress: false }, async (request, reply) => {
-        const snapshot = courses.list.peek();
-        if (snapshot === undefined) throw new DomainError(404, MESSAGES.notFound);
-        return sendRepresentation(request, reply, snapshot, { contentType: JSON_TYPE });
-      });
-    }
   };
 }

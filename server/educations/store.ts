@@ -196,11 +196,6 @@ export async function partnerExists(db: Db, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function hasEducations(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('educations').select('id').limit(1).executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Which of `keys` an education refers to (its thumbnail in either size). */
 export async function educationMediaKeysAmong(
   db: Db,

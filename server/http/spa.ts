@@ -7,6 +7,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routes } from '../../src/routes.ts';
 import { handleNotFound } from './error-handler.ts';
 import { gateFormRoute } from './gate-form.ts';
 import type { Pages } from './pages.ts';
@@ -40,7 +41,7 @@ export async function serveSpa(app: FastifyInstance, spaDir: string, pages?: Pag
 }
 
 /** Pages whose last segment may look like a file name: the e-mail of SPEC 2's unsubscribe link. */
-const PAGES_ENDING_LIKE_FILES = /^\/newsletter-odjava\/[^/]+\/[^/]+$/;
+const PAGES_ENDING_LIKE_FILES = new RegExp(`^${routes.unsubscribe.base}/[^/]+/[^/]+$`);
 
 /**
  * A request for a page: not the API, not a missing asset or file (a last segment with an

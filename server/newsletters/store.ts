@@ -174,15 +174,6 @@ export async function cancelNewsletter(db: Db, id: number, at: Date): Promise<bo
   });
 }
 
-export async function newsletterExists(db: Db, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('newsletters')
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export function findUserEmail(db: Db, userId: number) {
   return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
 }

@@ -585,7 +585,6 @@ export const newsletterProductSchema = z.object({
     ),
   imageUrl: requiredText('imageUrl', NEWSLETTER_RULES.imageUrlMaxLength),
 });
-export type NewsletterProduct = z.infer<typeof newsletterProductSchema>;
 
 /**
  * POST /newsletters (JSON, SPEC 7): 201 with the newsletter's summary. `singleValues.name` is the
@@ -785,7 +784,6 @@ export const accessRightsUpdateSchema = z.object({
       ),
     ),
 });
-export type AccessRightsUpdate = z.infer<typeof accessRightsUpdateSchema>;
 
 /**
  * The tus endpoint (resumable uploads, https://tus.io/protocols/resumable-upload) for education

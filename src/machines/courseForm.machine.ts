@@ -23,6 +23,7 @@ import {
   countryName,
   type LocalizedCountry,
 } from '../data/countries.ts';
+import { zagrebInstant } from '../lib/wallTime.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 
 const text = courseFormMessages;
@@ -78,54 +79,6 @@ export interface CourseFormContext extends CourseDraft {
 }
 
 export type CourseFormEvent = { type: 'EDIT'; values: Partial<CourseDraft> } | { type: 'SUBMIT' };
-
-// ---------------------------------------------------------------------------------------------
-// Zagreb wall-clock time <-> instant, whatever the browser's own time zone is.
-
-const ZAGREB = 'Europe/Zagreb';
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-const zagrebParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZAGREB,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** How far Zagreb's clock is ahead of UTC at an instant of whole minutes (ms). */
-function zagrebOffset(instant: number): number {
-  const parts: Record<string, number> = {};
-  for (const { type, value } of zagrebParts.formatToParts(new Date(instant))) {
-    parts[type] = Number(value);
-  }
-  const wallAsUtc = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-  );
-  return wallAsUtc - instant;
-}
-
-/** The instant a Zagreb wall-clock time 'YYYY-MM-DDTHH:mm' names (null for '' or bad text). */
-export function zagrebInstant(wallTime: string): Date | null {
-  const match = WALL_TIME.exec(wallTime);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
-  // The offset at the guess can differ from the offset at the answer near a clock change.
-  const guess = wallAsUtc - zagrebOffset(wallAsUtc);
-  return new Date(wallAsUtc - zagrebOffset(guess));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Countries, rules, the request and the server's answers.

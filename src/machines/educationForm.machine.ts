@@ -23,6 +23,7 @@ import type { CreateEducationRequest } from '../api/educationRequests.ts';
 import { ApiError, formFieldErrors } from '../api/errors.ts';
 import { EDUCATION_SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
+import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
 
 const text = educationAdminMessages;
@@ -156,7 +157,7 @@ export type EducationFormEvent =
 // Rules, requests and the server's answers.
 
 const ZAGREB_MONTH = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Zagreb',
+  timeZone: ZAGREB_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
 });

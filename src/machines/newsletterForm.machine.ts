@@ -16,8 +16,8 @@ import {
 } from '../api/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
+import { zagrebInstant } from '../lib/wallTime.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
-import { zagrebInstant } from './courseForm.machine.ts';
 
 const text = newsletterFormMessages;
 

@@ -16,6 +16,11 @@ import type {
   CourseDraftField,
   CourseFormErrors,
 } from '../machines/courseForm.machine.ts';
+import {
+  PICKER_DATE_TIME_FORMAT,
+  pickerDateToWallTime,
+  wallTimeToPickerDate,
+} from '../lib/wallTime.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
@@ -27,25 +32,7 @@ import './forms.css';
 registerLocale('hr', hr);
 
 const text = courseFormMessages;
-export const DATE_FORMAT = 'dd. MM. yyyy. HH:mm';
 const TIME_STEP_MINUTES = 15;
-
-/**
- * The picker works in the browser's time zone; the form keeps Zagreb wall-clock times. The same
- * clock reading is carried across, so the administrator picks the course's local time anywhere.
- */
-export function wallTimeToPickerDate(wallTime: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(wallTime);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as number[];
-  return new Date(year ?? 0, (month ?? 1) - 1, day, hour, minute);
-}
-
-export function pickerDateToWallTime(date: Date | null): string {
-  if (!date) return '';
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
-}
 
 export interface CourseFormPageProps {
   loading: boolean;
@@ -107,7 +94,7 @@ function CourseForm({
       openToDate={wallTimeToPickerDate(draft[name] || draft.startDate) ?? undefined}
       onChange={(date: Date | null) => onEdit({ [name]: pickerDateToWallTime(date) })}
       locale="hr"
-      dateFormat={DATE_FORMAT}
+      dateFormat={PICKER_DATE_TIME_FORMAT}
       showTimeSelect
       timeIntervals={TIME_STEP_MINUTES}
       timeCaption={text.timeCaption}

@@ -15,12 +15,16 @@ import type {
   NewsletterSummary,
 } from '../api/contract.ts';
 import type { NewsletterDraft, ProductDraft } from '../machines/newsletterForm.machine.ts';
+import {
+  PICKER_DATE_TIME_FORMAT,
+  pickerDateToWallTime,
+  wallTimeToPickerDate,
+} from '../lib/wallTime.ts';
+import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { newsletterListMessages } from '../messages/newsletterList.ts';
-import { DATE_FORMAT, pickerDateToWallTime, wallTimeToPickerDate } from './CourseFormPage.tsx';
 import { FileInput } from './FileInput.tsx';
-import { COURSE_TIME_ZONE } from './courseFormat.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { Spinner } from './Spinner.tsx';
 import './CourseFormPage.css';
@@ -34,7 +38,7 @@ const listText = newsletterListMessages;
 const TIME_STEP_MINUTES = 15;
 const CAMPAIGNS: CampaignKey[] = ['catalogs', 'courses'];
 const scheduledFormat = new Intl.DateTimeFormat('hr-HR', {
-  timeZone: COURSE_TIME_ZONE,
+  timeZone: ZAGREB_TIME_ZONE,
   dateStyle: 'medium',
   timeStyle: 'short',
 });
@@ -157,7 +161,7 @@ function NewsletterForm({
           selected={wallTimeToPickerDate(draft.scheduledAt)}
           onChange={(date: Date | null) => onEdit({ scheduledAt: pickerDateToWallTime(date) })}
           locale="hr"
-          dateFormat={DATE_FORMAT}
+          dateFormat={PICKER_DATE_TIME_FORMAT}
           showTimeSelect
           timeIntervals={TIME_STEP_MINUTES}
           timeCaption={courseFormMessages.timeCaption}

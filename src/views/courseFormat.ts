@@ -3,33 +3,33 @@
  * of 00:00 treated as unknown and hidden, a single-day course (start and end on the same local
  * date) shown as one date with its hours, prices in euros, lecturers split at commas.
  */
+import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import { coursesMessages } from '../messages/courses.ts';
 
-export const COURSE_TIME_ZONE = 'Europe/Zagreb';
 /** SPEC 9: the default country; a card names its country only when it is another one. */
 export const HOME_COUNTRY = 'HR';
 
 const dateFormat = new Intl.DateTimeFormat('hr-HR', {
-  timeZone: COURSE_TIME_ZONE,
+  timeZone: ZAGREB_TIME_ZONE,
   weekday: 'long',
   day: 'numeric',
   month: 'long',
   year: 'numeric',
 });
 const shortDateFormat = new Intl.DateTimeFormat('hr-HR', {
-  timeZone: COURSE_TIME_ZONE,
+  timeZone: ZAGREB_TIME_ZONE,
   day: 'numeric',
   month: 'long',
   year: 'numeric',
 });
 const timeFormat = new Intl.DateTimeFormat('hr-HR', {
-  timeZone: COURSE_TIME_ZONE,
+  timeZone: ZAGREB_TIME_ZONE,
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
 });
 const localDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: COURSE_TIME_ZONE,
+  timeZone: ZAGREB_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

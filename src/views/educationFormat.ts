@@ -2,10 +2,10 @@
  * How an education's dates read (SPEC 9, hr-HR): the recording month as 'ožujak 2024.' and the
  * date it was added as '12. ožujka 2027.' in Europe/Zagreb, like a course's publication date.
  */
-import { COURSE_TIME_ZONE } from './courseFormat.ts';
+import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 
 const monthFormat = new Intl.DateTimeFormat('hr-HR', {
-  timeZone: COURSE_TIME_ZONE,
+  timeZone: ZAGREB_TIME_ZONE,
   month: 'long',
   year: 'numeric',
 });
@@ -20,7 +20,7 @@ export function recordingMonth(yearMonth: string): string {
 export { publicationDate as addedOnDate } from './courseFormat.ts';
 
 const createdAtFormat = new Intl.DateTimeFormat('hr-HR', {
-  timeZone: COURSE_TIME_ZONE,
+  timeZone: ZAGREB_TIME_ZONE,
   day: 'numeric',
   month: 'numeric',
   year: 'numeric',

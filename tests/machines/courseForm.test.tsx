@@ -10,9 +10,9 @@ import {
   courseFormMachine,
   errorMessages,
   serverFieldErrors,
-  zagrebInstant,
   type CourseDraft,
 } from '../../src/machines/courseForm.machine.ts';
+import { zagrebInstant } from '../../src/lib/wallTime.ts';
 import { messages } from '../../src/messages.ts';
 import { aCourse } from '../support/courses.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';

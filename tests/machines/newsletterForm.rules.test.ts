@@ -12,7 +12,7 @@ import type {
 } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
-import { zagrebInstant } from '../../src/machines/courseForm.machine.ts';
+import { zagrebInstant } from '../../src/lib/wallTime.ts';
 import {
   createNewsletterRequest,
   creationProblem,

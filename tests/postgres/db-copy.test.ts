@@ -1,5 +1,5 @@
 /**
- * `npm run db:copy` (server/cli/db-copy.ts, server/db/copy.ts): an installation on SQLite, used
+ * `npm run db:copy` (server/cli/db-copy.ts, server/cli/copy-database.ts): an installation on SQLite, used
  * by a real server and given a row in every table, moved to an empty PostgreSQL database.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CopyRefused, copySqliteToPostgres } from '../../server/db/copy.ts';
+import { CopyRefused, copySqliteToPostgres } from '../../server/cli/copy-database.ts';
 import { DATABASE_FILE, openDatabase } from '../../server/db/database.ts';
 import { ADMIN, DEMO_PASSWORD, USER } from '../server/support/accounts.ts';
 import {

@@ -22,7 +22,6 @@ describe('loadConfig', () => {
       jwtSecret: undefined,
       altchaHmacKey: undefined,
       courseCountries: DEFAULT_COURSE_COUNTRIES,
-      benchLimitRoute: false,
       pressure: { maxEventLoopDelayMs: 1000, maxHeapUsedMib: undefined, maxRssMib: 0 },
       educationVideoUrlHours: 4,
       newsletters: { messagesPerSecond: 10, smtpPoolSize: 2, leaseSeconds: 120 },

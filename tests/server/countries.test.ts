@@ -74,13 +74,7 @@ describe('COURSE_COUNTRIES', () => {
     expect(load).toThrow(`Invalid configuration: COURSE_COUNTRIES ${message}`);
   });
 
-  it('defaults to HR and its neighbours, and BENCH_LIMIT_ROUTE to off', () => {
-    const config = loadConfig({});
-    expect(config.courseCountries[0]).toBe('HR');
-    expect(config.benchLimitRoute).toBe(false);
-    expect(loadConfig({ BENCH_LIMIT_ROUTE: '1' }).benchLimitRoute).toBe(true);
-    expect(() => loadConfig({ BENCH_LIMIT_ROUTE: 'yes' })).toThrow(
-      'BENCH_LIMIT_ROUTE must be 0 or 1',
-    );
+  it('defaults to HR and its neighbours', () => {
+    expect(loadConfig({}).courseCountries[0]).toBe('HR');
   });
 });

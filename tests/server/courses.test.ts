@@ -14,6 +14,7 @@ import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
 import { useServer } from './support/server-fixture.ts';
 import { mediaFilesIn, rowCount, uploadTempFilesIn } from './support/stored.ts';
 import { useTempDir } from './support/temp-dir.ts';
+import { COURSES_LIMIT_PATH, coursesLimitRoute } from '../../bench/support/courses-limit-server.ts';
 import { createTestApp } from './support/test-app.ts';
 
 const tempDir = useTempDir();
@@ -540,24 +541,26 @@ describe('the cached list', () => {
     expect(revalidated.statusCode).toBe(304);
   });
 
-  it('has no bench route unless BENCH_LIMIT_ROUTE=1', async () => {
-    const response = await server.app.inject({
-      method: 'GET',
-      url: '/api/v1/bench/courses-limit',
-    });
+  it('has no bench route in the production server', async () => {
+    const response = await server.app.inject({ method: 'GET', url: COURSES_LIMIT_PATH });
     expect(response.statusCode).toBe(404);
   });
 
-  it('with BENCH_LIMIT_ROUTE=1, answers the last list built, byte for byte', async () => {
-    const bench = await createTestApp(tempDir(), { env: { BENCH_LIMIT_ROUTE: '1' } });
+  it("bench:courses's own server answers the list's bytes and tag from memory", async () => {
+    const bench = await createTestApp(tempDir());
     try {
-      const limit = () => bench.app.inject({ method: 'GET', url: '/api/v1/bench/courses-limit' });
-      expect((await limit()).statusCode).toBe(404);
+      await bench.app.register(coursesLimitRoute(bench.app));
       const list = await bench.app.inject({ method: 'GET', url: '/api/v1/courses' });
-      const answer = await limit();
-      expect(answer.statusCode).toBe(200);
-      expect(answer.body).toBe(list.body);
-      expect(answer.headers.etag).toBe(list.headers.etag);
+      const limit = await bench.app.inject({ method: 'GET', url: COURSES_LIMIT_PATH });
+      expect(limit.statusCode).toBe(200);
+      expect(limit.body).toBe(list.body);
+      expect(limit.headers.etag).toBe(list.headers.etag);
+      const revalidated = await bench.app.inject({
+        method: 'GET',
+        url: COURSES_LIMIT_PATH,
+        headers: { 'if-none-match': list.headers.etag as string },
+      });
+      expect(revalidated.statusCode).toBe(304);
     } finally {
       await bench.close();
     }

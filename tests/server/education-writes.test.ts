@@ -34,7 +34,7 @@ const server = useServer({
   env: { EDUCATION_VIDEO_MAX_BYTES: String(VIDEO_CAP) },
 });
 const DEMO_VIDEO = readFileSync(
-  new URL('../../server/db/seed-assets/educations/demo-education.mp4', import.meta.url),
+  new URL('../../server/seed/educations/demo-education.mp4', import.meta.url),
 );
 const OTHER_USER = 'treci.korisnik@example.com';
 const tokens = { administrator: '', employee: '', user: '', otherUser: '' };

@@ -27,7 +27,7 @@ import { useServer } from './support/server-fixture.ts';
 
 const server = useServer({ seedAccounts: true, perFile: true });
 const DEMO_VIDEO = readFileSync(
-  new URL('../../server/db/seed-assets/educations/demo-education.mp4', import.meta.url),
+  new URL('../../server/seed/educations/demo-education.mp4', import.meta.url),
 );
 const OTHER_USER = 'druga.korisnica@example.com';
 const CALLERS = ['user', 'otherUser', 'employee', 'administrator'] as const;

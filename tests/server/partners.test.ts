@@ -7,7 +7,7 @@ import {
 } from '../../src/api/contract.ts';
 import { SVG, corruptPng, imageFile, pdfFile, postForm, type FormValue } from './media-fixtures.ts';
 import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
-import { referencedMediaKeys } from '../../server/db/media-references.ts';
+import { referencedMediaKeys } from '../../server/media-references.ts';
 import { useServer } from './support/server-fixture.ts';
 import { mediaFilesIn, rowCount, uploadTempFilesIn } from './support/stored.ts';
 import { refuseInserts } from './support/test-database.ts';

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productSchema, type Product, type ProductPage } from '../../src/api/contract.ts';
-import { referencedMediaKeys } from '../../server/db/media-references.ts';
+import { referencedMediaKeys } from '../../server/media-references.ts';
 import { MEDIA_FOLDER, UPLOAD_TEMP_FOLDER } from '../../server/media/store.ts';
 import {
   SVG,

@@ -9,7 +9,7 @@ import {
   existingDemoAccounts,
   readDemoPassword,
   seedDemoContent,
-} from '../../server/db/seed.ts';
+} from '../../server/seed/demo-content.ts';
 import { useTempDir } from './support/temp-dir.ts';
 import { testDatabase } from './support/test-database.ts';
 

@@ -31,7 +31,7 @@ const server = useServer({
   },
 });
 const DEMO_VIDEO = readFileSync(
-  new URL('../../server/db/seed-assets/educations/demo-education.mp4', import.meta.url),
+  new URL('../../server/seed/educations/demo-education.mp4', import.meta.url),
 );
 const SECOND_ADMIN = 'druga.administratorica@dentalia.hr';
 const tokens = { administrator: '', secondAdministrator: '', employee: '', user: '' };

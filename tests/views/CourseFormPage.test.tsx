@@ -11,11 +11,7 @@ import {
   selectCourseFormSubmitting,
   type CourseFormContext,
 } from '../../src/machines/courseForm.machine.ts';
-import {
-  CourseFormPage,
-  pickerDateToWallTime,
-  wallTimeToPickerDate,
-} from '../../src/views/CourseFormPage.tsx';
+import { CourseFormPage } from '../../src/views/CourseFormPage.tsx';
 
 const countries = [
   { isoCode: 'HR', localizedName: 'Hrvatska' },
@@ -89,16 +85,5 @@ describe('CourseFormPage view from a resolved snapshot', () => {
     renderFrom('loadingCountries', { countries: [] });
     expect(screen.getByRole('status')).toHaveTextContent('Učitavanje obrasca…');
     expect(screen.queryByLabelText('Naziv')).not.toBeInTheDocument();
-  });
-});
-
-describe('the date picker bridge', () => {
-  it('carries the clock reading across unchanged', () => {
-    const date = wallTimeToPickerDate('2031-05-05T08:30');
-    expect(date?.getHours()).toBe(8);
-    expect(date?.getDate()).toBe(5);
-    expect(pickerDateToWallTime(date ?? null)).toBe('2031-05-05T08:30');
-    expect(wallTimeToPickerDate('')).toBeNull();
-    expect(pickerDateToWallTime(null)).toBe('');
   });
 });

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { AuthResponse } from '../../../src/api/contract.ts';
 import type { Clock } from '../../../server/clock.ts';
-import { demoAccounts, seedDemoContent } from '../../../server/db/seed.ts';
+import { demoAccounts, seedDemoContent } from '../../../server/seed/demo-content.ts';
 import type { Db } from '../../../server/db/database.ts';
 import { OUTBOX_FOLDER, type MailMessage, type Mailer } from '../../../server/mail/mailer.ts';
 

@@ -47,15 +47,21 @@ export interface SpawnOptions {
   root?: string;
   /** Node's own options before the script, such as those `npm start` gives it. */
   nodeFlags?: readonly string[];
+  /** The script, relative to `root`: the server's own by default, or a bench's server. */
+  entry?: string;
 }
 
 export async function spawnServer(
   env: Record<string, string>,
-  { root = PROJECT_ROOT, nodeFlags = [] }: SpawnOptions = {},
+  {
+    root = PROJECT_ROOT,
+    nodeFlags = [],
+    entry = path.join('server', 'main.ts'),
+  }: SpawnOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const { databaseUrl } = env.DATA_DIR === undefined ? {} : await testDatabase(env.DATA_DIR);
-  const child = spawn(NODE_24, [...nodeFlags, path.join(root, 'server', 'main.ts')], {
+  const child = spawn(NODE_24, [...nodeFlags, path.join(root, entry)], {
     cwd: root,
     env: {
       ...process.env,

@@ -10,16 +10,16 @@ import { demoProductImages } from '../../src/data/demoProductImages.ts';
 import { hashPassword } from '../auth/password.ts';
 import { generateStrongPassword } from '../auth/password-rules.ts';
 import type { Clock } from '../clock.ts';
-import { referencedMediaKeys } from './media-references.ts';
+import { referencedMediaKeys } from '../media-references.ts';
 import { createMedia } from '../media/service.ts';
 import { insertProducts } from '../products/store.ts';
 import { createUser, hasUsers, rolesByEmail } from '../users/store.ts';
-import { seedDemoCourses } from './seed-assets/demo-courses.ts';
-import { seedDemoPartners } from './seed-assets/demo-partners.ts';
-import { insertDemoEducations, storeDemoEducationFiles } from './seed-assets/demo-educations.ts';
+import { seedDemoCourses } from './demo-courses.ts';
+import { seedDemoPartners } from './demo-partners.ts';
+import { insertDemoEducations, storeDemoEducationFiles } from './demo-educations.ts';
 import { videoStore } from '../educations/videos.ts';
-import type { Db } from './database.ts';
-import type { Gender, NewProductRow } from './schema.ts';
+import type { Db } from '../db/database.ts';
+import type { Gender, NewProductRow } from '../db/schema.ts';
 
 export const DEMO_PASSWORD_FILE = 'demo-password.txt';
 

@@ -15,9 +15,9 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { isVideoKey, VIDEO_FOLDER } from '../educations/videos.ts';
 import { isMediaKey, MEDIA_FOLDER } from '../media/store.ts';
-import { migrateToLatest, type Db } from './database.ts';
-import { continueIdsAfterCopy } from './dialect.ts';
-import { migrationProvider } from './migrations/index.ts';
+import { migrateToLatest, type Db } from '../db/database.ts';
+import { continueIdsAfterCopy } from '../db/dialect.ts';
+import { migrationProvider } from '../db/migrations/index.ts';
 
 /** A reason not to copy, for the operator; nothing was written when it is thrown. */
 export class CopyRefused extends Error {}

@@ -6,13 +6,13 @@
  * module and is stored as WebP.
  */
 import { readFile } from 'node:fs/promises';
-import type { Clock } from '../../clock.ts';
-import { toWebImage, type WebImage } from '../../media/images.ts';
-import type { Media } from '../../media/service.ts';
-import { PARTNER_MEDIA_COLLECTION } from '../../partners/service.ts';
-import { hasPartners, insertPartner } from '../../partners/store.ts';
-import { partnerNameKey } from '../../partners/validation.ts';
-import type { Db } from '../database.ts';
+import type { Clock } from '../clock.ts';
+import { toWebImage, type WebImage } from '../media/images.ts';
+import type { Media } from '../media/service.ts';
+import { PARTNER_MEDIA_COLLECTION } from '../partners/service.ts';
+import { hasPartners, insertPartner } from '../partners/store.ts';
+import { partnerNameKey } from '../partners/validation.ts';
+import type { Db } from '../db/database.ts';
 
 const DEMO_PARTNERS = [
   { name: 'Nordentis', websiteUrl: 'https://www.nordentis.example', logo: 'nordentis.png' },

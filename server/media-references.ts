@@ -2,12 +2,12 @@
  * Which stored media keys a row still refers to, over every table that holds media keys: what
  * crash recovery keeps (media/service.ts). A new table with media keys joins here.
  */
-import { courseMediaKeysAmong } from '../courses/store.ts';
-import { productMediaKeysAmong } from '../products/store.ts';
-import { newsletterMediaKeysAmong } from '../newsletters/store.ts';
-import { partnerMediaKeysAmong } from '../partners/store.ts';
-import { educationMediaKeysAmong } from '../educations/store.ts';
-import type { Db } from './database.ts';
+import { courseMediaKeysAmong } from './courses/store.ts';
+import { productMediaKeysAmong } from './products/store.ts';
+import { newsletterMediaKeysAmong } from './newsletters/store.ts';
+import { partnerMediaKeysAmong } from './partners/store.ts';
+import { educationMediaKeysAmong } from './educations/store.ts';
+import type { Db } from './db/database.ts';
 
 export function referencedMediaKeys(db: Db) {
   return async (keys: readonly string[]): Promise<Set<string>> => {

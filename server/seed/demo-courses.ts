@@ -4,13 +4,13 @@
  * their PDF is written by hand, so the seed needs no files of its own. Dates are relative to
  * the seeding moment, so the demo courses always lie ahead.
  */
-import type { Clock } from '../../clock.ts';
-import { ensureCountries } from '../../countries/store.ts';
-import { COURSE_MEDIA_COLLECTION } from '../../courses/service.ts';
-import { hasCourses, insertCourse } from '../../courses/store.ts';
-import { toWebImage, type WebImage } from '../../media/images.ts';
-import type { Media } from '../../media/service.ts';
-import type { Db } from '../database.ts';
+import type { Clock } from '../clock.ts';
+import { ensureCountries } from '../countries/store.ts';
+import { COURSE_MEDIA_COLLECTION } from '../courses/service.ts';
+import { hasCourses, insertCourse } from '../courses/store.ts';
+import { toWebImage, type WebImage } from '../media/images.ts';
+import type { Media } from '../media/service.ts';
+import type { Db } from '../db/database.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

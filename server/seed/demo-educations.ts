@@ -16,15 +16,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Clock } from '../../clock.ts';
-import { ensureCountries } from '../../countries/store.ts';
-import { EDUCATION_MEDIA_COLLECTION } from '../../educations/service.ts';
-import { insertEducation } from '../../educations/store.ts';
-import type { VideoStore } from '../../educations/videos.ts';
-import { toWebImage, type WebImage } from '../../media/images.ts';
-import type { Media, StoredImage } from '../../media/service.ts';
-import { listPartners } from '../../partners/store.ts';
-import type { Db } from '../database.ts';
+import type { Clock } from '../clock.ts';
+import { ensureCountries } from '../countries/store.ts';
+import { EDUCATION_MEDIA_COLLECTION } from '../educations/service.ts';
+import { insertEducation } from '../educations/store.ts';
+import type { VideoStore } from '../educations/videos.ts';
+import { toWebImage, type WebImage } from '../media/images.ts';
+import type { Media, StoredImage } from '../media/service.ts';
+import { listPartners } from '../partners/store.ts';
+import type { Db } from '../db/database.ts';
 
 const DEMO_VIDEO = fileURLToPath(new URL('educations/demo-education.mp4', import.meta.url));
 const DEMO_THUMBNAIL = new URL('educations/thumbnail.jpg', import.meta.url);
