@@ -15,6 +15,7 @@ import {
 import { accessTokens, type AccessTokens } from './auth/access-tokens.ts';
 import { authGuards, type AuthGuards } from './auth/guards.ts';
 import { sessions } from './auth/sessions.ts';
+import { rolesInLiveSession } from './auth/store.ts';
 import { altchaRobotCheck } from './captcha/altcha.ts';
 import { recaptchaRobotCheck } from './captcha/recaptcha.ts';
 import type { RobotCheck } from './captcha/robot-check.ts';
@@ -48,7 +49,6 @@ import { productsRoutes } from './products/routes.ts';
 import { productsService } from './products/service.ts';
 import { usersRoutes } from './users/routes.ts';
 import { usersService } from './users/service.ts';
-import { rolesOfUser } from './users/store.ts';
 import { countriesRoutes } from './countries/routes.ts';
 import { coursesRoutes } from './courses/routes.ts';
 import { coursesService, type CoursesService } from './courses/service.ts';
@@ -70,7 +70,7 @@ import { educationWrites } from './educations/writes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
 import { startUploadSweeper } from './uploads/sweeper.ts';
 import { postgresLocker } from './uploads/postgres-locker.ts';
-import { videoUploads, type VideoUploads } from './uploads/video-uploads.ts';
+import { videoUploads, type FreeDiskBytes, type VideoUploads } from './uploads/video-uploads.ts';
 import { newslettersService } from './newsletters/service.ts';
 import { mjmlWorkerPool, type MjmlCompiler } from './newsletters/mjml-pool.ts';
 import {
@@ -107,6 +107,8 @@ export interface BuildAppOptions {
   dispatchNewsletters?: boolean;
   /** Defaults to a worker thread pool (closed with the app); tests pass their own. */
   mjmlCompiler?: MjmlCompiler;
+  /** Free space of the uploads' disk (server/uploads/video-uploads.ts); `fs.statfs` by default. */
+  freeDiskBytes?: FreeDiskBytes;
 }
 
 /** What route modules may depend on. */
@@ -169,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     now,
     metrics,
-    auth: authGuards(tokens, (userId) => rolesOfUser(db, userId)),
+    auth: authGuards(tokens, (userId, sessionId) => rolesInLiveSession(db, userId, sessionId)),
     robotCheck: options.robotCheck ?? configuredRobotCheck(config, secrets, db, now),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     media: await createMedia({
@@ -184,7 +186,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   // One service, so the public list has one cache for the API and the rendered pages.
   const courses = coursesService(deps);
-  await app.register(apiRoutes(deps, { tokens, courses }), { prefix: API_BASE_URL });
+  const { freeDiskBytes } = options;
+  await app.register(apiRoutes(deps, { tokens, courses, freeDiskBytes }), {
+    prefix: API_BASE_URL,
+  });
   if (options.dispatchNewsletters === true) runDispatcher(app, deps);
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
   registerDatabaseGauges(metrics, db);
@@ -261,7 +266,11 @@ function configuredRobotCheck(config: Config, secrets: Secrets, db: Db, now: Clo
 
 function apiRoutes(
   deps: AppDependencies,
-  { tokens, courses }: { tokens: AccessTokens; courses: CoursesService },
+  {
+    tokens,
+    courses,
+    freeDiskBytes,
+  }: { tokens: AccessTokens; courses: CoursesService; freeDiskBytes: FreeDiskBytes | undefined },
 ): FastifyPluginAsyncZod {
   const users = usersService({
     ...deps,
@@ -286,7 +295,7 @@ function apiRoutes(
     await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
     await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));
     await api.register(newslettersRoutes({ ...deps, newsletters: newslettersService(deps) }));
-    const education = educationsDeps(deps);
+    const education = educationsDeps(deps, freeDiskBytes);
     await api.register(educationsRoutes({ ...deps, ...education }));
     await api.register(uploadsRoutes({ ...deps, ...education }));
     runUploadSweeper(api, deps, education.uploads);
@@ -294,14 +303,14 @@ function apiRoutes(
   };
 }
 
-function educationsDeps(deps: AppDependencies) {
+function educationsDeps(deps: AppDependencies, freeDiskBytes: FreeDiskBytes | undefined) {
   const urls = videoUrls({
     jwtSecret: deps.secrets.jwtSecret,
     lifetimeHours: deps.config.educationVideoUrlHours,
     basePath: API_BASE_URL,
     now: deps.now,
   });
-  const { videoMaxBytes, expiryHours } = deps.config.educationUploads;
+  const { videoMaxBytes, expiryHours, unfinishedMax } = deps.config.educationUploads;
   const videos = videoStore(deps.config.dataDir);
   // Several processes share PostgreSQL, and so must the locks on uploads (decision 0027).
   const { databaseUrl } = deps.config;
@@ -312,6 +321,8 @@ function educationsDeps(deps: AppDependencies) {
     dataDir: deps.config.dataDir,
     videoMaxBytes,
     expiryHours,
+    unfinishedMax,
+    freeDiskBytes,
     path: UPLOADS_PATH,
   });
   return {

@@ -51,6 +51,8 @@ export interface EducationUploadLimits {
   videoMaxBytes: number;
   /** An upload not used by an education this long after its creation is removed. */
   expiryHours: number;
+  /** Uploads one administrator may have receiving bytes at once (issue 25). */
+  unfinishedMax: number;
 }
 
 export interface NewsletterSending {
@@ -166,6 +168,7 @@ const environmentSchema = z
     NEWSLETTER_LEASE_SECONDS: integerBetween(5, 3600).default(120),
     EDUCATION_VIDEO_MAX_BYTES: integerBetween(1, 2 ** 40).default(4 * 2 ** 30),
     EDUCATION_UPLOAD_EXPIRY_HOURS: integerBetween(1, 720).default(24),
+    EDUCATION_UNFINISHED_UPLOADS_MAX: integerBetween(1, 1000).default(5),
     DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
   })
   .superRefine((env, context) => {
@@ -225,6 +228,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     educationUploads: {
       videoMaxBytes: e.EDUCATION_VIDEO_MAX_BYTES,
       expiryHours: e.EDUCATION_UPLOAD_EXPIRY_HOURS,
+      unfinishedMax: e.EDUCATION_UNFINISHED_UPLOADS_MAX,
     },
     databaseUrl: e.DATABASE_URL,
   };

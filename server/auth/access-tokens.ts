@@ -2,7 +2,9 @@
  * Access tokens: short-lived JWTs (15 minutes), HS256 with the server's own secret. The
  * algorithm is pinned on verification (no `alg: none`, no algorithm confusion), and issuer
  * and audience, both the public URL, are checked, so a token of another deployment that
- * happens to share the secret is refused too. Time comes from the injected clock.
+ * happens to share the secret is refused too. Time comes from the injected clock. A token names
+ * its login session (`sid`, the refresh-token family): the guards refuse it once that session is
+ * revoked (decision 00XX).
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod';
@@ -15,6 +17,8 @@ const ALGORITHM = 'HS256';
 export interface AccessTokenClaims {
   userId: number;
   roles: Role[];
+  /** The login session (refresh-token family) the token was issued in. */
+  sessionId: string;
 }
 
 export interface AccessTokens {
@@ -26,6 +30,7 @@ export interface AccessTokens {
 const payloadSchema = z.object({
   sub: z.string().regex(/^\d+$/),
   roles: z.array(z.enum(roleSchema.options)),
+  sid: z.uuid(),
 });
 
 export function accessTokens(options: { secret: string; publicUrl: string; now: Clock }) {
@@ -35,9 +40,9 @@ export function accessTokens(options: { secret: string; publicUrl: string; now: 
   const seconds = () => Math.floor(options.now().getTime() / 1000);
 
   const tokens: AccessTokens = {
-    async issue({ userId, roles }) {
+    async issue({ userId, roles, sessionId }) {
       const issuedAt = seconds();
-      return new SignJWT({ roles })
+      return new SignJWT({ roles, sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(issuer)
@@ -57,7 +62,8 @@ export function accessTokens(options: { secret: string; publicUrl: string; now: 
         });
         const parsed = payloadSchema.safeParse(payload);
         if (!parsed.success) return undefined;
-        return { userId: Number(parsed.data.sub), roles: parsed.data.roles };
+        const { sub, roles, sid } = parsed.data;
+        return { userId: Number(sub), roles, sessionId: sid };
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

@@ -7,9 +7,11 @@
  *   });
  *
  * No token or a bad one is 401; a valid token without the role is 403. `employee` passes for
- * administrators too. A token acts only while its user exists with the roles it names: a
- * deleted or re-roled account's tokens are 401 at once (the client's refresh then gets the
- * current roles, or nothing), not after their 15 minutes.
+ * administrators too. A token acts only while its user exists with the roles it names and its
+ * login session is not revoked: the tokens of a deleted or re-roled account, of a session logged
+ * out, and of every session of a changed password are 401 at once (the client's refresh then gets
+ * the current roles, or nothing), not after their 15 minutes. One query per guarded request reads
+ * both from the database, so every process sees a revocation at once (decision 00XX).
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '../../src/api/contract.ts';
@@ -41,10 +43,13 @@ export function hasRole(user: AuthenticatedUser, role: Role): boolean {
   return user.roles.some((held) => SATISFIES[role].includes(held));
 }
 
-/** The roles a user holds now; none for an account that no longer exists. */
-export type CurrentRoles = (userId: number) => Promise<Role[]>;
+/**
+ * The roles a user holds now in the login session `sessionId`; none for a revoked session, a
+ * session of someone else or an account that no longer exists.
+ */
+export type SessionRoles = (userId: number, sessionId: string) => Promise<Role[]>;
 
-export function authGuards(tokens: AccessTokens, currentRoles: CurrentRoles): AuthGuards {
+export function authGuards(tokens: AccessTokens, currentRoles: SessionRoles): AuthGuards {
   const requireUser: onRequestAsyncHookHandler = async (request, reply) => {
     request.authenticatedUser = await authenticate(request, reply, tokens, currentRoles);
   };
@@ -70,11 +75,14 @@ async function authenticate(
   request: FastifyRequest,
   reply: FastifyReply,
   tokens: AccessTokens,
-  currentRoles: CurrentRoles,
+  currentRoles: SessionRoles,
 ) {
   const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
   const claims = match?.[1] === undefined ? undefined : await tokens.verify(match[1]);
-  if (claims === undefined || !sameRoles(claims.roles, await currentRoles(claims.userId))) {
+  if (
+    claims === undefined ||
+    !sameRoles(claims.roles, await currentRoles(claims.userId, claims.sessionId))
+  ) {
     // RFC 6750: tells a client which scheme the route wants.
     reply.header('www-authenticate', 'Bearer');
     throw new DomainError(401, MESSAGES.unauthenticated);

@@ -3,7 +3,8 @@
  * every refresh spends the presented token and issues its successor in the same family. A
  * spent token presented again means it was copied: the whole family is revoked, so the thief
  * and the victim both have to log in again. Logout revokes the family; a password change
- * revokes every family of the user.
+ * revokes every family of the user. The family's id is the session id access tokens carry: a
+ * revoked family's access tokens are refused from the next request on (guards.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
@@ -20,11 +21,17 @@ import {
 
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** A session's current refresh token and the session (family) id its access tokens name. */
+export interface SessionTokens {
+  refreshToken: string;
+  sessionId: string;
+}
+
 export interface Sessions {
-  /** A new family for `userId` (in `trx` when given); returns its first refresh token. */
-  start(userId: number, trx?: Db): Promise<string>;
+  /** A new family for `userId` (in `trx` when given), with its first refresh token. */
+  start(userId: number, trx?: Db): Promise<SessionTokens>;
   /** Spends `refreshToken`; returns its user and successor, or throws the 401 of the contract. */
-  rotate(refreshToken: string): Promise<{ userId: number; refreshToken: string }>;
+  rotate(refreshToken: string): Promise<SessionTokens & { userId: number }>;
   /** Revokes the family of `refreshToken`; an unknown token is ignored (logout is idempotent). */
   revoke(refreshToken: string): Promise<void>;
   revokeAllOf(userId: number, trx?: Db): Promise<void>;
@@ -48,7 +55,8 @@ export function sessions(deps: { db: Db; now: Clock }): Sessions {
 
   return {
     async start(userId, queries = db) {
-      return (await issue(queries, userId, randomUUID())).token;
+      const sessionId = randomUUID();
+      return { refreshToken: (await issue(queries, userId, sessionId)).token, sessionId };
     },
 
     async rotate(refreshToken) {
@@ -62,7 +70,7 @@ export function sessions(deps: { db: Db; now: Clock }): Sessions {
         if (row.expires_at <= now().toISOString()) return undefined;
         const successor = await issue(trx, row.user_id, row.family_id);
         await markRotated(trx, row.id, successor.id, now());
-        return { userId: row.user_id, refreshToken: successor.token };
+        return { userId: row.user_id, refreshToken: successor.token, sessionId: row.family_id };
       });
       if (outcome === undefined) throw new DomainError(401, MESSAGES.invalidRefreshToken);
       return outcome;

@@ -2,6 +2,7 @@
  * Every query on refresh tokens (sessions.ts keeps the rules). Each function takes the database
  * or an open transaction first.
  */
+import type { Role } from '../../src/api/contract.ts';
 import type { Db } from '../db/database.ts';
 import { forUpdate } from '../db/dialect.ts';
 
@@ -67,4 +68,33 @@ export async function revokeAllRefreshTokensOf(db: Db, userId: number, at: Date)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/**
+ * The roles of `userId` while `familyId` is a session of theirs that is not revoked (a family
+ * keeps one unrevoked token from login to logout: a rotation revokes a token and adds its
+ * successor in one transaction); none otherwise. One indexed query: it runs on every guarded
+ * request.
+ */
+export async function rolesInLiveSession(
+  db: Db,
+  userId: number,
+  familyId: string,
+): Promise<Role[]> {
+  const rows = await db
+    .selectFrom('user_roles')
+    .select('role')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('refresh_tokens')
+          .select('id')
+          .where('family_id', '=', familyId)
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.role);
 }

@@ -71,6 +71,17 @@ export function forUpdate<Query extends { forUpdate(): Query }>(db: AnyDb, query
 }
 
 /**
+ * Makes the transactions `trx` belongs to that name the same `key` run one after another: on
+ * PostgreSQL a transaction-level advisory lock (freed at commit or rollback, in every process);
+ * SQLite needs none: one process, and a write transaction excludes every other writer.
+ */
+export async function serializeTransactions(trx: AnyDb, key: string): Promise<void> {
+  if (isPostgres(trx)) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  }
+}
+
+/**
  * Whether `error` is PostgreSQL refusing a text it cannot hold: its text types have no NUL
  * character (U+0000), which SQLite stores like any other. That is bad input, not an outage.
  */

@@ -84,6 +84,7 @@ export interface Database {
   educations: EducationsTable;
   education_access_rights: EducationAccessRightsTable;
   video_uploads: VideoUploadsTable;
+  unfinished_video_uploads: UnfinishedVideoUploadsTable;
   newsletter_images: NewsletterImagesTable;
   newsletters: NewslettersTable;
   newsletter_products: NewsletterProductsTable;
@@ -288,4 +289,10 @@ export interface VideoUploadsTable {
   administrator_id: number;
   created_at: string;
   used_at: string | null;
+}
+
+/** A tus upload still receiving bytes (migration 0015), with the length its creator declared. */
+export interface UnfinishedVideoUploadsTable {
+  upload_id: string;
+  declared_bytes: number;
 }

@@ -118,6 +118,8 @@ export const MESSAGES = {
   uploadNotFound: EDUCATION_SERVER_MESSAGES.uploadNotFound,
   uploadNotFinished: EDUCATION_SERVER_MESSAGES.uploadNotFinished,
   uploadAlreadyUsed: EDUCATION_SERVER_MESSAGES.uploadAlreadyUsed,
+  tooManyUnfinishedUploads: EDUCATION_SERVER_MESSAGES.tooManyUnfinishedUploads,
+  uploadDiskFull: EDUCATION_SERVER_MESSAGES.uploadDiskFull,
   recordingMonthInFuture: EDUCATION_SERVER_MESSAGES.recordingMonthInFuture,
   recordingMonthInvalid: EDUCATION_SERVER_MESSAGES.recordingMonthInvalid,
   partnerNotFound: EDUCATION_SERVER_MESSAGES.partnerNotFound,

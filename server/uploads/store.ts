@@ -1,4 +1,8 @@
-/** The `video_uploads` table: who created which tus upload, and whether an education used it. */
+/**
+ * The `video_uploads` table: who created which tus upload, and whether an education used it; and
+ * `unfinished_video_uploads`: which of them still receive bytes, and how many they declared.
+ */
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 export function insertVideoUpload(db: Db, id: string, administratorId: number, createdAt: Date) {
@@ -48,4 +52,37 @@ export async function countUnusedVideoUploads(db: Db): Promise<number> {
     .where('used_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Records an upload as receiving bytes until `markVideoUploadFinished`. */
+export function insertUnfinishedUpload(db: Db, id: string, declaredBytes: number) {
+  return db
+    .insertInto('unfinished_video_uploads')
+    .values({ upload_id: id, declared_bytes: declaredBytes })
+    .execute();
+}
+
+export function markVideoUploadFinished(db: Db, id: string) {
+  return db.deleteFrom('unfinished_video_uploads').where('upload_id', '=', id).execute();
+}
+
+/** How many uploads `administratorId` has that still receive bytes. */
+export async function unfinishedUploadCountOf(db: Db, administratorId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('unfinished_video_uploads')
+    .innerJoin('video_uploads', 'video_uploads.id', 'unfinished_video_uploads.upload_id')
+    .where('video_uploads.administrator_id', '=', administratorId)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return count;
+}
+
+/** The lengths declared by every upload still receiving bytes, of every administrator. */
+export async function declaredBytesOfUnfinishedUploads(db: Db): Promise<number> {
+  // PostgreSQL's sum of a bigint is a numeric (a string from `pg`); the cast keeps it an int8.
+  const { total } = await db
+    .selectFrom('unfinished_video_uploads')
+    .select(sql<number>`cast(coalesce(sum(declared_bytes), 0) as bigint)`.as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
 }

@@ -7,10 +7,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { rm } from 'node:fs/promises';
+import { rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStore } from '@tus/file-store';
-import { EVENTS, type Server } from '@tus/server';
+import type { Server } from '@tus/server';
 import type { Locker } from '@tus/utils';
 import type { DomainErrorBody } from '../../src/api/contract.ts';
 import type { Clock } from '../clock.ts';
@@ -18,9 +18,32 @@ import type { Db } from '../db/database.ts';
 import { MESSAGES } from '../http/errors.ts';
 import { DirectFileStore } from './direct-file-store.ts';
 import { NodeStreamingTusServer } from './node-streaming-tus-server.ts';
-import { deleteVideoUpload, findVideoUpload, insertVideoUpload } from './store.ts';
+import { serializeTransactions } from '../db/dialect.ts';
+import {
+  declaredBytesOfUnfinishedUploads,
+  deleteVideoUpload,
+  findVideoUpload,
+  insertUnfinishedUpload,
+  insertVideoUpload,
+  markVideoUploadFinished,
+  unfinishedUploadCountOf,
+} from './store.ts';
 
 export const UPLOADS_FOLDER = 'uploads';
+
+/**
+ * Free space an upload may not take: the database, logs and the media beside the uploads live on
+ * the same disk, and a full disk stops them all.
+ */
+export const DISK_RESERVE_BYTES = 2 ** 30;
+
+/** The bytes of the disk holding `directory` that an unprivileged process may still write. */
+export type FreeDiskBytes = (directory: string) => Promise<number>;
+
+const freeDiskBytesOf: FreeDiskBytes = async (directory) => {
+  const { bavail, bsize } = await statfs(directory);
+  return bavail * bsize;
+};
 
 /** What a caller may do with an upload id: an upload of someone else is as unknown as none. */
 export type UploadLookup =
@@ -57,6 +80,10 @@ export interface VideoUploadsOptions {
   path: string;
   /** Who may write an upload; tus's in-process `MemoryLocker` when absent (one process). */
   locker?: Locker | undefined;
+  /** Uploads one administrator may have receiving bytes at once. */
+  unfinishedMax: number;
+  /** `fs.statfs` by default; tests give a disk of their own size. */
+  freeDiskBytes?: FreeDiskBytes | undefined;
 }
 
 /** An error a tus hook throws: tus answers it with this status and message. */
@@ -77,6 +104,7 @@ class DomainErrorTusServer extends NodeStreamingTusServer {
 
 export function videoUploads(options: VideoUploadsOptions): VideoUploads {
   const { db, now } = options;
+  const freeDiskBytes = options.freeDiskBytes ?? freeDiskBytesOf;
   const directory = path.join(options.dataDir, UPLOADS_FOLDER);
   const creators = new WeakMap<IncomingMessage, number>();
   const checkedIds = new WeakMap<IncomingMessage, string>();
@@ -85,6 +113,29 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
   // Made on first use: FileStore creates its folder in a callback that throws on failure, which
   // must not outlive an app that never took an upload (its data folder may be gone by then).
   let made: { tus: Server; datastore: FileStore } | undefined;
+
+  /**
+   * Records a new upload of `administratorId`, or throws tus's refusal: past the cap of unfinished
+   * uploads, or when what every unfinished upload declared would not fit the disk. The counts
+   * come from the database, one creation at a time in every process, so no two creations both
+   * take the last place.
+   */
+  async function admit(id: string, administratorId: number, declaredBytes: number) {
+    const freeBytes = await freeDiskBytes(directory);
+    await db.transaction().execute(async (trx) => {
+      await serializeTransactions(trx, 'video upload creation');
+      if ((await unfinishedUploadCountOf(trx, administratorId)) >= options.unfinishedMax) {
+        throw TUS_ERROR(429, MESSAGES.tooManyUnfinishedUploads(options.unfinishedMax));
+      }
+      // Counted whole: what an unfinished upload wrote so far is counted twice, on the safe side.
+      const promised = (await declaredBytesOfUnfinishedUploads(trx)) + declaredBytes;
+      if (promised > freeBytes - DISK_RESERVE_BYTES) {
+        throw TUS_ERROR(507, MESSAGES.uploadDiskFull);
+      }
+      await insertVideoUpload(trx, id, administratorId, now());
+      await insertUnfinishedUpload(trx, id, declaredBytes);
+    });
+  }
   function tusServer() {
     if (made !== undefined) return made;
     mkdirSync(directory, { recursive: true, mode: 0o700 });
@@ -92,6 +143,10 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
       directory,
       // Announced to clients in Upload-Expires; the sweeper (sweeper.ts) does the removing.
       expirationPeriodInMilliseconds: options.expiryHours * 60 * 60 * 1000,
+      // A terminated upload's files are gone (tus); its row goes too, before tus answers.
+      afterRemove: async (id) => {
+        await deleteVideoUpload(db, id);
+      },
     });
     const tus = new DomainErrorTusServer({
       path: options.path,
@@ -112,17 +167,19 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
         const raw = nodeRequestOf(request);
         return raw === undefined ? undefined : checkedIds.get(raw);
       },
+      // Before tus creates the upload's files: a refused upload leaves nothing behind.
       async onUploadCreate(request, upload) {
         const raw = nodeRequestOf(request);
         const creator = raw === undefined ? undefined : creators.get(raw);
         if (creator === undefined) throw TUS_ERROR(403, MESSAGES.forbidden);
-        await insertVideoUpload(db, upload.id, creator, now());
+        // A deferred length (tus creation-defer-length) may grow up to the cap.
+        await admit(upload.id, creator, upload.size ?? options.videoMaxBytes);
         return {};
       },
-    });
-    // A terminated upload's files are gone (tus); its row goes too, or else with the sweeper.
-    tus.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
-      deleteVideoUpload(db, id).catch(() => undefined);
+      async onUploadFinish(_request, upload) {
+        await markVideoUploadFinished(db, upload.id);
+        return {};
+      },
     });
     made = { tus, datastore };
     return made;

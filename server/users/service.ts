@@ -17,7 +17,7 @@ import { hasRole, type AuthenticatedUser } from '../auth/guards.ts';
 import { expiryAfter, hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { newPasswordProblems } from '../auth/password-policy.ts';
-import type { Sessions } from '../auth/sessions.ts';
+import type { Sessions, SessionTokens } from '../auth/sessions.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -63,8 +63,13 @@ export function usersService(deps: UsersServiceDeps) {
   const { db, now, sessions } = deps;
   const mailContext = { publicUrl: deps.config.publicUrl, brand: deps.config.brand };
 
-  async function authResponse(user: StoredUser, refreshToken: string): Promise<AuthResponse> {
-    const accessToken = await deps.accessTokens.issue({ userId: user.id, roles: user.roles });
+  async function authResponse(user: StoredUser, session: SessionTokens): Promise<AuthResponse> {
+    const { refreshToken, sessionId } = session;
+    const accessToken = await deps.accessTokens.issue({
+      userId: user.id,
+      roles: user.roles,
+      sessionId,
+    });
     return { ...user, accessToken, refreshToken };
   }
 
@@ -100,7 +105,7 @@ export function usersService(deps: UsersServiceDeps) {
 
     async refresh(refreshToken: string): Promise<AuthResponse> {
       const rotated = await sessions.rotate(refreshToken);
-      return authResponse(await storedUser(db, rotated.userId), rotated.refreshToken);
+      return authResponse(await storedUser(db, rotated.userId), rotated);
     },
 
     revoke: (refreshToken: string) => sessions.revoke(refreshToken),
@@ -139,10 +144,10 @@ export function usersService(deps: UsersServiceDeps) {
           roles: invitation.roles,
           createdAt: now(),
         });
-        return { userId, refreshToken: await sessions.start(userId, trx) };
+        return { userId, session: await sessions.start(userId, trx) };
       });
       if (created === undefined) throw new DomainError(404, MESSAGES.invitationNotFound);
-      return authResponse(await storedUser(db, created.userId), created.refreshToken);
+      return authResponse(await storedUser(db, created.userId), created.session);
     },
 
     /** The same answer for every e-mail, known or not: nobody learns who has an account. */

@@ -93,7 +93,8 @@ export const SERVER_MESSAGES = {
  * `videoIncomplete` come as a validation error on `Video` or `VideoUploadId`; `videoTooLarge` as a
  * 413 domain error (also the tus creation's answer when `Upload-Length` is over the cap);
  * `uploadNotFound`, `uploadNotFinished` and `uploadAlreadyUsed` as a validation error on
- * `VideoUploadId`.
+ * `VideoUploadId`; `tooManyUnfinishedUploads` (429) and `uploadDiskFull` (507) as the tus
+ * creation's domain error (issue 25).
  */
 export const EDUCATION_SERVER_MESSAGES = {
   videoNotAllowed: messageTemplate`${'field'} must be an MP4 or WebM video.`,
@@ -105,6 +106,8 @@ export const EDUCATION_SERVER_MESSAGES = {
   uploadNotFound: 'The upload does not exist, has expired or was started by someone else.',
   uploadNotFinished: 'The upload is not finished yet.',
   uploadAlreadyUsed: 'The upload has already been used for an education.',
+  tooManyUnfinishedUploads: messageTemplate`An administrator may have at most ${'max'} unfinished uploads: finish one or let it expire first.`,
+  uploadDiskFull: 'There is not enough free disk space on the server for this upload.',
   recordingMonthInFuture: 'DateOfRecording must not lie in a later month than the current one.',
   recordingMonthInvalid: 'DateOfRecording must be a year and month, e.g. 2024-03.',
   partnerNotFound: messageTemplate`There is no partner with the id ${'id'}.`,

@@ -9,6 +9,7 @@ import type { DetailedError, HttpRequest, PreviousUpload, UploadOptions } from '
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from './client.ts';
 import { UPLOADS_PATH } from './contract.ts';
+import { ApiError } from './errors.ts';
 import { uploadsApi, type VideoUploadHandlers } from './uploads.ts';
 
 interface RecordedUpload {
@@ -210,5 +211,36 @@ describe('which failures are retried', () => {
     expect(retried(403)).toBe(false);
     expect(retried(404)).toBe(false);
     expect(retried(413)).toBe(false);
+    // Past the cap of unfinished uploads, or no room on the server's disk: no use asking again.
+    expect(retried(429)).toBe(false);
+    expect(retried(507)).toBe(false);
+  });
+});
+
+describe('a failure the server answered', () => {
+  const answered = (status: number, body: string) =>
+    ({
+      message: `tus: unexpected response while creating upload, originated from request`,
+      originalResponse: { getStatus: () => status, getBody: () => body },
+    }) as unknown as DetailedError;
+
+  it('reaches the form as the ApiError of its status and error body', async () => {
+    const reported = handlers();
+    await api.startVideoUpload(file, false, reported, new AbortController().signal);
+    const body = { errors: ['There is not enough free disk space on the server for this upload.'] };
+    lastUpload().options.onError?.(answered(507, JSON.stringify(body)));
+    const error = vi.mocked(reported.onError).mock.calls[0]?.[0];
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 507, body });
+  });
+
+  it('an answer that is not an error body of ours keeps only its status', async () => {
+    const reported = handlers();
+    await api.startVideoUpload(file, false, reported, new AbortController().signal);
+    lastUpload().options.onError?.(answered(502, '<html>Bad gateway</html>'));
+    expect(vi.mocked(reported.onError).mock.calls[0]?.[0]).toMatchObject({
+      status: 502,
+      body: null,
+    });
   });
 });

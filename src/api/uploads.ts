@@ -7,6 +7,7 @@
 import type { DetailedError, Upload } from 'tus-js-client';
 import type { ApiClient } from './client.ts';
 import { UPLOADS_PATH, uploadIdOf } from './contract.ts';
+import { ApiError, isErrorBody } from './errors.ts';
 
 export interface VideoUploadHandlers {
   onProgress(bytesSent: number, bytesTotal: number): void;
@@ -23,6 +24,21 @@ const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000];
 // Bounded requests pass proxies with a body limit; a lost request costs at most this much.
 const CHUNK_BYTES = 64 * 1024 * 1024;
 const UNAUTHORIZED = 401;
+// The server cannot take the upload until space is freed: asking again within a minute is no use.
+const INSUFFICIENT_STORAGE = 507;
+
+/** A failure the server answered, as the ApiError of its status and error body (forms word it). */
+function answeredFailure(error: Error): Error {
+  const response = (error as Partial<DetailedError>).originalResponse;
+  if (!response) return error;
+  let body: unknown = null;
+  try {
+    body = JSON.parse(response.getBody());
+  } catch {
+    // Not an answer of ours (a proxy's page): the status alone.
+  }
+  return new ApiError(response.getStatus(), isErrorBody(body) ? body : null);
+}
 
 // The upload client loads with the first upload: the API module is part of every first visit.
 const loadTus = () => import('tus-js-client');
@@ -50,12 +66,17 @@ export function uploadsApi(client: ApiClient) {
           refreshBeforeNextRequest = true;
           return retryAttempt === 0;
         }
-        return status === 0 || status >= 500 || status === 409 || status === 423;
+        return (
+          status === 0 ||
+          (status >= 500 && status !== INSUFFICIENT_STORAGE) ||
+          status === 409 ||
+          status === 423
+        );
       },
       // Stryker disable OptionalChaining,StringLiteral: only the probe of hasUnfinishedVideoUpload has no handlers, and it never starts; a finished upload has its url.
       onProgress: (bytesSent, bytesTotal) => handlers?.onProgress(bytesSent, bytesTotal),
       onSuccess: () => handlers?.onSuccess(uploadIdOf(upload.url ?? '')),
-      onError: (error) => handlers?.onError(error),
+      onError: (error) => handlers?.onError(answeredFailure(error)),
       // Stryker restore OptionalChaining,StringLiteral
     });
     return upload;

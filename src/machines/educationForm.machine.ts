@@ -20,7 +20,7 @@ import {
   type UserListItem,
 } from '../api/contract.ts';
 import type { CreateEducationRequest } from '../api/educationRequests.ts';
-import { formFieldErrors } from '../api/errors.ts';
+import { ApiError, formFieldErrors } from '../api/errors.ts';
 import { EDUCATION_SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
@@ -311,6 +311,21 @@ const SERVER_TEXTS: readonly [Parameters<typeof isServerMessage>[1], string][] =
 const croatianText = (message: string) =>
   SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1] ?? message;
 
+/**
+ * What a failed video upload shows: the server's refusals of a new upload (too many unfinished
+ * uploads, no disk space; issue 25) in their own words, anything else as a failed transfer.
+ */
+export function uploadFailureText(error: unknown): string {
+  if (!(error instanceof ApiError)) return text.uploadFailed;
+  const message = error.firstMessage;
+  const cap = EDUCATION_SERVER_MESSAGES.tooManyUnfinishedUploads.match(message);
+  if (error.status === 429 && cap) return text.tooManyUnfinishedUploads(Number(cap.max));
+  if (error.status === 507 && isServerMessage(message, EDUCATION_SERVER_MESSAGES.uploadDiskFull)) {
+    return text.uploadDiskFull;
+  }
+  return text.uploadFailed;
+}
+
 /** A 400 validation error, per field of the form (Croatian where known); null for anything else. */
 export const serverFieldErrors = (error: unknown): EducationFormErrors | null =>
   formFieldErrors(error, FIELD_OF_REQUEST_FIELD, croatianText);
@@ -512,7 +527,10 @@ export const educationFormMachine = setup({
             // tus-js-client has retried by then: the connection stayed down or the server refused.
             UPLOAD_FAILED: {
               target: '#educationForm.editing',
-              actions: { type: 'notifyUploadFailed', params: text.uploadFailed },
+              actions: {
+                type: 'notifyUploadFailed',
+                params: ({ event }) => uploadFailureText(event.error),
+              },
             },
             UPLOADED: {
               target: '#educationForm.creating',

@@ -71,6 +71,10 @@ export const educationAdminMessages = {
   resumePrevious: 'Nastavi prethodni prijenos',
   startOver: 'Počni ispočetka',
   uploadFailed: 'Prijenos videa nije uspio. Provjerite vezu i pokušajte ponovno.',
+  tooManyUnfinishedUploads: (max: number) =>
+    `Imate ${max} nedovršenih prijenosa videa, koliko je najviše dopušteno. Dovršite jedan od njih (odaberite istu datoteku i nastavite prijenos) ili pričekajte da istekne.`,
+  uploadDiskFull:
+    'Na poslužitelju nema dovoljno slobodnog prostora za ovaj video. Obratite se tehničkoj podršci.',
   leaveWhileUploading: 'Video se još prenosi. Ako napustite stranicu, prijenos će se prekinuti.',
   pickerTitle: 'Uredi edukaciju',
   pickerLabel: 'Edukacija',

@@ -5,12 +5,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { Education } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import { EDUCATION_SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 import type { CreateEducationRequest } from '../../src/api/educationRequests.ts';
 import {
   EMPTY_EDUCATION_DRAFT,
   educationFormMachine,
   errorMessages,
   formatDuration,
+  uploadFailureText,
   uploadStatus,
   validateEducationDraft,
   zagrebMonth,
@@ -175,5 +178,31 @@ describe('the upload numbers', () => {
     ).toEqual({ percent: 60, sentMegabytes: '60,0', totalMegabytes: '100,0', secondsLeft: 40 });
     expect(formatDuration(40)).toBe('0:40');
     expect(formatDuration(3725)).toBe('1:02:05');
+  });
+});
+
+describe('what a failed upload shows', () => {
+  const refusal = (status: number, message: string) => new ApiError(status, { errors: [message] });
+  const { tooManyUnfinishedUploads, uploadDiskFull } = EDUCATION_SERVER_MESSAGES;
+
+  it('the cap of unfinished uploads, with the number the server counts to', () => {
+    expect(uploadFailureText(refusal(429, tooManyUnfinishedUploads(5)))).toBe(
+      text.tooManyUnfinishedUploads(5),
+    );
+    expect(text.tooManyUnfinishedUploads(7)).toContain('Imate 7 nedovršenih prijenosa videa');
+  });
+
+  it('a full disk on the server', () => {
+    expect(uploadFailureText(refusal(507, uploadDiskFull))).toBe(text.uploadDiskFull);
+  });
+
+  it('anything else as a failed transfer, also those messages under another status', () => {
+    expect(uploadFailureText(refusal(400, tooManyUnfinishedUploads(5)))).toBe(text.uploadFailed);
+    expect(uploadFailureText(refusal(429, 'Too many requests. Please try again later.'))).toBe(
+      text.uploadFailed,
+    );
+    expect(uploadFailureText(refusal(500, uploadDiskFull))).toBe(text.uploadFailed);
+    expect(uploadFailureText(new ApiError(507, null))).toBe(text.uploadFailed);
+    expect(uploadFailureText(new Error('tus: failed to upload chunk'))).toBe(text.uploadFailed);
   });
 });

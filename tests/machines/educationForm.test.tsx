@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Education, EducationPatch, Partner, UserListItem } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
+import { EDUCATION_SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 import type { VideoUploadHandlers } from '../../src/api/uploads.ts';
 import { EducationFormContainer } from '../../src/app/EducationFormContainer.tsx';
 import {
@@ -492,6 +493,25 @@ describe('education form journeys pinned by hand', () => {
     await createEducation.resolve(anEducation({ id: 41, title: 'Endodoncija u praksi' }));
     // The file mode stays; the chosen file goes.
     expect(input('video').files).toHaveLength(0);
+  });
+
+  it('tells why the server refused a new upload: the cap of unfinished uploads, a full disk', async () => {
+    renderForm({ educationId: null, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    await fill(validFileDraft);
+    await user.click(submitButton() ?? document.body);
+    await findPreviousUpload.resolve(false);
+    const refusal = new ApiError(429, {
+      errors: [EDUCATION_SERVER_MESSAGES.tooManyUnfinishedUploads(5)],
+    });
+    act(() => currentUpload().handlers.onError(refusal));
+    expect(app.notices).toEqual([{ tone: 'error', text: text.tooManyUnfinishedUploads(5) }]);
+    await user.click(submitButton() ?? document.body);
+    await findPreviousUpload.resolve(false);
+    const full = new ApiError(507, { errors: [EDUCATION_SERVER_MESSAGES.uploadDiskFull] });
+    act(() => currentUpload().handlers.onError(full));
+    expect(app.notices.at(-1)).toEqual({ tone: 'error', text: text.uploadDiskFull });
+    expect(createEducation.calls).toHaveLength(0);
   });
 
   it('asks before leaving while the video uploads', async () => {

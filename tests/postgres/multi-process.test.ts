@@ -68,6 +68,20 @@ describe('two processes on one database', { timeout: 30_000 }, () => {
     expect((await refresh(second, refreshToken)).status).toBe(401);
   });
 
+  it('refuses on both, from the next request, the access token of a session logged out on one', async () => {
+    const session = await logIn(first, USER);
+    const educations = (server: ServerProcess) =>
+      call(server, 'GET', '/educations', { token: session.accessToken });
+    expect((await educations(first)).status).toBe(200);
+    expect((await educations(second)).status).toBe(200);
+    const loggedOut = await call(second, 'POST', '/users/revoke-token', {
+      json: { refreshToken: session.refreshToken },
+    });
+    expect(loggedOut.status).toBe(204);
+    expect((await educations(first)).status).toBe(401);
+    expect((await educations(second)).status).toBe(401);
+  });
+
   it('lists on one a course created on the other, at once', async () => {
     const { accessToken } = await logIn(first, ADMIN);
     const listed = async () =>

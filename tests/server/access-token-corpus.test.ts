@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SECRETS_FILE } from '../../server/secrets.ts';
-import { ADMIN, login, USER } from './support/accounts.ts';
+import { ADMIN, login, postJson, USER } from './support/accounts.ts';
 import { useServer } from './support/server-fixture.ts';
 
 const server = useServer({ seedAccounts: true });
@@ -25,6 +25,14 @@ const secretKey = () =>
     JSON.parse(readFileSync(path.join(server.dataDir, SECRETS_FILE), 'utf8')).jwtSecret,
   );
 
+/** The session (`sid`) of a live login of the administrator (user 1): forged tokens name it. */
+let adminSession = '';
+const sessionOf = (accessToken: string) => String(decodeJwt(accessToken).sid);
+
+beforeEach(async () => {
+  adminSession = sessionOf((await login(server.app, ADMIN)).accessToken);
+});
+
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 function signedAs(
@@ -33,7 +41,7 @@ function signedAs(
 ) {
   const publicUrl = server.config.publicUrl;
   const now = Math.floor(server.clock.now().getTime() / 1000);
-  return new SignJWT({ roles: ['administrator'], ...claims })
+  return new SignJWT({ roles: ['administrator'], sid: adminSession, ...claims })
     .setProtectedHeader({ alg: options.alg ?? 'HS256' })
     .setSubject(String(claims.sub ?? '1'))
     .setIssuer(String(claims.iss ?? publicUrl))
@@ -41,6 +49,15 @@ function signedAs(
     .setIssuedAt(now)
     .setExpirationTime(now + 600)
     .sign(options.key ?? secretKey());
+}
+
+/** The session id of an administrator's login that has logged out since. */
+async function loggedOutSession() {
+  const { accessToken, refreshToken } = await login(server.app, ADMIN);
+  expect((await postJson(server.app, '/users/revoke-token', { refreshToken })).statusCode).toBe(
+    204,
+  );
+  return sessionOf(accessToken);
 }
 
 describe('the access-token corpus', () => {
@@ -74,6 +91,9 @@ describe('the access-token corpus', () => {
       'wrong audience': `Bearer ${await signedAs({ aud: 'https://other.example' })}`,
       'subject not a user id': `Bearer ${await signedAs({ sub: 'admin' })}`,
       'unknown role': `Bearer ${await signedAs({ roles: ['root'] })}`,
+      'no session': `Bearer ${await signedAs({ sid: undefined })}`,
+      'a session of another user': `Bearer ${await signedAs({ sid: sessionOf(user.accessToken) })}`,
+      'a session logged out': `Bearer ${await signedAs({ sid: await loggedOutSession() })}`,
     };
     for (const [name, authorization] of Object.entries(corpus)) {
       const response = await listUsers(authorization);

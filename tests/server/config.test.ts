@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       pressure: { maxEventLoopDelayMs: 1000, maxHeapUsedMib: undefined, maxRssMib: 0 },
       educationVideoUrlHours: 4,
       newsletters: { messagesPerSecond: 10, smtpPoolSize: 2, leaseSeconds: 120 },
-      educationUploads: { videoMaxBytes: 4 * 1024 ** 3, expiryHours: 24 },
+      educationUploads: { videoMaxBytes: 4 * 1024 ** 3, expiryHours: 24, unfinishedMax: 5 },
     });
   });
 

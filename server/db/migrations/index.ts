@@ -16,6 +16,7 @@ import * as educations from './0011_educations.ts';
 import * as educationUploads from './0012_education_uploads.ts';
 import * as newsletterDeliveriesCancelled from './0013_newsletter_deliveries_cancelled.ts';
 import * as rateLimitCounters from './0014_rate_limit_counters.ts';
+import * as unfinishedVideoUploads from './0015_unfinished_video_uploads.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_users': users,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_education_uploads': educationUploads,
   '0013_newsletter_deliveries_cancelled': newsletterDeliveriesCancelled,
   '0014_rate_limit_counters': rateLimitCounters,
+  '0015_unfinished_video_uploads': unfinishedVideoUploads,
 };
 
 export const migrationProvider: MigrationProvider = {

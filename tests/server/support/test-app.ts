@@ -29,6 +29,7 @@ export async function createTestApp(
       | 'robotCheck'
       | 'onRoute'
       | 'mjmlCompiler'
+      | 'freeDiskBytes'
     >
   > = {},
 ): Promise<TestApp> {
