@@ -1,7 +1,7 @@
 /** The gauges read from the shared database at scrape time: the same figures from every process. */
 import type { Db } from '../db/database.ts';
 import { countDeliveriesByState } from '../jobs/deliveries.ts';
-import { countUnusedVideoUploads } from '../uploads/store.ts';
+import { declaredBytesOfUnfinishedUploads, unfinishedUploadCount } from '../uploads/store.ts';
 import type { Metrics } from './registry.ts';
 
 export function registerDatabaseGauges(metrics: Metrics, db: Db): void {
@@ -17,8 +17,14 @@ export function registerDatabaseGauges(metrics: Metrics, db: Db): void {
   });
   metrics.gaugeReadAtScrape({
     name: 'video_uploads_unfinished',
-    help: 'Video uploads (tus) that no education has taken yet.',
+    help: 'Video uploads (tus) still receiving bytes.',
     labelNames: [],
-    read: async () => [{ labels: {}, value: await countUnusedVideoUploads(db) }],
+    read: async () => [{ labels: {}, value: await unfinishedUploadCount(db) }],
+  });
+  metrics.gaugeReadAtScrape({
+    name: 'video_uploads_declared_bytes',
+    help: 'Bytes the unfinished video uploads declared (Upload-Length): what they may still write.',
+    labelNames: [],
+    read: async () => [{ labels: {}, value: await declaredBytesOfUnfinishedUploads(db) }],
   });
 }

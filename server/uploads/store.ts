@@ -44,12 +44,11 @@ export async function videoUploadsCreatedBefore(db: Db, before: Date) {
     .execute();
 }
 
-/** Video uploads no education has used yet: in progress, or waiting for the sweeper. */
-export async function countUnusedVideoUploads(db: Db): Promise<number> {
+/** Uploads still receiving bytes, of every administrator (the metrics' gauge). */
+export async function unfinishedUploadCount(db: Db): Promise<number> {
   const row = await db
-    .selectFrom('video_uploads')
+    .selectFrom('unfinished_video_uploads')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('used_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

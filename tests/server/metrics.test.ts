@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/http/errors.ts';
 import { UNMATCHED_ROUTE } from '../../server/metrics/instrument.ts';
 import { isLoopback, METRICS_PATH } from '../../server/metrics/routes.ts';
-import { insertVideoUpload } from '../../server/uploads/store.ts';
+import { insertUnfinishedUpload, insertVideoUpload } from '../../server/uploads/store.ts';
 import {
   postJson,
   recordedMail,
@@ -138,8 +138,10 @@ describe('GET /metrics', () => {
     await seedAccounts(db, config.dataDir, testClock().now);
     const [administrator] = await db.selectFrom('users').select('id').orderBy('id').execute();
     await insertVideoUpload(db, 'a'.repeat(32), administrator?.id ?? 0, new Date());
+    await insertUnfinishedUpload(db, 'a'.repeat(32), 5_000_000_000);
     const families = await scrape(app);
     expect(sample(families, 'video_uploads_unfinished', {})).toBe(1);
+    expect(sample(families, 'video_uploads_declared_bytes', {})).toBe(5_000_000_000);
     expect(family(families, 'newsletter_deliveries').type).toBe('gauge');
   });
 });
