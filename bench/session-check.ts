@@ -1,6 +1,6 @@
 /**
  * `npm run bench:session-check -- --baseline DIR`: what the per-request session check costs
- * (issue 25, decision 00XX). Since then the guard's one query per authenticated request also
+ * (issue 25, decision 0039). Since then the guard's one query per authenticated request also
  * asks whether the token's login session is still unrevoked; before, it read the user's roles
  * alone. Public routes have no guard and should not move at all.
  *

@@ -4,7 +4,7 @@
  * and audience, both the public URL, are checked, so a token of another deployment that
  * happens to share the secret is refused too. Time comes from the injected clock. A token names
  * its login session (`sid`, the refresh-token family): the guards refuse it once that session is
- * revoked (decision 00XX).
+ * revoked (decision 0039).
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod';

@@ -11,7 +11,7 @@
  * login session is not revoked: the tokens of a deleted or re-roled account, of a session logged
  * out, and of every session of a changed password are 401 at once (the client's refresh then gets
  * the current roles, or nothing), not after their 15 minutes. One query per guarded request reads
- * both from the database, so every process sees a revocation at once (decision 00XX).
+ * both from the database, so every process sees a revocation at once (decision 0039).
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '../../src/api/contract.ts';

@@ -179,7 +179,7 @@ export function educationsRoutes(deps: EducationsRoutesDeps): FastifyPluginAsync
           dotfiles: 'deny',
           index: false,
           // A long or open-ended range is answered one piece at a time, each request checked
-          // again (decision 00XX).
+          // again (decision 0036).
           maxContentRangeChunkSize: VIDEO_PIECE_BYTES,
           onFile: (_path, stats) => clampOversizedSuffix(request.raw, stats.size),
         });

@@ -2,7 +2,7 @@
  * The body of a video answer (decision 0031): @fastify/send decides the status, the headers and
  * the range (RFC 9110) and opens the file; the bytes go out through reused read buffers instead
  * of its fs.ReadStream, whose buffer per read made the garbage collector the tail of every range
- * request. No body runs more than one piece past a check of the viewer's access (decision 00XX):
+ * request. No body runs more than one piece past a check of the viewer's access (decision 0036):
  * a range is answered with at most VIDEO_PIECE_BYTES, and a whole-file answer asks again before
  * each further piece.
  */

@@ -1,5 +1,5 @@
 /**
- * MJML compiled off the event loop (issue 25, docs/decisions/00XX-newsletter-render-pool.md): a
+ * MJML compiled off the event loop (issue 25, docs/decisions/0035-newsletter-render-pool.md): a
  * piscina pool of one worker thread running mjml-worker.ts. The pool is created on the first
  * compilation, so a process that never renders a newsletter starts no thread and loads no MJML
  * (decision 0030); its thread exits after a minute without work.

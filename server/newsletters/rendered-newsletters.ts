@@ -4,7 +4,7 @@
  * everything the mail shows, read from the database on every use, so a change made by any
  * process (another server on the same PostgreSQL, a renamed campaign) is a new version here at
  * once, and no stored counter has to be kept in step by every writer
- * (docs/decisions/00XX-newsletter-render-pool.md).
+ * (docs/decisions/0035-newsletter-render-pool.md).
  */
 import { createHash } from 'node:crypto';
 import type { MailContext } from '../campaigns/mail.ts';

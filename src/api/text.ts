@@ -1,5 +1,5 @@
 /**
- * Free text as every route stores and shows it (docs/decisions/00XX-one-rule-for-free-text.md):
+ * Free text as every route stores and shows it (docs/decisions/0037-one-rule-for-free-text.md):
  * what a person typed, without the characters that show nothing but can disguise a text in lists,
  * pages and mail (controls, bidirectional overrides and isolates, zero-width and other
  * default-ignorable marks, lone surrogates). The contract's schemas, the server's multipart parsers

@@ -1,5 +1,5 @@
 /**
- * An access token acts only while its login session does (issue 25, point 6; decision 00XX):
+ * An access token acts only while its login session does (issue 25, point 6; decision 0039):
  * logout, a password change, a reused refresh token and a deleted account take effect on the
  * next request, not when the token's 15 minutes are over. Each answer is the contract's 401,
  * which the client answers with one refresh that fails, and so ends on the login page.
