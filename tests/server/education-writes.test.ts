@@ -500,8 +500,6 @@ describe('DELETE /educations/{id}', () => {
     const stale = await server.app.inject({ method: 'GET', url: first.videoUrl });
     expect(stale.statusCode).toBe(404);
     expect(stale.json()).toEqual({ errors: ['Education not found.'] });
-    expect((await server.app.inject({ method: 'GET', url: second.videoUrl })).statusCode).toBe(
-      200,
-    );
+    expect((await server.app.inject({ method: 'GET', url: second.videoUrl })).statusCode).toBe(200);
   });
 });
