@@ -67,6 +67,7 @@ import { startUploadSweeper } from './uploads/sweeper.ts';
 import { postgresLocker } from './uploads/postgres-locker.ts';
 import { videoUploads, type VideoUploads } from './uploads/video-uploads.ts';
 import { newslettersService } from './newsletters/service.ts';
+import { startBackupScheduler, type BackupStatus } from './backup/schedule.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -158,7 +159,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   // One service, so the public list has one cache for the API and the rendered pages.
   const courses = coursesService(deps);
-  await app.register(apiRoutes(deps, { tokens, courses }), { prefix: API_BASE_URL });
+  const backupStatus = runDailyBackups(app, deps);
+  await app.register(apiRoutes(deps, { tokens, courses, backupStatus }), {
+    prefix: API_BASE_URL,
+  });
   if (options.dispatchNewsletters === true) runDispatcher(app, deps);
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
 
@@ -221,9 +225,32 @@ function configuredRobotCheck(config: Config, secrets: Secrets, db: Db, now: Clo
     : altchaRobotCheck({ hmacKey: secrets.altchaHmacKey, db, now });
 }
 
+/** The daily backup when `BACKUP_HOUR` is set (server/backup/schedule.ts); answers its status. */
+function runDailyBackups(
+  app: FastifyInstance,
+  deps: AppDependencies,
+): (() => BackupStatus | undefined) | undefined {
+  const { dir, hour } = deps.config.backup;
+  if (dir === undefined || hour === undefined) return undefined;
+  let scheduler: ReturnType<typeof startBackupScheduler> | undefined;
+  app.addHook('onReady', async () => {
+    scheduler = startBackupScheduler({ ...deps, log: app.log });
+  });
+  app.addHook('onClose', async () => scheduler?.stop());
+  return () => scheduler?.status();
+}
+
 function apiRoutes(
   deps: AppDependencies,
-  { tokens, courses }: { tokens: AccessTokens; courses: CoursesService },
+  {
+    tokens,
+    courses,
+    backupStatus,
+  }: {
+    tokens: AccessTokens;
+    courses: CoursesService;
+    backupStatus: (() => BackupStatus | undefined) | undefined;
+  },
 ): FastifyPluginAsyncZod {
   const users = usersService({
     ...deps,
@@ -237,7 +264,7 @@ function apiRoutes(
     api.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
-    await api.register(healthRoutes(deps));
+    await api.register(healthRoutes({ ...deps, backupStatus }));
     await api.register(siteConfigRoutes(deps));
     await api.register(captchaRoutes(deps));
     await api.register(usersRoutes({ ...deps, users, background: backgroundTasks(api) }));
