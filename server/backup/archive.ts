@@ -233,6 +233,9 @@ async function copyEntry(
     destination === undefined
       ? undefined
       : createWriteStream(destination, { flags: 'wx', mode: 0o600 });
+  // Heard here, not thrown at the process: a write failing after the entry broke off, say.
+  let outputError: Error | undefined;
+  output?.on('error', (error) => (outputError ??= error));
   try {
     for await (const chunk of entry) {
       hash.update(chunk);
@@ -246,5 +249,6 @@ async function copyEntry(
   } finally {
     output?.destroy();
   }
+  if (outputError) throw outputError;
   return { size, sha256: hash.digest('hex') };
 }

@@ -90,9 +90,13 @@ export function startBackupScheduler(deps: BackupSchedulerDeps): BackupScheduler
     }
   }
 
+  let previousSlot = new Date(0);
   function plan() {
     if (stopped) return;
-    const slot = nextBackupTime(deps.now(), hour);
+    // After the previous slot too: a timer that fires a little early must not take it twice.
+    const from = Math.max(deps.now().getTime(), previousSlot.getTime());
+    const slot = nextBackupTime(new Date(from), hour);
+    previousSlot = slot;
     timer = setTimeout(
       () => {
         running = runAt(slot).finally(() => {
