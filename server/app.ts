@@ -77,6 +77,7 @@ import {
   renderedNewsletters,
   type RenderedNewsletters,
 } from './newsletters/rendered-newsletters.ts';
+import { startBackupScheduler, type BackupStatus } from './backup/schedule.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -187,7 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One service, so the public list has one cache for the API and the rendered pages.
   const courses = coursesService(deps);
   const { freeDiskBytes } = options;
-  await app.register(apiRoutes(deps, { tokens, courses, freeDiskBytes }), {
+  const backupStatus = runDailyBackups(app, deps);
+  await app.register(apiRoutes(deps, { tokens, courses, freeDiskBytes, backupStatus }), {
     prefix: API_BASE_URL,
   });
   if (options.dispatchNewsletters === true) runDispatcher(app, deps);
@@ -264,13 +266,34 @@ function configuredRobotCheck(config: Config, secrets: Secrets, db: Db, now: Clo
     : altchaRobotCheck({ hmacKey: secrets.altchaHmacKey, db, now });
 }
 
+/** The daily backup when `BACKUP_HOUR` is set (server/backup/schedule.ts); answers its status. */
+function runDailyBackups(
+  app: FastifyInstance,
+  deps: AppDependencies,
+): (() => BackupStatus | undefined) | undefined {
+  const { dir, hour } = deps.config.backup;
+  if (dir === undefined || hour === undefined) return undefined;
+  let scheduler: ReturnType<typeof startBackupScheduler> | undefined;
+  app.addHook('onReady', async () => {
+    scheduler = startBackupScheduler({ ...deps, log: app.log });
+  });
+  app.addHook('onClose', async () => scheduler?.stop());
+  return () => scheduler?.status();
+}
+
 function apiRoutes(
   deps: AppDependencies,
   {
     tokens,
     courses,
     freeDiskBytes,
-  }: { tokens: AccessTokens; courses: CoursesService; freeDiskBytes: FreeDiskBytes | undefined },
+    backupStatus,
+  }: {
+    tokens: AccessTokens;
+    courses: CoursesService;
+    freeDiskBytes: FreeDiskBytes | undefined;
+    backupStatus: (() => BackupStatus | undefined) | undefined;
+  },
 ): FastifyPluginAsyncZod {
   const users = usersService({
     ...deps,
@@ -284,7 +307,7 @@ function apiRoutes(
     api.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
-    await api.register(healthRoutes(deps));
+    await api.register(healthRoutes({ ...deps, backupStatus }));
     await api.register(siteConfigRoutes(deps));
     await api.register(captchaRoutes(deps));
     await api.register(usersRoutes({ ...deps, users, background: backgroundTasks(api) }));

@@ -44,6 +44,19 @@ export interface Config {
   educationUploads: EducationUploadLimits;
   /** `DATABASE_URL`: a PostgreSQL server shared by every process; unset, SQLite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Backups (server/backup; docs/operations.md). */
+  backup: BackupSettings;
+}
+
+export interface BackupSettings {
+  /** Where `npm run backup` and the daily backup write archives; undefined: nowhere by default. */
+  dir: string | undefined;
+  /** The hour of Zagreb's clock of the daily backup; undefined: no daily backup. */
+  hour: number | undefined;
+  /** How many archives the daily backup keeps in `dir`. */
+  keep: number;
+  /** The folder of `pg_dump` and `pg_restore`; undefined: looked for (database-snapshot.ts). */
+  postgresBinDir: string | undefined;
 }
 
 export interface EducationUploadLimits {
@@ -170,6 +183,10 @@ const environmentSchema = z
     EDUCATION_UPLOAD_EXPIRY_HOURS: integerBetween(1, 720).default(24),
     EDUCATION_UNFINISHED_UPLOADS_MAX: integerBetween(1, 1000).default(5),
     DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
+    BACKUP_DIR: text('must not be empty').optional(),
+    BACKUP_HOUR: integerBetween(0, 23).optional(),
+    BACKUP_KEEP: integerBetween(1, 1000).default(7),
+    PG_BIN: text('must not be empty').optional(),
   })
   .superRefine((env, context) => {
     if ((env.RECAPTCHA_SITE_KEY === undefined) !== (env.RECAPTCHA_SECRET_KEY === undefined)) {
@@ -179,6 +196,13 @@ const environmentSchema = z
         code: 'custom',
         path: [missing],
         message: 'must be set together with the other RECAPTCHA_* key (or leave both unset)',
+      });
+    }
+    if (env.BACKUP_HOUR !== undefined && env.BACKUP_DIR === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['BACKUP_DIR'],
+        message: 'must be set when BACKUP_HOUR is (the folder the daily backup writes to)',
       });
     }
   });
@@ -231,5 +255,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       unfinishedMax: e.EDUCATION_UNFINISHED_UPLOADS_MAX,
     },
     databaseUrl: e.DATABASE_URL,
+    backup: {
+      dir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR),
+      hour: e.BACKUP_HOUR,
+      keep: e.BACKUP_KEEP,
+      postgresBinDir: e.PG_BIN,
+    },
   };
 }

@@ -36,7 +36,14 @@ export const siteConfigSchema = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
-export const healthSchema = z.object({ status: z.literal('ok') });
+/**
+ * GET /health, the liveness answer. `backup`: the outcome of this process's last daily backup,
+ * only once one ran (a failed one leaves the answer 200: the site still serves).
+ */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  backup: z.optional(z.object({ outcome: z.enum(['ok', 'failed']), finishedAt: z.iso.datetime() })),
+});
 
 /** RFC 5321: an address longer than this cannot be delivered. */
 export const EMAIL_MAX_LENGTH = 254;

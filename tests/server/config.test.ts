@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       educationVideoUrlHours: 4,
       newsletters: { messagesPerSecond: 10, smtpPoolSize: 2, leaseSeconds: 120 },
       educationUploads: { videoMaxBytes: 4 * 1024 ** 3, expiryHours: 24, unfinishedMax: 5 },
+      backup: { dir: undefined, hour: undefined, keep: 7, postgresBinDir: undefined },
     });
   });
 

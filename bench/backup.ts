@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:backup`: what a backup costs the running server (issue 31).
+ *
+ * The real server (server/main.ts) runs on a temporary SQLite data folder holding a video of
+ * `VIDEO_MIB` MiB (256 here, not the issue's 2 GiB: the machine is shared and loaded) and
+ * `ROWS` rows. In alternating rounds, a client asks `GET /api/v1/courses` one request after
+ * another while the server is idle, and while `npm run backup` (another process, as an operator
+ * or cron runs it) archives the folder. Per round: the backup's time, the server's RSS growth
+ * during it (sampled from /proc every 20 ms) and the backup process's own peak RSS, the p99 of
+ * the list during the backup against idle; then one restore's time. Medians of the rounds.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { NODE_24, spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
+import { exitUnlessDoneWithin } from './support/deadline.ts';
+import { median, percentile } from './support/statistics.ts';
+
+const VIDEO_MIB = 256;
+const ROWS = 100_000;
+const ROUNDS = 3;
+const IDLE_MS = 3000;
+
+exitUnlessDoneWithin(10 * 60_000, 'bench:backup');
+
+const rssMib = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match?.[1] ?? 0) / 1024;
+};
+
+/** Sequential requests until `until` resolves (or `ms` passes); answers the latencies in ms. */
+async function probe(url: string, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const latencies: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+}
+
+function run(args: string[], env: Record<string, string>, onPid: (pid: number) => void) {
+  const child = spawn(NODE_24, args, { env: { ...process.env, ...env }, stdio: 'inherit' });
+  if (child.pid !== undefined) onPid(child.pid);
+  return new Promise<void>((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args[0]}: ${code}`)),
+    ),
+  );
+}
+
+const root = mkdtempSync(path.join(tmpdir(), 'bench-backup-'));
+try {
+  const dataDir = path.join(root, 'data');
+  mkdirSync(dataDir);
+  const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
+  await waitForHealth(server, 60_000);
+  const serverPid = server.child.pid ?? 0;
+
+  const sqlite = new DatabaseSync(path.join(dataDir, 'app.db'));
+  sqlite.exec('pragma busy_timeout = 5000; begin');
+  const insert = sqlite.prepare(
+    'insert into rate_limit_counters (key, count, window_ends_ms) values (?, ?, ?)',
+  );
+  for (let i = 0; i < ROWS; i++) insert.run(`bench:${i}:${'x'.repeat(40)}`, i, Date.now() + 1e9);
+  sqlite.exec('commit');
+  sqlite.close();
+  mkdirSync(path.join(dataDir, 'videos'), { recursive: true });
+  const mib = randomBytes(2 ** 20);
+  writeFileSync(
+    path.join(dataDir, 'videos', 'benchbenchbenchbenchbe.mp4'),
+    Buffer.concat(Array.from({ length: VIDEO_MIB }, () => mib)),
+  );
+
+  const url = `${server.baseUrl}/api/v1/courses`;
+  await probe(url, new Promise((resolve) => setTimeout(resolve, 500)));
+  const rounds: {
+    idleP99: number;
+    backupP99: number;
+    seconds: number;
+    growth: number;
+    cliPeak: number;
+  }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const idle = await probe(url, new Promise((resolve) => setTimeout(resolve, IDLE_MS)));
+    const out = path.join(root, `out-${round}`);
+    const before = rssMib(serverPid);
+    let serverPeak = before;
+    let cliPeak = 0;
+    let cliPid = 0;
+    const sampler = setInterval(() => {
+      serverPeak = Math.max(serverPeak, rssMib(serverPid));
+      if (cliPid !== 0) cliPeak = Math.max(cliPeak, rssMib(cliPid));
+    }, 20);
+    const started = performance.now();
+    const backup = run(['server/cli/backup.ts', '--out', out], { DATA_DIR: dataDir }, (pid) => {
+      cliPid = pid;
+    });
+    const during = await probe(url, backup);
+    await backup;
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    rounds.push({
+      idleP99: percentile(idle, 99),
+      backupP99: percentile(during, 99),
+      seconds,
+      growth: serverPeak - before,
+      cliPeak,
+    });
+    console.log(
+      `round ${round + 1}:`,
+      rounds.at(-1),
+      `(${idle.length} idle, ${during.length} during)`,
+    );
+  }
+
+  const archive = path.join(root, 'out-0', readdirSync(path.join(root, 'out-0'))[0] ?? '');
+  const restoreStarted = performance.now();
+  await run(
+    ['server/cli/restore.ts', archive],
+    { DATA_DIR: path.join(root, 'restored') },
+    () => {},
+  );
+  const restoreSeconds = (performance.now() - restoreStarted) / 1000;
+  server.child.kill('SIGTERM');
+  await server.exited;
+
+  const m = (pick: (r: (typeof rounds)[number]) => number) => median(rounds.map(pick));
+  console.log(`\nbench:backup, ${VIDEO_MIB} MiB video + ${ROWS} rows, medians of ${ROUNDS} rounds`);
+  console.log(`backup time             ${m((r) => r.seconds).toFixed(2)} s`);
+  console.log(`server RSS growth       ${m((r) => r.growth).toFixed(1)} MiB (goal <= 32)`);
+  console.log(`backup process peak RSS ${m((r) => r.cliPeak).toFixed(1)} MiB`);
+  console.log(
+    `GET /courses p99        idle ${m((r) => r.idleP99).toFixed(2)} ms, during backup ` +
+      `${m((r) => r.backupP99).toFixed(2)} ms, ratio ${m((r) => r.backupP99 / r.idleP99).toFixed(2)} (goal <= 1.5)`,
+  );
+  console.log(`restore time            ${restoreSeconds.toFixed(2)} s`);
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}

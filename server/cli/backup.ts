@@ -1,0 +1,50 @@
+/**
+ * `npm run backup [-- --out DIR]`: one archive of the database and the data folder's files into
+ * `DIR`, else `BACKUP_DIR` (server/backup; docs/operations.md), while the server runs.
+ * `npm run backup -- --verify FILE`: reads a whole archive and checks every entry against its
+ * manifest, restoring nothing. Exit status 0 when done or sound, 1 otherwise.
+ */
+import { parseArgs } from 'node:util';
+import { BackupRefused, readArchive } from '../backup/archive.ts';
+import { takeBackup } from '../backup/backup.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+
+const USAGE = 'Usage: npm run backup [-- --out DIR] | npm run backup -- --verify FILE';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { out: { type: 'string' }, verify: { type: 'string' } },
+  });
+  if (values.verify !== undefined) {
+    const manifest = await readArchive(values.verify);
+    console.log(
+      `${values.verify}: sound; ${manifest.entries.length} entries, ${manifest.database.dialect} ` +
+        `database at ${manifest.database.schemaVersion}, taken ${manifest.createdAt}.`,
+    );
+    return;
+  }
+  const config = loadConfig(process.env);
+  const outDir = values.out ?? config.backup.dir;
+  if (outDir === undefined) throw new BackupRefused(`--out or BACKUP_DIR is needed\n${USAGE}`);
+  const db = openDatabase(config);
+  const started = performance.now();
+  try {
+    const { file, manifest } = await takeBackup({ config, db, outDir, at: new Date() });
+    const bytes = manifest.entries.reduce((sum, entry) => sum + entry.size, 0);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `${file}: ${manifest.entries.length} entries, ${(bytes / 2 ** 20).toFixed(1)} MiB in ${seconds} s.`,
+    );
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof BackupRefused ? `Refused: ${error.message}` : error);
+    process.exit(1);
+  },
+);
