@@ -28,7 +28,7 @@ import { expect, it } from 'vitest';
 
 export interface RandomStep<Model> {
   /** What a person does (or what happens to them), in Croatian: the path runner prints it. */
-  label: string;
+  label: string | ((model: Model) => string);
   /** Whether the step can happen now, from the model (default: always). */
   when?: (model: Model) => boolean;
   /** Does it on the real screen, updates the model to what SPEC says follows, may assert. */
@@ -36,7 +36,7 @@ export interface RandomStep<Model> {
 }
 
 export function step<Model>(
-  label: string,
+  label: RandomStep<Model>['label'],
   run: RandomStep<Model>['run'],
   when?: RandomStep<Model>['when'],
 ): RandomStep<Model> {
@@ -105,7 +105,8 @@ export function testRandomPaths<Model>(flow: string, plan: RandomPathPlan<Model>
       }
     }
     expect(recorded.length).toBeGreaterThan(0);
-  });
+    // Raised runs (RANDOM_PATH_RUNS) take as long as they take.
+  }, 120_000);
 }
 
 interface Tracked<Model> {
@@ -124,12 +125,14 @@ class StepCommand<Model> implements fc.AsyncCommand<Tracked<Model>, object> {
   }
 
   async run({ model, trail }: Tracked<Model>): Promise<void> {
-    trail.push(this.chosen.label);
+    const { label } = this.chosen;
+    trail.push(typeof label === 'string' ? label : label(model));
     await this.chosen.run(model);
     await this.invariants(model);
   }
 
   toString(): string {
-    return this.chosen.label;
+    const { label } = this.chosen;
+    return typeof label === 'string' ? label : label.toString();
   }
 }
