@@ -343,8 +343,10 @@ describe('education viewer random paths', () => {
       renderViewer();
       return { stage: 'loading', now: 0, readyAt: null, fetches: 1, videoUrl: null };
     },
+    numRuns: 40,
+    // Weighted towards an uploaded video that works: the renewal is several steps deep.
     steps: [
-      fc.constant(
+      fc.constantFrom(1, 2, 3).map(() =>
         step<ViewerModel>(
           'poslužitelj šalje edukaciju s videom na našem poslužitelju',
           async (model) => {
@@ -374,7 +376,7 @@ describe('education viewer random paths', () => {
           onStage('loading'),
         ),
       ),
-      fc.boolean().map((ok) =>
+      fc.constantFrom(true, true, true, false).map((ok) =>
         step<ViewerModel>(
           ok ? 'provjera videa (HEAD) uspijeva' : 'provjera videa (HEAD) ne uspijeva',
           async (model) => {
@@ -413,7 +415,7 @@ describe('education viewer random paths', () => {
             onStage('buffering', 'playing', 'resuming'),
           ),
         ),
-      fc.boolean().map((ok) =>
+      fc.constantFrom(true, true, true, false).map((ok) =>
         step<ViewerModel>(
           ok ? 'poslužitelj šalje novu adresu videa' : 'nova adresa videa ne stiže',
           async (model) => {
