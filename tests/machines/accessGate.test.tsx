@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
@@ -256,6 +256,8 @@ describe('access gate random paths', () => {
     numRuns: 12,
     start: async () => {
       await renderGate();
+      // The gate's code loads on demand: let its handlers settle before the first gesture.
+      await act(async () => undefined);
       return { declared: false, warned: false, entered: false };
     },
     steps: [

@@ -74,7 +74,8 @@ export function testRandomPaths<Model>(flow: string, plan: RandomPathPlan<Model>
       arbitrary.map((chosen) => new StepCommand(chosen, plan.invariants)),
     );
     const property = fc.asyncProperty(
-      fc.commands(commands, { maxCommands: plan.maxSteps ?? 12 }),
+      // 'max': lengths spread up to maxSteps (the default favours paths of a few steps).
+      fc.commands(commands, { maxCommands: plan.maxSteps ?? 12, size: 'max' }),
       async (sequence) => {
         cleanup();
         const trail: string[] = [plan.startLabel];
