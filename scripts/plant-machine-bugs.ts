@@ -138,45 +138,45 @@ const PLANTED_BUGS: PlantedBug[] = [
     tests: [test('logoutCountdown.test.tsx')],
   },
   {
-    what: 'activation skips the check of matching passwords',
+    what: 'activation skips the length check of the surname',
     file: machine('activation'),
-    from: 'PLACEHOLDER',
-    to: 'PLACEHOLDER',
+    from: '  surname.trim().length > ACTIVATION_NAME_MIN_LENGTH &&\n',
+    to: '',
     tests: [test('activation.test.tsx')],
   },
   {
     what: 'the subscription sends before the robot check',
-    file: machine('newsletterSubscription'),
-    from: 'PLACEHOLDER',
-    to: 'PLACEHOLDER',
+    file: machine('emailInputModal'),
+    from: "{ guard: and(['longEnough', 'robotChecked']), target: 'submitting' },",
+    to: "{ guard: 'longEnough', target: 'submitting' },",
     tests: [test('newsletterSubscription.test.tsx')],
   },
   {
-    what: 'unsubscribe retries a failed request',
+    what: 'unsubscribe sends a link without an e-mail',
     file: machine('unsubscribe'),
-    from: 'PLACEHOLDER',
-    to: 'PLACEHOLDER',
+    from: "linkUsable: ({ context }) => context.email !== '' && context.campaign !== null,",
+    to: 'linkUsable: ({ context }) => context.campaign !== null,',
     tests: [test('unsubscribe.test.tsx')],
   },
   {
     what: 'the courses list deletes without the confirmation',
     file: machine('coursesList'),
-    from: 'PLACEHOLDER',
-    to: 'PLACEHOLDER',
+    from: "guard: 'shownCourse',\n              target: 'confirmingDelete',",
+    to: "guard: 'shownCourse',\n              target: 'deleting',",
     tests: [test('coursesList.test.tsx')],
   },
   {
     what: 'the course form accepts a start in the past',
     file: machine('courseForm'),
-    from: 'PLACEHOLDER',
-    to: 'PLACEHOLDER',
+    from: "if (start.getTime() <= now.getTime()) fail('startDate', text.startInFuture);",
+    to: "if (start.getTime() < now.getTime() - 86_400_000) fail('startDate', text.startInFuture);",
     tests: [test('courseForm.test.tsx')],
   },
   {
     what: 'the map keeps a region selected when it is pressed again',
     file: machine('mapSelection'),
-    from: 'PLACEHOLDER',
-    to: 'PLACEHOLDER',
+    from: "guard: { type: 'isSelectedRegion', params: regionOfEvent },",
+    to: 'guard: () => false,',
     tests: [test('mapSelection.test.tsx')],
   },
 ];
@@ -189,7 +189,7 @@ interface VitestJson {
   }[];
 }
 
-function catcherOf(ancestors: string[], title: string): Catcher {
+function catcherOf(ancestors: string[]): Catcher {
   if (ancestors.some((name) => name.endsWith('random paths'))) return 'random';
   if (ancestors.some((name) => name.endsWith(' model'))) return 'generated';
   return 'hand';
@@ -230,7 +230,7 @@ function plant(scratch: string, bug: PlantedBug) {
       .flatMap((file) => file.assertionResults)
       .filter((result) => result.status === 'failed')
       .map((result) => ({
-        catcher: catcherOf(result.ancestorTitles, result.title),
+        catcher: catcherOf(result.ancestorTitles),
         name: [...result.ancestorTitles, result.title].join(' › '),
       }));
   } finally {

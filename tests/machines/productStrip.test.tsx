@@ -525,19 +525,21 @@ describe('product strip random paths', () => {
       strip = createActor(
         productStripMachine.provide({
           actors: {
-            loadPage: fromPromise(async ({ input }: { input: { pageNumber: number } }) => {
-              if (server.expectedPageAfterDelete !== null) {
-                // SPEC 2: after deleting the last product of a page, the previous page shows.
-                if (input.pageNumber !== server.expectedPageAfterDelete) {
-                  server.violations.push(
-                    `page ${input.pageNumber} loaded after a delete, not ${server.expectedPageAfterDelete}`,
-                  );
+            loadPage: fromPromise(
+              async ({ input }: { input: { pageNumber: number; pageSize: number } }) => {
+                if (server.expectedPageAfterDelete !== null) {
+                  // SPEC 2: after deleting the last product of a page, the previous page shows.
+                  if (input.pageNumber !== server.expectedPageAfterDelete) {
+                    server.violations.push(
+                      `page ${input.pageNumber} loaded after a delete, not ${server.expectedPageAfterDelete}`,
+                    );
+                  }
+                  server.expectedPageAfterDelete = null;
                 }
-                server.expectedPageAfterDelete = null;
-              }
-              server.shownPage = input.pageNumber;
-              return server.pageOf(input.pageNumber);
-            }),
+                server.shownPage = input.pageNumber;
+                return server.pageOf(input.pageNumber);
+              },
+            ),
             patchProduct: fromPromise(
               async ({ input }: { input: { id: number; patch: ProductPatch } }) => {
                 const product = server.products.find(({ id }) => id === input.id);
