@@ -1,6 +1,5 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import type { AuthResponse } from '../../src/api/contract.ts';
@@ -14,7 +13,6 @@ import {
   type AuthSessionInput,
 } from '../../src/machines/authSession.machine.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
-import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 import { createSessionProbe } from '../support/session-probe.tsx';
 
@@ -217,107 +215,5 @@ describe('roles', () => {
         hasAdministratorRole,
       ),
     ).toEqual([false, false, false, true]);
-  });
-});
-
-/** SPEC 4 "Session" as a model: who is logged in, with which tokens, and what they were told. */
-interface SessionModel {
-  user: AuthResponse | null;
-  tokens: { accessToken: string; refreshToken: string } | null;
-  /** 'Odjava' was followed and the server has not answered the revoke yet. */
-  revoking: boolean;
-  expiredNotices: number;
-  /** Where the visitor was sent last ('/logout' by 'Odjava', '/login' by an expiry). */
-  path: string;
-}
-
-describe('auth session random paths', () => {
-  testRandomPaths<SessionModel>('authSession', {
-    startLabel: 'Otvori stranicu s prijavom zaposlenika od prije',
-    numRuns: 20,
-    maxSteps: 16,
-    start: () => {
-      revokeToken.reset();
-      renderSession(sessionFromAuthResponse(storedEmployee));
-      const { accessToken, refreshToken } = storedEmployee;
-      return {
-        user: storedEmployee,
-        tokens: { accessToken, refreshToken },
-        revoking: false,
-        expiredNotices: 0,
-        path: '/',
-      };
-    },
-    steps: [
-      fc.constantFrom(ana, ivo).map((who) =>
-        step<SessionModel>(`prijavi se kao ${who.name}`, async (model) => {
-          await session.send({ type: 'LOGIN', response: who });
-          const { accessToken, refreshToken } = who;
-          Object.assign(model, { user: who, tokens: { accessToken, refreshToken } });
-        }),
-      ),
-      fc.constant(
-        step<SessionModel>(
-          'klijent osvježava tokene',
-          (model) => {
-            act(() => app.sessionBridge.onTokensRefreshed(refreshed));
-            model.tokens = refreshed;
-          },
-          (model) => model.user !== null,
-        ),
-      ),
-      fc.constant(
-        step<SessionModel>('poslužitelj odbija osvježavanje (401)', (model) => {
-          act(() => app.sessionBridge.onAuthExpired());
-          // SPEC 4: an expired session is cleared, the visitor warned once and sent to log in.
-          if (model.user) {
-            Object.assign(model, { user: null, tokens: null, path: '/login' });
-            model.expiredNotices += 1;
-          }
-        }),
-      ),
-      fc.constant(
-        step<SessionModel>(
-          "pritisni 'Odjava'",
-          async (model) => {
-            fireEvent.click(screen.getByRole('link', { name: 'Odjava' }));
-            Object.assign(model, { user: null, revoking: true, path: '/logout' });
-          },
-          (model) => model.user !== null && !model.revoking,
-        ),
-      ),
-      fc.boolean().map((ok) =>
-        step<SessionModel>(
-          ok ? 'poslužitelj opoziva token' : 'opoziv tokena ne uspijeva',
-          async (model) => {
-            if (ok) await revokeToken.resolve(undefined);
-            else await revokeToken.reject(new TypeError('Failed to fetch'));
-            model.revoking = false;
-            // A login during the revoke keeps the new session; otherwise the old one is gone.
-            if (!model.user) model.tokens = null;
-          },
-          (model) => model.revoking,
-        ),
-      ),
-    ],
-    invariants: (model) => {
-      expect(app.location()).toBe(model.path);
-      expect(
-        app.notices.filter(({ tone, text }) => tone === 'warning' && text === EXPIRED),
-      ).toHaveLength(model.expiredNotices);
-      if (model.user) {
-        expect(app.storedSession()).toEqual({
-          user: sessionFromAuthResponse(model.user).user,
-          tokens: model.tokens,
-        });
-        expect(link('Odjava')).toBeVisible();
-        expect(link('Admin') !== null).toBe(model.user.roles[0] !== 'user');
-      } else {
-        expectLoggedOutLinks();
-        // Kept while the revoke runs, so calls already running still authenticate.
-        if (model.tokens) expect(app.storedSession()?.tokens).toEqual(model.tokens);
-        else expect(app.storedSession()).toBeNull();
-      }
-    },
   });
 });
