@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { AccessGateContainer } from '../../src/app/AccessGateContainer.tsx';
 import { company } from '../../src/data/company.ts';
@@ -12,6 +13,7 @@ import {
 import { messages } from '../../src/messages.ts';
 import { AccessGate } from '../../src/views/AccessGate.tsx';
 import { testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const BRAND = 'Dental Sjever';
@@ -237,5 +239,63 @@ describe('AccessGate view from a resolved snapshot', () => {
     expect(onAccept).not.toHaveBeenCalled();
     await user.click(acceptButton());
     expect(onAccept).toHaveBeenCalledOnce();
+  });
+});
+
+/** SPEC 4 and 5 as a model: the switch's position, whether the visitor accepted with it on. */
+interface GateModel {
+  declared: boolean;
+  /** The visitor pressed accept without the declaration, and has not turned it on since. */
+  warned: boolean;
+  entered: boolean;
+}
+
+describe('access gate random paths', () => {
+  testRandomPaths<GateModel>('accessGate', {
+    startLabel: 'Otvori stranicu prvi put',
+    numRuns: 12,
+    start: async () => {
+      await renderGate();
+      // The gate's code loads on demand: let its handlers settle before the first gesture.
+      await act(async () => undefined);
+      return { declared: false, warned: false, entered: false };
+    },
+    steps: [
+      fc.constant(
+        step<GateModel>(
+          "prebaci 'Izjavljujem gore navedeno.'",
+          (model) => {
+            fireEvent.click(declarationSwitch());
+            model.declared = !model.declared;
+            if (model.declared) model.warned = false;
+          },
+          (model) => !model.entered,
+        ),
+      ),
+      fc.constant(
+        step<GateModel>(
+          `pritisni '${messages.gate.accept}'`,
+          (model) => {
+            fireEvent.click(acceptButton());
+            if (model.declared) model.entered = true;
+            else model.warned = true;
+          },
+          (model) => !model.entered,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      // SPEC 4: the cookies are written only by accepting with the declaration, and then both.
+      expect([...app.cookies]).toEqual(model.entered ? CONSENT_WRITTEN : []);
+      if (model.entered) {
+        expect(gate()).not.toBeInTheDocument();
+        expect(site()).toBeVisible();
+        return;
+      }
+      expectGateWithSwitch(model.declared);
+      if (model.warned) {
+        expect(screen.getByRole('alert')).toHaveTextContent(messages.gate.declarationRequired);
+      } else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
   });
 });

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type {
   AuthResponse,
@@ -15,6 +16,7 @@ import {
 } from '../../src/machines/activation.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const validateInvitation = fakePromiseActor<ValidateRegistrationResponse, string>();
@@ -254,5 +256,94 @@ describe('SPEC 8 "Activation" texts', () => {
     expect(
       registrationProblems(new ApiError(409, { errors: ['User x is already registered.'] })),
     ).toEqual(['Prijava nije uspjela!', messages.activation.submitFailedHint]);
+  });
+});
+
+/** SPEC 5 "Activation" as a model: what is typed and what was sent. */
+interface ActivationModel {
+  name: string;
+  surname: string;
+  password: string;
+  stage: 'validating' | 'form' | 'sending' | 'activated';
+  sent: CompleteRegistrationRequest[];
+}
+
+describe('activation random paths', () => {
+  const entry = (core: string[]) =>
+    fc
+      .tuple(fc.constantFrom('', ' '), fc.constantFrom(...core), fc.constantFrom('', '  '))
+      .map((parts) => parts.join(''));
+  const typing = (
+    label: string,
+    field: 'name' | 'surname' | 'password',
+    values: fc.Arbitrary<string>,
+  ) =>
+    values.map((value) =>
+      step<ActivationModel>(
+        `upiši ${label} "${value}"`,
+        (model) => {
+          fireEvent.change(input(messages.activation[field]), { target: { value } });
+          model[field] = value;
+        },
+        (model) => model.stage === 'form',
+      ),
+    );
+
+  testRandomPaths<ActivationModel>('activation', {
+    startLabel: 'Otvori poveznicu pozivnice',
+    numRuns: 10,
+    maxSteps: 14,
+    start: async () => {
+      validateInvitation.reset();
+      completeRegistration.reset();
+      renderActivation();
+      await validateInvitation.resolve({ name: 'Ivana', surname: 'Horvat' });
+      return { name: 'Ivana', surname: 'Horvat', password: '', stage: 'form', sent: [] };
+    },
+    steps: [
+      typing('ime', 'name', entry(['Iv', 'Iva', 'Ivana', ''])),
+      typing('prezime', 'surname', entry(['Ho', 'Hor', 'Horvat', ''])),
+      typing('lozinku', 'password', entry(['Lozinka', 'Lozinka1', 'Lozinka1!'])),
+      fc.constant(
+        step<ActivationModel>(
+          `pritisni '${messages.activation.submit}'`,
+          (model) => {
+            fireEvent.click(submitButton() ?? document.body);
+            // SPEC 5: name and surname longer than 2 characters after trimming, 8+ password.
+            const valid =
+              model.name.trim().length > 2 &&
+              model.surname.trim().length > 2 &&
+              [...model.password].length >= 8;
+            if (!valid) return;
+            model.stage = 'sending';
+            model.sent.push({
+              name: model.name.trim(),
+              surname: model.surname.trim(),
+              password: model.password,
+              invitationToken: 'invitation-token',
+            });
+          },
+          (model) => model.stage === 'form',
+        ),
+      ),
+      fc.boolean().map((ok) =>
+        step<ActivationModel>(
+          ok ? 'poslužitelj aktivira račun' : 'poslužitelj odbija lozinku',
+          async (model) => {
+            if (ok) await completeRegistration.resolve(response);
+            else await completeRegistration.reject(weakPassword);
+            model.stage = ok ? 'activated' : 'form';
+          },
+          (model) => model.stage === 'sending',
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      // Nothing is sent while an entry breaks a rule.
+      expect(completeRegistration.calls).toEqual(model.sent);
+      if (model.stage === 'activated') expect(app.storedSession()).toEqual(loggedIn);
+      else expect(app.storedSession()).toBeNull();
+      if (model.stage === 'form') expect(submitButton()).toBeVisible();
+    },
   });
 });

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Education } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -10,6 +11,7 @@ import {
 import { messages } from '../../src/messages.ts';
 import { anEducation, educationViewer } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.educations;
@@ -299,5 +301,177 @@ describe('education viewer journeys pinned by hand', () => {
       'href',
       '/edukacije/',
     );
+  });
+});
+
+/**
+ * SPEC 4 "Viewer", 7 and 9 as a model: what the visitor was sent, what the video did and how long
+ * ago it became ready. Nothing here is read from the machine.
+ */
+interface ViewerModel {
+  stage:
+    | 'loading'
+    | 'left'
+    | 'checking'
+    | 'buffering'
+    | 'playing'
+    | 'renewing'
+    | 'resuming'
+    | 'failed'
+    | 'preview'
+    | 'embedded';
+  /** Milliseconds the visitor waited in all. */
+  now: number;
+  /** When the video (or a video site's preview) was first ready: the details' clock starts. */
+  readyAt: number | null;
+  fetches: number;
+  videoUrl: string | null;
+}
+
+describe('education viewer random paths', () => {
+  useFakeTimers();
+  const onStage =
+    (...stages: ViewerModel['stage'][]) =>
+    (model: ViewerModel) =>
+      stages.includes(model.stage);
+
+  const viewerSteps = [
+    fc.constant(
+      step<ViewerModel>(
+        'poslužitelj šalje edukaciju s videom na našem poslužitelju',
+        async (model) => {
+          await getEducation.resolve(uploaded);
+          Object.assign(model, { stage: 'checking', videoUrl: uploaded.videoUrl });
+        },
+        onStage('loading'),
+      ),
+    ),
+    fc.constant(
+      step<ViewerModel>(
+        'poslužitelj šalje edukaciju s videom s YouTubea',
+        async (model) => {
+          await getEducation.resolve(siteVideo);
+          Object.assign(model, { stage: 'preview', readyAt: model.now });
+        },
+        onStage('loading'),
+      ),
+    ),
+    fc.constant(
+      step<ViewerModel>(
+        'poslužitelj ne nalazi edukaciju',
+        async (model) => {
+          await getEducation.reject(new ApiError(404, null));
+          model.stage = 'left';
+        },
+        onStage('loading'),
+      ),
+    ),
+    fc.boolean().map((ok) =>
+      step<ViewerModel>(
+        ok ? 'provjera videa (HEAD) uspijeva' : 'provjera videa (HEAD) ne uspijeva',
+        async (model) => {
+          if (ok) await headCheck.resolve(new Response(null, { status: 200 }));
+          else await headCheck.reject(new TypeError('Failed to fetch'));
+          model.stage = ok ? 'buffering' : 'failed';
+        },
+        onStage('checking'),
+      ),
+    ),
+    fc.constant(
+      step<ViewerModel>(
+        'video je spreman za gledanje',
+        (model) => {
+          fireEvent.canPlay(video() ?? document.body);
+          model.readyAt ??= model.now;
+          model.stage = 'playing';
+        },
+        onStage('buffering', 'resuming'),
+      ),
+    ),
+    fc
+      .record({ position: fc.integer({ min: 0, max: 3600 }), playing: fc.boolean() })
+      .map(({ position, playing }) =>
+        step<ViewerModel>(
+          `video javlja grešku na ${position}. sekundi${playing ? ' dok se gleda' : ''}`,
+          (model) => {
+            fireEvent.error(videoAt(position, playing));
+            // SPEC 7: an address that expired while watching is renewed once; any other
+            // failure (before it played, or right after a renewal) is a failure.
+            if (model.stage === 'playing') {
+              model.stage = 'renewing';
+              model.fetches += 1;
+            } else model.stage = 'failed';
+          },
+          onStage('buffering', 'playing', 'resuming'),
+        ),
+      ),
+    fc.boolean().map((ok) =>
+      step<ViewerModel>(
+        ok ? 'poslužitelj šalje novu adresu videa' : 'nova adresa videa ne stiže',
+        async (model) => {
+          if (ok) await getEducation.resolve(renewed);
+          else await getEducation.reject(new ApiError(404, null));
+          model.stage = ok ? 'resuming' : 'failed';
+          if (ok) model.videoUrl = renewed.videoUrl;
+        },
+        onStage('renewing'),
+      ),
+    ),
+    fc.constant(
+      step<ViewerModel>(
+        "pritisni 'Pokreni'",
+        (model) => {
+          fireEvent.click(playButton() ?? document.body);
+          model.stage = 'embedded';
+        },
+        onStage('preview'),
+      ),
+    ),
+    fc.integer({ min: 1, max: 1200 }).map((ms) =>
+      step<ViewerModel>(`pričekaj ${ms} ms`, async (model) => {
+        await act(() => vi.advanceTimersByTimeAsync(ms));
+        model.now += ms;
+      }),
+    ),
+  ];
+
+  testRandomPaths<ViewerModel>('educationViewer', {
+    startLabel: 'Otvori edukaciju 3',
+    // Steps that cannot happen yet are skipped: long sequences still make short paths.
+    maxSteps: 40,
+    start: () => {
+      renderViewer();
+      return { stage: 'loading', now: 0, readyAt: null, fetches: 1, videoUrl: null };
+    },
+    numRuns: 60,
+    // An uploaded video and its own steps (HEAD check to renewal) are drawn three times as
+    // often: the renewal is several steps deep.
+    steps: [
+      ...viewerSteps,
+      ...viewerSteps.slice(0, 1),
+      ...viewerSteps.slice(0, 1),
+      ...viewerSteps.slice(3, 7),
+      ...viewerSteps.slice(3, 7),
+    ],
+    invariants: (model) => {
+      // One fetch to open, one per expired address, never another.
+      expect(getEducation.calls).toHaveLength(model.fetches);
+      expect(headCheck.calls.length).toBeLessThanOrEqual(1);
+      if (model.stage === 'left') expect(app.location()).toBe('/edukacije/');
+      if (model.stage === 'failed') expectFailure();
+      else expect(screen.queryByRole('alert')).toBeNull();
+      const showsVideo = ['buffering', 'playing', 'resuming'].includes(model.stage);
+      if (showsVideo) expect(video()).toHaveAttribute('src', model.videoUrl);
+      else expect(video()).toBeNull();
+      if (model.stage === 'embedded') expect(iframe()).not.toBeNull();
+      else expect(iframe()).toBeNull();
+      // SPEC 9: the details show once the video is ready and expand 0.5 s later, not sooner.
+      const sinceReady = model.readyAt === null ? null : model.now - model.readyAt;
+      if (sinceReady === null || model.stage === 'left') expect(detailsTitle()).toBeNull();
+      else expect(detailsTitle()).toHaveTextContent('Implantologija danas');
+      const expanded = sinceReady !== null && sinceReady >= 500 && model.stage !== 'left';
+      if (expanded) expect(screen.getByText(text.lecturer)).toBeVisible();
+      else expect(screen.queryByText(text.lecturer)).toBeNull();
+    },
   });
 });

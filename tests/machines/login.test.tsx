@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthResponse, LoginRequest } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -7,6 +8,7 @@ import { LoginContainer } from '../../src/app/LoginContainer.tsx';
 import { loginErrorText, loginMachine } from '../../src/machines/login.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects, TEST_SITE_CONFIG } from '../support/render-with-effects.tsx';
 import { expireRobotCheck, robotWidget, solveRobotCheck } from '../support/robot-check.ts';
 
@@ -196,5 +198,125 @@ describe('loginErrorText (SPEC 8 "Login")', () => {
     expect(loginErrorText(new TypeError('Failed to fetch'))).toBe(
       'Prijava nije uspjela, pokušajte ponovno kasnije.',
     );
+  });
+});
+
+/** SPEC 4 and 5 "Login" as a model: what is typed, whether the robot check is solved, what was sent. */
+interface LoginModel {
+  email: string;
+  password: string;
+  robotSolved: boolean;
+  sent: { email: string; password: string; recaptchaToken: string }[];
+  waiting: boolean;
+  loggedIn: boolean;
+}
+
+const padded = (core: fc.Arbitrary<string>) =>
+  fc
+    .tuple(fc.constantFrom('', ' ', '   '), core, fc.constantFrom('', ' ', '  '))
+    .map((parts) => parts.join(''));
+
+describe('login random paths', () => {
+  testRandomPaths<LoginModel>('login', {
+    startLabel: 'Otvori prijavu',
+    // The robot-check widget makes each render slow: fewer runs, longer paths.
+    numRuns: 10,
+    maxSteps: 20,
+    start: async () => {
+      logIn.reset();
+      await renderLogin();
+      return {
+        email: '',
+        password: '',
+        robotSolved: false,
+        sent: [],
+        waiting: false,
+        loggedIn: false,
+      };
+    },
+    steps: [
+      padded(fc.constantFrom('a@b.h', 'a@b.hr', 'ana@primjer.hr')).map((value) =>
+        step<LoginModel>(
+          `upiši e-mail "${value}"`,
+          (model) => {
+            fireEvent.change(emailInput(), { target: { value } });
+            model.email = value;
+          },
+          (model) => !model.waiting && !model.loggedIn,
+        ),
+      ),
+      padded(fc.constantFrom('12345', '123456', 'Lozinka1!', '1 3 5')).map((value) =>
+        step<LoginModel>(
+          `upiši lozinku "${value}"`,
+          (model) => {
+            fireEvent.change(passwordInput(), { target: { value } });
+            model.password = value;
+          },
+          (model) => !model.waiting && !model.loggedIn,
+        ),
+      ),
+      fc.boolean().map((solve) =>
+        step<LoginModel>(
+          solve ? "riješi 'I'm not a robot'" : 'provjera robota istječe',
+          (model) => {
+            if (solve) solveRobotCheck('robot-token');
+            else expireRobotCheck();
+            model.robotSolved = solve;
+          },
+          (model) => !model.waiting && !model.loggedIn,
+        ),
+      ),
+      fc.constant(
+        step<LoginModel>(
+          "pritisni 'Prijava'",
+          (model) => {
+            fireEvent.click(submitButton() ?? document.body);
+            // SPEC 5: both entries, trimmed, longer than 5 characters, and the robot check solved.
+            const valid = model.email.trim().length > 5 && model.password.trim().length > 5;
+            if (!model.robotSolved || !valid) {
+              expect(screen.getByRole('alert')).toBeVisible();
+              return;
+            }
+            model.sent.push({
+              email: model.email.trim(),
+              password: model.password,
+              recaptchaToken: 'robot-token',
+            });
+            model.waiting = true;
+          },
+          (model) => !model.waiting && !model.loggedIn,
+        ),
+      ),
+      fc.constantFrom(200, 401, 404, 500).map((status) =>
+        step<LoginModel>(
+          status === 200 ? 'poslužitelj prijavljuje' : `poslužitelj odgovara ${status}`,
+          async (model) => {
+            if (status === 200) await logIn.resolve(response);
+            else await logIn.reject(new ApiError(status, { errors: ['x'] }));
+            model.waiting = false;
+            // SPEC 4: a solution is accepted once; a new attempt needs a new check.
+            model.robotSolved = false;
+            model.loggedIn = status === 200;
+          },
+          (model) => model.waiting,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      // Nothing is sent while an entry is too short or the robot check is not solved.
+      expect(logIn.calls).toEqual(model.sent);
+      if (model.loggedIn) {
+        expect(app.location()).toBe('/');
+        expect(app.storedSession()?.tokens).toEqual({
+          accessToken: 'access',
+          refreshToken: 'refresh',
+        });
+        return;
+      }
+      expect(app.location()).toBe('/login');
+      expect(app.storedSession()).toBeNull();
+      if (model.waiting) expect(submitButton()).not.toBeInTheDocument();
+      else expect(submitButton()).toBeVisible();
+    },
   });
 });

@@ -1,10 +1,12 @@
 import { act, screen } from '@testing-library/react';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LogoutContainer } from '../../src/app/LogoutContainer.tsx';
 import type { StoredSession } from '../../src/machines/authSession.machine.ts';
 import { logoutCountdownMachine } from '../../src/machines/logoutCountdown.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const session: StoredSession = {
@@ -93,5 +95,56 @@ describe('logout journeys pinned by hand', () => {
     expect(revokeToken.calls).toEqual([]);
     await advance(3000);
     expect(app.location()).toBe('/');
+  });
+});
+
+/** SPEC 4 "Logout page" and 9 as a model: how long the visitor has been on the page. */
+interface LogoutModel {
+  now: number;
+  revoked: boolean;
+}
+
+describe('logout countdown random paths', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  testRandomPaths<LogoutModel>('logoutCountdown', {
+    startLabel: 'Otvori /logout prijavljen',
+    numRuns: 20,
+    start: () => {
+      renderLogout();
+      return { now: 0, revoked: false };
+    },
+    steps: [
+      fc.integer({ min: 1, max: 1600 }).map((ms) =>
+        step<LogoutModel>(`pričekaj ${ms} ms`, async (model) => {
+          await act(() => vi.advanceTimersByTimeAsync(ms));
+          model.now += ms;
+        }),
+      ),
+      fc.boolean().map((ok) =>
+        step<LogoutModel>(
+          ok ? 'poslužitelj opoziva token' : 'opoziv tokena ne uspijeva',
+          async (model) => {
+            if (ok) await revokeToken.resolve(undefined);
+            else await revokeToken.reject(new TypeError('Failed to fetch'));
+            model.revoked = true;
+          },
+          (model) => !model.revoked,
+        ),
+      ),
+    ],
+    invariants: ({ now }) => {
+      // Logged out once, at once, whatever the server answers.
+      expect(revokeToken.calls).toEqual([{ refreshToken: 'refresh' }]);
+      if (now >= 3000) {
+        expect(app.history).toEqual(['/logout', '/']);
+        return;
+      }
+      // SPEC 9: 3, 2, 1 at a 1 s tick, then home.
+      expect(farewell()).toBeVisible();
+      expect(screen.getByText(messages.logout.countdown(3 - Math.floor(now / 1000)))).toBeVisible();
+      expect(app.location()).toBe('/logout');
+    },
   });
 });

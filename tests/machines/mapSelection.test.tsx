@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RegionMapContainer } from '../../src/app/RegionMapContainer.tsx';
 import { salesRepresentatives } from '../../src/data/employees.ts';
@@ -6,6 +7,7 @@ import { regions, type RegionId } from '../../src/data/regions.ts';
 import { mapSelectionMachine, type MapShapes } from '../../src/machines/mapSelection.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 import { setPrefersReducedMotion } from '../support/viewport.ts';
 
@@ -227,5 +229,69 @@ describe('map selection journeys pinned by hand', () => {
     expect(scrollsToTop()).toEqual([]);
     expect(scrollIntoView).toHaveBeenCalledExactlyOnceWith({ block: 'start', behavior: 'smooth' });
     expect(scrollIntoView.mock.contexts[0]).toContainElement(regionButton(2));
+  });
+});
+
+/** SPEC 2 "Info" map as a model: the region picked last, or none. */
+interface MapModel {
+  selected: RegionId | null;
+}
+
+describe('map selection random paths', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const regionIds = regions.map(({ regionId }) => regionId);
+
+  testRandomPaths<MapModel>('mapSelection', {
+    startLabel: 'Otvori /info s kartom regija',
+    numRuns: 8,
+    maxSteps: 10,
+    start: async () => {
+      await renderMap();
+      await loadShapes.resolve(shapes);
+      return { selected: null };
+    },
+    steps: [
+      fc.tuple(fc.constantFrom(...regionIds), fc.boolean()).map(([regionId, mouse]) =>
+        step<MapModel>(
+          `${mouse ? 'klikni' : 'pritisni Enter na'} regiju ${nameOf(regionId)}`,
+          (model) => {
+            if (mouse) fireEvent.click(regionButton(regionId));
+            else {
+              regionButton(regionId).focus();
+              fireEvent.keyDown(regionButton(regionId), { key: 'Enter' });
+            }
+            // SPEC 2: pressing the selected region again clears the selection.
+            model.selected = model.selected === regionId ? null : regionId;
+          },
+        ),
+      ),
+      fc.constant(
+        step<MapModel>('pritisni Escape', (model) => {
+          fireEvent.keyDown(regionButton(1), { key: 'Escape' });
+          model.selected = null;
+        }),
+      ),
+      fc.constant(
+        step<MapModel>(
+          'pomakni stranicu prema dolje',
+          async (model) => {
+            await scrollDown();
+            model.selected = null;
+          },
+          (model) => model.selected !== null,
+        ),
+      ),
+    ],
+    invariants: ({ selected }) => {
+      for (const button of regionButtons()) {
+        expect(button).toHaveAttribute(
+          'aria-pressed',
+          String(selected !== null && button.getAttribute('aria-label') === nameOf(selected)),
+        );
+      }
+      if (selected === null) expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+      else expectPanelOf(selected);
+    },
   });
 });

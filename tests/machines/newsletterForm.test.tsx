@@ -1,5 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
+import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type {
   CampaignKey,
@@ -16,6 +18,7 @@ import {
 } from '../../src/machines/newsletterForm.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.newsletterForm;
@@ -307,5 +310,283 @@ describe('newsletter form journeys pinned by hand', () => {
     await user.click(submitButton() ?? document.body);
     await uploadImages.reject(new ApiError(401, { errors: ['Auth expired.'] }));
     expect(shownProblems()).toEqual([text.loginAgain]);
+  });
+});
+
+/**
+ * SPEC 2 "Newsletter" and 5 as a model: the products a person filled in, which of their photos
+ * the server holds (and at which address), and what was sent. Nothing is read from the machine.
+ */
+interface NewsletterProduct {
+  title: string;
+  price: string;
+  /** The photo chosen last, and the address the server answered for it (null: not uploaded). */
+  photo: File | null;
+  url: string | null;
+}
+interface NewsletterModel {
+  stage: 'editing' | 'uploading' | 'creating';
+  dateInFuture: boolean | null;
+  products: NewsletterProduct[];
+  uploadsSent: number;
+  createsSent: number;
+  /** Products (by position) whose photo the upload in flight sends, oldest first. */
+  uploadQueue: number[];
+  created: number;
+}
+
+const PRICE = /^\d{1,7}(\.\d{1,2})? €$/;
+const emptyNewsletterProduct = (): NewsletterProduct => ({
+  title: '',
+  price: '',
+  photo: null,
+  url: null,
+});
+/** SPEC 5: a date in the future and 1 to 20 products, each with a title, a price and a photo. */
+const newsletterValid = (model: NewsletterModel) =>
+  model.dateInFuture === true &&
+  model.products.length > 0 &&
+  model.products.every(
+    (product) => product.title && PRICE.test(product.price) && (product.photo || product.url),
+  );
+const needingUpload = (model: NewsletterModel) =>
+  model.products.flatMap((product, index) => (product.url === null ? [index] : []));
+const inStage =
+  (...stages: NewsletterModel['stage'][]) =>
+  (model: NewsletterModel) =>
+    stages.includes(model.stage);
+let photoCount = 0;
+const newPhoto = () =>
+  new File([new Uint8Array([137, 80, 78, 71])], `slika-${(photoCount += 1)}.png`, {
+    type: 'image/png',
+  });
+
+function startCreating(model: NewsletterModel) {
+  model.stage = 'creating';
+  model.createsSent += 1;
+  // SPEC 5: each product goes with the address of its own current photo.
+  expect(createNewsletter.calls.at(-1)?.listValues).toEqual(
+    model.products.map((product) => ({
+      title: product.title,
+      price: product.price,
+      imageUrl: product.url,
+    })),
+  );
+}
+
+describe('newsletter form random paths', () => {
+  const newsletterSteps = [
+    fc.boolean().map((future) =>
+      step<NewsletterModel>(
+        future ? 'upiše datum slanja iduće godine' : 'upiše datum slanja 2020. godine',
+        (model) => {
+          const year = future ? NEXT_YEAR : 2020;
+          fireEvent.change(field(text.scheduledAt), {
+            target: { value: shownDate(`${year}-03-12T09:00`) },
+          });
+          model.dateInFuture = future;
+        },
+        inStage('editing'),
+      ),
+    ),
+    ...[0, 0].map(() =>
+      fc
+        .record({ at: fc.nat(), price: fc.constantFrom('12.50 €', '7 €', '12.50', '') })
+        .map(({ at, price }) =>
+          step<NewsletterModel>(
+            (model) =>
+              `popuni proizvod ${(at % model.products.length) + 1}: naziv, cijena "${price}", fotografija`,
+            async (model) => {
+              const index = at % model.products.length;
+              const photo = newPhoto();
+              await editProduct(index + 1, { title: `Proizvod ${index}`, price, image: photo });
+              model.products[index] = { title: `Proizvod ${index}`, price, photo, url: null };
+            },
+            (model) => model.stage === 'editing' && model.products.length > 0,
+          ),
+        ),
+    ),
+    fc.nat().map((at) =>
+      step<NewsletterModel>(
+        (model) => `promijeni fotografiju proizvoda ${(at % model.products.length) + 1}`,
+        async (model) => {
+          const index = at % model.products.length;
+          const photo = newPhoto();
+          await editProduct(index + 1, { image: photo });
+          model.products[index] = { ...(model.products[index] as NewsletterProduct), photo };
+          // SPEC 5: a new photo is uploaded again; the old address is not used for it.
+          (model.products[index] as NewsletterProduct).url = null;
+        },
+        (model) => model.stage === 'editing' && model.products.length > 0,
+      ),
+    ),
+    fc.integer({ min: 1, max: 12 }).map((times) =>
+      step<NewsletterModel>(
+        `pritisni 'Dodaj proizvod' ${times} puta`,
+        async (model) => {
+          for (let click = 0; click < times; click += 1) {
+            fireEvent.click(screen.getByRole('button', { name: text.addProduct }));
+            if (model.products.length < 20) model.products.push(emptyNewsletterProduct());
+          }
+        },
+        inStage('editing'),
+      ),
+    ),
+    fc.nat().map((at) =>
+      step<NewsletterModel>(
+        (model) => `ukloni proizvod ${(at % model.products.length) + 1}`,
+        (model) => {
+          const index = at % model.products.length;
+          fireEvent.click(screen.getByRole('button', { name: text.removeProduct(index + 1) }));
+          model.products.splice(index, 1);
+        },
+        (model) => model.stage === 'editing' && model.products.length > 0,
+      ),
+    ),
+    ...[0, 0].map(() =>
+      fc.constant(
+        step<NewsletterModel>(
+          "pritisni 'Stvori newsletter'",
+          (model) => {
+            fireEvent.click(submitButton() ?? document.body);
+            if (!newsletterValid(model)) {
+              expect(shownProblems().length).toBeGreaterThan(0);
+              return;
+            }
+            model.uploadQueue = needingUpload(model);
+            if (model.uploadQueue.length > 0) {
+              model.stage = 'uploading';
+              model.uploadsSent += 1;
+            } else startCreating(model);
+          },
+          inStage('editing'),
+        ),
+      ),
+    ),
+    fc.constant(
+      step<NewsletterModel>(
+        'poslužitelj prima fotografiju',
+        async (model) => {
+          const index = model.uploadQueue.shift() ?? -1;
+          const url = `${IMAGE_URL}?${photoCount}-${index}`;
+          await uploadImages.resolve([url]);
+          (model.products[index] as NewsletterProduct).url = url;
+          if (model.uploadQueue.length > 0) model.uploadsSent += 1;
+          else startCreating(model);
+        },
+        inStage('uploading'),
+      ),
+    ),
+    fc.constant(
+      step<NewsletterModel>(
+        'poslužitelj odbija fotografiju',
+        async (model) => {
+          await uploadImages.reject(
+            new ApiError(400, { errors: { ProductImage: ['ProductImage is not an image.'] } }),
+          );
+          // The photos uploaded before it keep their addresses.
+          model.uploadQueue = [];
+          model.stage = 'editing';
+        },
+        inStage('uploading'),
+      ),
+    ),
+    fc.boolean().map((ok) =>
+      step<NewsletterModel>(
+        ok ? 'poslužitelj stvara newsletter' : 'poslužitelj javlja da naslov već postoji',
+        async (model) => {
+          if (ok) {
+            await createNewsletter.resolve(created);
+            model.created += 1;
+            Object.assign(model, { dateInFuture: null, products: [emptyNewsletterProduct()] });
+          } else {
+            await createNewsletter.reject(
+              new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }),
+            );
+          }
+          model.stage = 'editing';
+        },
+        inStage('creating'),
+      ),
+    ),
+  ];
+
+  testRandomPaths<NewsletterModel>('newsletterForm', {
+    startLabel: 'Otvori obrazac za newsletter',
+    // Each photo is chosen through userEvent's upload, which is slow: few, long runs.
+    numRuns: 12,
+    maxSteps: 24,
+    // The campaigns arrive first (their failure is a generated path): every run edits.
+    start: async () => {
+      renderForm();
+      await loadCampaigns.resolve(CAMPAIGN_IDS);
+      return {
+        stage: 'editing',
+        dateInFuture: null,
+        products: [emptyNewsletterProduct()],
+        uploadsSent: 0,
+        createsSent: 0,
+        uploadQueue: [],
+        created: 0,
+      };
+    },
+    // A date, a new photo, the submit and the server's answers are drawn twice as often: a
+    // photo changed after an upload is several steps deep.
+    steps: [
+      ...newsletterSteps,
+      ...[0, 3, 6, 8, 10].map(
+        (index) => newsletterSteps[index] as (typeof newsletterSteps)[number],
+      ),
+    ],
+    invariants: (model) => {
+      // Nothing is sent while the form breaks a rule; every photo is sent once per choice.
+      expect(uploadImages.calls).toHaveLength(model.uploadsSent);
+      expect(createNewsletter.calls).toHaveLength(model.createsSent);
+      expect(
+        app.notices.filter((notice) => notice.text === text.created).map(({ tone }) => tone),
+      ).toEqual(Array.from({ length: model.created }, () => 'success'));
+      if (model.stage !== 'editing') return;
+      // SPEC 5: never more than 20 products.
+      expect(productGroups()).toHaveLength(model.products.length);
+      expect(productGroups().length).toBeLessThanOrEqual(20);
+      expect(submitButton()).toBeVisible();
+    },
+  });
+
+  it('adds no 21st product, driving the machine with its own events (SPEC 5)', () => {
+    // The page disables the button at 20; the machine must refuse a 21st on its own too.
+    const opened = newsletterFormMachine.resolveState({
+      value: 'editing',
+      context: {
+        ...createActor(newsletterFormMachine, { input: { brand: 'Dentalia' } }).getSnapshot()
+          .context,
+        campaignIds: CAMPAIGN_IDS,
+      },
+    });
+    fc.assert(
+      fc.property(
+        // Mostly adds, so that most runs reach the limit.
+        fc.array(fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, fc.constant(false)), {
+          minLength: 20,
+          maxLength: 60,
+        }),
+        (adds) => {
+          const actor = createActor(newsletterFormMachine, {
+            input: { brand: 'Dentalia' },
+            snapshot: opened,
+          }).start();
+          let expected = 1;
+          for (const add of adds) {
+            const last = actor.getSnapshot().context.products.at(-1);
+            if (add) actor.send({ type: 'ADD_PRODUCT' });
+            else if (last) actor.send({ type: 'REMOVE_PRODUCT', key: last.key });
+            expected = add ? Math.min(20, expected + 1) : Math.max(0, expected - 1);
+            expect(actor.getSnapshot().context.products).toHaveLength(expected);
+          }
+          actor.stop();
+        },
+      ),
+      { numRuns: 50 },
+    );
   });
 });

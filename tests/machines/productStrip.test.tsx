@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import type { Product, ProductPage } from '../../src/api/contract.ts';
 import type { ProductPatch } from '../../src/api/productWrites.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -14,6 +16,7 @@ import {
 } from '../../src/machines/productStrip.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 import { aProduct } from '../support/products.ts';
 
@@ -477,5 +480,140 @@ describe('pageWindow', () => {
     expect(pageWindow(5, 9)).toEqual([3, 4, 5, 6, 7]);
     expect(pageWindow(9, 9)).toEqual([7, 8, 9]);
     expect(pageWindow(8, 9)).toEqual([6, 7, 8, 9]);
+  });
+});
+
+/**
+ * SPEC 2 "Products" against the machine's own events (the page disables what the machine must
+ * refuse as well): a fake server holds the products, and what it is asked must follow SPEC.
+ */
+class ProductServer {
+  products: Product[];
+  /** What SPEC says the next load after a delete asks for. */
+  expectedPageAfterDelete: number | null = null;
+  shownPage = 1;
+  /** What the server was asked against SPEC (thrown inside an actor, it would only fail the call). */
+  violations: string[] = [];
+  constructor(shown: boolean[]) {
+    this.products = shown.map((isShownOnHomepage, index) =>
+      aProduct(index + 1, { isShownOnHomepage }),
+    );
+  }
+  pageOf(pageNumber: number): ProductPage {
+    const totalPages = Math.ceil(this.products.length / 10);
+    const items = this.products.slice((pageNumber - 1) * 10, pageNumber * 10);
+    return { items, pageNumber, pageSize: 10, totalPages, totalCount: this.products.length };
+  }
+}
+
+type StripEvent = Parameters<ReturnType<typeof createActor<typeof productStripMachine>>['send']>[0];
+
+describe('product strip random paths', () => {
+  // The fake server answers at once: a few microtask turns settle the machine's calls.
+  const settle = async () => {
+    for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
+  };
+  let server: ProductServer;
+  let strip: ReturnType<typeof createActor<typeof productStripMachine>>;
+
+  testRandomPaths<ProductServer>('productStrip', {
+    startLabel: 'Otvori proizvode u administraciji',
+    numRuns: 60,
+    maxSteps: 25,
+    start: async () => {
+      server = new ProductServer(Array.from({ length: 21 }, (_, index) => index % 3 !== 0));
+      strip = createActor(
+        productStripMachine.provide({
+          actors: {
+            loadPage: fromPromise(
+              async ({ input }: { input: { pageNumber: number; pageSize: number } }) => {
+                if (server.expectedPageAfterDelete !== null) {
+                  // SPEC 2: after deleting the last product of a page, the previous page shows.
+                  if (input.pageNumber !== server.expectedPageAfterDelete) {
+                    server.violations.push(
+                      `page ${input.pageNumber} loaded after a delete, not ${server.expectedPageAfterDelete}`,
+                    );
+                  }
+                  server.expectedPageAfterDelete = null;
+                }
+                server.shownPage = input.pageNumber;
+                return server.pageOf(input.pageNumber);
+              },
+            ),
+            patchProduct: fromPromise(
+              async ({ input }: { input: { id: number; patch: ProductPatch } }) => {
+                const product = server.products.find(({ id }) => id === input.id);
+                if (!product) throw new ApiError(404, { errors: ['Not found.'] });
+                // SPEC 2: only a product shown on the home page can be highlighted.
+                if (input.patch.isHighlighted && !product.isShownOnHomepage) {
+                  server.violations.push(`hidden product ${product.id} highlighted`);
+                }
+                Object.assign(product, input.patch);
+                if (product.isShownOnHomepage === false) product.isHighlighted = false;
+                return { ...product };
+              },
+            ),
+            deleteProduct: fromPromise(async ({ input }: { input: { id: number } }) => {
+              const page = server.pageOf(server.shownPage);
+              server.expectedPageAfterDelete =
+                page.items.length === 1 && server.shownPage > 1
+                  ? server.shownPage - 1
+                  : server.shownPage;
+              server.products = server.products.filter(({ id }) => id !== input.id);
+              return undefined;
+            }),
+          },
+        }),
+      ).start();
+      await settle();
+      return server;
+    },
+    steps: [
+      ...(
+        [
+          ['GO_TO_PAGE', 'idi na stranicu'],
+          ['TOGGLE_SHOWN', 'prebaci "prikaži" proizvoda'],
+          ['TOGGLE_HIGHLIGHTED', 'prebaci "istakni" proizvoda'],
+          ['ASK_DELETE', 'pritisni "obriši" proizvoda'],
+        ] as const
+      ).map(([type, label]) =>
+        fc.nat().map((n) => {
+          // A product of the page shown (the server's page, not the machine's context).
+          const target = () => {
+            const { items } = server.pageOf(server.shownPage);
+            return items[n % Math.max(1, items.length)]?.id ?? n;
+          };
+          return step<ProductServer>(
+            () => (type === 'GO_TO_PAGE' ? `${label} ${1 + (n % 3)}` : `${label} ${target()}`),
+            async () => {
+              strip.send(
+                (type === 'GO_TO_PAGE'
+                  ? { type, page: 1 + (n % 3) }
+                  : { type, id: target() }) as StripEvent,
+              );
+              await settle();
+            },
+          );
+        }),
+      ),
+      ...(['CONFIRM_DELETE', 'CONFIRM_DELETE', 'CANCEL_DELETE'] as const).map((type) =>
+        fc.constant(
+          step<ProductServer>(
+            type === 'CANCEL_DELETE' ? 'odustani od brisanja' : 'potvrdi brisanje',
+            async () => {
+              strip.send({ type });
+              await settle();
+            },
+          ),
+        ),
+      ),
+    ],
+    // The server checks what it is asked (above); what the page shows is checked by the other tests.
+    invariants: (model) => {
+      expect(model.violations).toEqual([]);
+      expect(
+        model.products.every((product) => product.isShownOnHomepage || !product.isHighlighted),
+      ).toBe(true);
+    },
   });
 });

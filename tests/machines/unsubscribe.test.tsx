@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { UnsubscribeRequest } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -11,6 +12,7 @@ import {
 } from '../../src/machines/unsubscribe.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects, TEST_SITE_CONFIG } from '../support/render-with-effects.tsx';
 
 const SUPPORT = 'podrska@dentalia.hr';
@@ -238,5 +240,80 @@ describe('campaignOfPage', () => {
     expect(campaignOfPage('katalozi')).toBe('catalogs');
     expect(campaignOfPage('Katalozi')).toBeNull();
     expect(campaignOfPage('courses')).toBeNull();
+  });
+});
+
+/** SPEC 2 "Unsubscribe" as a model: the link opened and what the server answered. */
+interface UnsubscribeModel {
+  link: UnsubscribeInput;
+  /** A usable link: a campaign of the site and an e-mail. */
+  usable: boolean;
+  answered: 'no' | 'done' | 'notSubscribed' | 'badEmail' | 'outage';
+}
+
+describe('unsubscribe random paths', () => {
+  const links = fc.record({
+    campaign: fc.constantFrom('katalozi', 'tecajevi', 'promocije', ''),
+    email: fc.constantFrom('ana@primjer.hr', ' ana@primjer.hr ', '', '   ', undefined),
+    unsubscribeToken: fc.constantFrom(TOKEN, undefined),
+    supportEmail: fc.constant(SUPPORT),
+  });
+  let opened: UnsubscribeModel | null = null;
+
+  testRandomPaths<UnsubscribeModel>('unsubscribe', {
+    startLabel: 'Otvori poveznicu za odjavu s newslettera',
+    numRuns: 25,
+    // The link is the first step: each run opens one.
+    start: () => {
+      opened = null;
+      return { link: LINK, usable: false, answered: 'no' };
+    },
+    steps: [
+      links.map((link) =>
+        step<UnsubscribeModel>(
+          `otvori ${pathOf(link as UnsubscribeInput, false)}`,
+          async (model) => {
+            await renderPage(link as UnsubscribeInput);
+            const campaign = ['katalozi', 'tecajevi'].includes(link.campaign);
+            Object.assign(model, {
+              link,
+              usable: campaign && (link.email ?? '').trim() !== '',
+            });
+            opened = model;
+          },
+          () => opened === null,
+        ),
+      ),
+      fc.constantFrom('done', 'notSubscribed', 'badEmail', 'outage').map((answer) =>
+        step<UnsubscribeModel>(
+          `poslužitelj odgovara: ${answer}`,
+          async (model) => {
+            if (answer === 'done') await unsubscribe.resolve(undefined);
+            else {
+              const errors = { notSubscribed: NOT_SUBSCRIBED, badEmail: BAD_EMAIL, outage: OUTAGE };
+              await unsubscribe.reject(errors[answer]);
+            }
+            model.answered = answer;
+          },
+          (model) => opened !== null && model.usable && model.answered === 'no',
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      if (opened === null) return;
+      // SPEC 2: a link without a campaign of the site or without an e-mail sends nothing and
+      // goes home; a usable one sends the trimmed e-mail once.
+      if (!model.usable) {
+        expect(unsubscribe.calls).toEqual([]);
+        expect(app.history).toEqual(['/']);
+        return;
+      }
+      expect(unsubscribe.calls).toHaveLength(1);
+      expect(unsubscribe.calls[0]?.email).toBe(model.link.email?.trim());
+      const tones = app.notices.map(({ tone }) => tone);
+      if (model.answered === 'no' || model.answered === 'badEmail') expect(tones).toEqual([]);
+      else expect(tones).toEqual([model.answered === 'done' ? 'success' : tones[0]]);
+      if (model.answered === 'badEmail') expect(app.location()).toBe('/');
+    },
   });
 });
