@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RecordedPath } from '../tests/support/random-paths.ts';
+import type { RecordedPath } from '../tests/support/recorded-path.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const testsDir = path.join(root, 'tests/machines');

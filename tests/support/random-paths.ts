@@ -25,6 +25,7 @@ import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import type { RecordedPath } from './recorded-path.ts';
 
 export interface RandomStep<Model> {
   /** What a person does (or what happens to them), in Croatian: the path runner prints it. */
@@ -55,12 +56,6 @@ export interface RandomPathPlan<Model> {
   /** Runs in the normal suite (default 25); RANDOM_PATH_RUNS overrides every flow. */
   numRuns?: number;
   maxSteps?: number;
-}
-
-export interface RecordedPath {
-  steps: string[];
-  passed: boolean;
-  error?: string;
 }
 
 const envRuns = Number(process.env.RANDOM_PATH_RUNS);
