@@ -64,14 +64,15 @@ it('account requests never log secrets, and log mail failures', async () => {
   await postJson(app, '/users/change-password', { newPassword, resetToken }, { method: 'PUT' });
   await postJson(app, '/users/revoke-token', { refreshToken: refreshed.refreshToken });
 
+  // The logout ended that session and its access token with it (decision 0039): a new login.
+  const again = await login(app, ADMIN);
+  secrets.push(again.accessToken, again.refreshToken);
   mailer.failNext = true;
   const failed = await postJson(
     app,
     '/users/invite',
     { email: 'x@example.com', roles: ['user'] },
-    {
-      token: admin.accessToken,
-    },
+    { token: again.accessToken },
   );
   expect(failed.statusCode).toBe(502);
 

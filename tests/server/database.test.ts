@@ -54,6 +54,7 @@ describe('the database', () => {
         '0012_education_uploads',
         '0013_newsletter_deliveries_cancelled',
         '0014_rate_limit_counters',
+        '0015_unfinished_video_uploads',
       ]);
       expect(await reopened.selectFrom('users').select('email').execute()).toEqual([
         { email: 'a@example.com' },

@@ -72,6 +72,7 @@ export const OTHER_TEXT_COLUMNS: Record<string, string[]> = {
     'created_at',
   ],
   video_uploads: ['id', 'created_at', 'used_at'],
+  unfinished_video_uploads: ['upload_id'],
   newsletter_images: ['image_key', 'image_2x_key', 'created_at'],
   newsletters: ['scheduled_at', 'status', 'created_at', 'claimed_by', 'claimed_at', 'finished_at'],
   newsletter_products: ['price'],
