@@ -111,6 +111,9 @@ function fillEveryTable(file: string) {
     `insert into video_uploads (id, administrator_id, created_at) values ('u1', ?, ?)`,
   ).run(admin, now);
   db.prepare(
+    `insert into unfinished_video_uploads (upload_id, declared_bytes) values ('u1', 5000000000)`,
+  ).run();
+  db.prepare(
     `insert into rate_limit_counters (key, count, window_ends_ms) values ('reset:ip:x', 2, ?)`,
   ).run(Date.now() + 3_600_000);
   const empty = (

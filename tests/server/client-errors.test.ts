@@ -74,7 +74,10 @@ function sendRaw(request: string): Promise<RawAnswer> {
       );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     });
-    socket.end(request);
+    // Not end(): a client that half-closes before the answer may lose it (Node closes such a
+    // socket when the answer waits for I/O, as the health check's query does on PostgreSQL).
+    // Every request here asks the server to close the connection after its answer.
+    socket.write(request);
   });
 }
 
