@@ -122,3 +122,15 @@ export async function withoutWaitingForDisk<Schema, T>(
     }
   });
 }
+
+/**
+ * `for update skip locked` on PostgreSQL, for a subquery that picks work: a process passes over
+ * the rows another is claiming instead of waiting for them. SQLite has no such clause and needs
+ * none: a write transaction excludes every other writer.
+ */
+export function skipLocked<Query extends { forUpdate(): Query; skipLocked(): Query }>(
+  db: AnyDb,
+  query: Query,
+): Query {
+  return isPostgres(db) ? query.forUpdate().skipLocked() : query;
+}

@@ -85,6 +85,8 @@ export interface Database {
   education_access_rights: EducationAccessRightsTable;
   video_uploads: VideoUploadsTable;
   unfinished_video_uploads: UnfinishedVideoUploadsTable;
+  video_transcodes: VideoTranscodesTable;
+  education_captions: EducationCaptionsTable;
   newsletter_images: NewsletterImagesTable;
   newsletters: NewslettersTable;
   newsletter_products: NewsletterProductsTable;
@@ -213,10 +215,47 @@ export interface EducationsTable {
   created_at: string;
   /** 1: only the users of its access rights (and administrators) see it, even when none are left. */
   restricted: Generated<number>;
+  /** What ffprobe found in an uploaded video (sizes as displayed); null until it was probed. */
+  video_duration_seconds: number | null;
+  video_width: number | null;
+  video_height: number | null;
 }
 
 export type EducationRow = Selectable<EducationsTable>;
 export type NewEducationRow = Insertable<EducationsTable>;
+
+export type TranscodeState = 'queued' | 'processing' | 'ready' | 'failed';
+
+/** The HLS transcode of an education's uploaded video (server/transcodes; decision 0045). */
+export interface VideoTranscodesTable {
+  education_id: number;
+  /** The original it transcodes (server/educations/videos.ts), never served. */
+  video_key: string;
+  /** The folder of its playlists, segments and poster (server/transcodes/streams.ts). */
+  stream_key: string;
+  state: TranscodeState;
+  /** Heights in the master playlist, comma-separated (`360,720`); empty: not playable yet. */
+  renditions: Generated<string>;
+  /** 0 to 100 while processing. */
+  progress: Generated<number>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  /** Why it failed, for administrators. */
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A caption file (WebVTT) of an education in one language. */
+export interface EducationCaptionsTable {
+  education_id: number;
+  /** A BCP 47 language tag (`hr`, `en`, `pt-BR`). */
+  language: string;
+  /** Its file in the captions folder (server/transcodes/captions.ts). */
+  caption_key: string;
+  created_at: string;
+}
 
 /** SPEC 3 "Access right": one user who may see a restricted education. */
 export interface EducationAccessRightsTable {

@@ -174,13 +174,35 @@ export async function updateEducationTexts(
   return result.numUpdatedRows > 0n;
 }
 
-/** Deletes the row (its rights go by cascade) and answers its files' keys; undefined if absent. */
-export function deleteEducationRow(db: Db, id: number) {
-  return db
-    .deleteFrom('educations')
-    .where('id', '=', id)
-    .returning(['video_key', 'thumbnail_key', 'thumbnail_card_key'])
-    .executeTakeFirst();
+/**
+ * Deletes the row (its rights, transcode and captions go by cascade) and answers its files' keys;
+ * undefined if absent.
+ */
+export async function deleteEducationRow(db: Db, id: number) {
+  return db.transaction().execute(async (transaction) => {
+    const transcode = await transaction
+      .selectFrom('video_transcodes')
+      .select('stream_key')
+      .where('education_id', '=', id)
+      .executeTakeFirst();
+    const captions = await transaction
+      .selectFrom('education_captions')
+      .select('caption_key')
+      .where('education_id', '=', id)
+      .execute();
+    const row = await transaction
+      .deleteFrom('educations')
+      .where('id', '=', id)
+      .returning(['video_key', 'thumbnail_key', 'thumbnail_card_key'])
+      .executeTakeFirst();
+    return (
+      row && {
+        ...row,
+        stream_key: transcode?.stream_key ?? null,
+        caption_keys: captions.map((caption) => caption.caption_key),
+      }
+    );
+  });
 }
 
 /** Which of `ids` are no user's id. */

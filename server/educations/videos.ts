@@ -7,13 +7,23 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { copyFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { VideoContainer } from '../media/video-format.ts';
 
 export const VIDEO_FOLDER = 'videos';
 
-/** The extensions browsers play natively; the content type follows from the extension. */
-const VIDEO_KEY_PATTERN = /^[\w-]{22}\.(mp4|webm|ogv)$/;
+/**
+ * The extension says the container (media/video-format.ts): ISO base media (MP4, MOV) as `mp4`,
+ * Matroska and WebM as `mkv` (`webm` for those stored before issue 27), AVI as `avi`.
+ */
+const VIDEO_KEY_PATTERN = /^[\w-]{22}\.(mp4|webm|ogv|mkv|avi)$/;
 
-export type VideoExtension = 'mp4' | 'webm' | 'ogv';
+export type VideoExtension = 'mp4' | 'webm' | 'ogv' | 'mkv' | 'avi';
+
+export const EXTENSION_OF_CONTAINER: Record<VideoContainer, VideoExtension> = {
+  'iso-bmff': 'mp4',
+  matroska: 'mkv',
+  avi: 'avi',
+};
 
 export interface VideoStore {
   /** The folder the video route serves from. */

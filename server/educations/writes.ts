@@ -20,7 +20,11 @@ import type { Db } from '../db/database.ts';
 import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
 import type { Media, StagedMedia } from '../media/service.ts';
 import { videoProblemMessage } from '../media/upload.ts';
-import { inspectVideo, type VideoFormat } from '../media/video-format.ts';
+import type { VideoContainer } from '../media/video-format.ts';
+import { probeVideo } from '../media/video-probe.ts';
+import type { CaptionStore } from '../transcodes/captions.ts';
+import { insertTranscode } from '../transcodes/store.ts';
+import { newStreamKey, type StreamStore } from '../transcodes/streams.ts';
 import { markVideoUploadUsed } from '../uploads/store.ts';
 import type { VideoUploads } from '../uploads/video-uploads.ts';
 import { EDUCATION_MEDIA_COLLECTION } from './service.ts';
@@ -40,7 +44,7 @@ import {
   type Errors,
   type VideoSource,
 } from './validation.ts';
-import type { MovedVideo, VideoStore } from './videos.ts';
+import { EXTENSION_OF_CONTAINER, type MovedVideo, type VideoStore } from './videos.ts';
 
 export interface EducationWrites {
   /** Answers the new education's id. */
@@ -60,15 +64,18 @@ export interface EducationWritesDeps {
   media: Pick<Media, 'deleteMedia'>;
   videos: Pick<VideoStore, 'storeMove' | 'remove'>;
   uploads: Pick<VideoUploads, 'lookup' | 'forget'>;
+  /** The HLS output and captions of a deleted education go with it (issue 27). */
+  streams: Pick<StreamStore, 'remove'>;
+  captions: Pick<CaptionStore, 'remove'>;
 }
 
 /** A checked video, ready to be moved into the video folder. */
 type ReadyVideo =
   | { kind: 'url'; url: string }
-  | { kind: 'file'; path: string; format: VideoFormat; uploadId?: string };
+  | { kind: 'file'; path: string; container: VideoContainer; uploadId?: string };
 
 export function educationWrites(deps: EducationWritesDeps): EducationWrites {
-  const { db, now, media, videos, uploads } = deps;
+  const { db, now, media, videos, uploads, streams, captions } = deps;
   const notFound = () => new DomainError(404, MESSAGES.educationNotFound);
 
   /** The checks that need the database or the disk, added to the form's own errors. */
@@ -87,24 +94,31 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
     const { video } = form;
     if (video.kind === 'url') return video;
     if (video.kind === 'file') {
-      return { kind: 'file', path: video.file.path, format: mimeFormat(video.file.mime) };
+      const probed = video.file.video;
+      if (probed === undefined) throw new Error('a received video carries what ffprobe found');
+      return { kind: 'file', path: video.file.path, container: probed.container };
     }
     const upload = await uploads.lookup(video.uploadId, caller.userId);
     if (upload.state !== 'finished') {
       fail(F.videoUploadId, uploadMessage(upload.state));
       return undefined;
     }
-    const inspection = await inspectVideo(upload.file).catch(claimedMeanwhile);
-    if ('problem' in inspection) {
-      fail(F.videoUploadId, videoProblemMessage(F.videoUploadId, inspection.problem));
+    const probe = await probeVideo(upload.file).catch(claimedMeanwhile);
+    if ('problem' in probe) {
+      fail(F.videoUploadId, videoProblemMessage(F.videoUploadId, probe.problem));
       return undefined;
     }
-    return { kind: 'file', path: upload.file, format: inspection.format, uploadId: video.uploadId };
+    return {
+      kind: 'file',
+      path: upload.file,
+      container: probe.video.container,
+      uploadId: video.uploadId,
+    };
   }
 
   /** Into the video folder; an upload's file gone meanwhile was claimed by a racing create. */
   function moveVideo(video: ReadyVideo & { kind: 'file' }): Promise<MovedVideo> {
-    const moving = videos.storeMove(video.path, video.format);
+    const moving = videos.storeMove(video.path, EXTENSION_OF_CONTAINER[video.container]);
     return video.uploadId === undefined ? moving : moving.catch(claimedMeanwhile);
   }
 
@@ -142,7 +156,7 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
             const claimed = await markVideoUploadUsed(transaction, video.uploadId, at);
             if (!claimed) throw ValidationError.field(F.videoUploadId, MESSAGES.uploadAlreadyUsed);
           }
-          return insertEducation(
+          const educationId = await insertEducation(
             transaction,
             {
               title: form.title,
@@ -160,6 +174,16 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
             },
             form.accessUserIds,
           );
+          // Transcoded by the worker (server/transcodes); listed to users once playable.
+          if (moved !== undefined) {
+            await insertTranscode(transaction, {
+              educationId,
+              videoKey: moved.key,
+              streamKey: newStreamKey(),
+              at,
+            });
+          }
+          return educationId;
         });
         if (video.kind === 'file' && video.uploadId !== undefined) {
           await uploads.forget(video.uploadId);
@@ -207,6 +231,8 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
       // The row is gone first: a file left by a failed removal is unreachable, never dangling.
       await media.deleteMedia([row.thumbnail_key, row.thumbnail_card_key]);
       if (row.video_key !== null) await videos.remove(row.video_key);
+      if (row.stream_key !== null) await streams.remove(row.stream_key);
+      for (const key of row.caption_keys) await captions.remove(key);
     },
   };
 }
@@ -217,10 +243,6 @@ function claimedMeanwhile(error: unknown): never {
     throw ValidationError.field(F.videoUploadId, MESSAGES.uploadAlreadyUsed);
   }
   throw error;
-}
-
-function mimeFormat(mime: string): VideoFormat {
-  return mime === 'video/webm' ? 'webm' : 'mp4';
 }
 
 function uploadMessage(state: 'unknown' | 'used' | 'unfinished'): string {

@@ -3,8 +3,8 @@
  * temporary file while its bytes are counted, so nothing is held whole in memory and an
  * oversized file is cut off at its cap (413). Its type is then decided from its bytes (magic
  * numbers), never from its name or declared type, and checked against the field's allow-list.
- * SVG has no magic number and is never accepted. A video's structure is checked too
- * (video-format.ts).
+ * SVG has no magic number and is never accepted. A video is whatever ffprobe reads as one in a
+ * video container (video-probe.ts).
  */
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -16,7 +16,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
-import { inspectVideo, type VideoProblem } from './video-format.ts';
+import type { VideoContainer } from './video-format.ts';
+import { probeVideo, type ProbedVideo, type VideoProblem } from './video-probe.ts';
 
 export type FileKind = 'image' | 'pdf' | 'video';
 
@@ -24,12 +25,17 @@ export type FileKind = 'image' | 'pdf' | 'video';
 const KIND_TYPES: Record<FileKind, readonly string[]> = {
   image: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
   pdf: ['application/pdf'],
-  video: ['video/mp4', 'video/webm'],
+  video: ['video/mp4', 'video/x-matroska', 'video/x-msvideo'],
+};
+const VIDEO_CONTAINER_TYPES: Record<VideoContainer, string> = {
+  'iso-bmff': 'video/mp4',
+  matroska: 'video/x-matroska',
+  avi: 'video/x-msvideo',
 };
 const KIND_DESCRIPTIONS: Record<FileKind, string> = {
   image: 'a JPEG, PNG, WebP or AVIF image',
   pdf: 'a PDF document',
-  video: 'an MP4 or WebM video',
+  video: 'a video',
 };
 
 export interface FileFieldSpec {
@@ -53,6 +59,8 @@ export interface ReceivedFile {
   /** The type the bytes say, e.g. `image/png`. */
   mime: string;
   size: number;
+  /** What ffprobe found in a video. */
+  video?: ProbedVideo;
 }
 
 export interface Upload<F extends string> {
@@ -126,13 +134,14 @@ export async function receiveUpload<F extends string>(
         continue;
       }
       if (fieldSpec.kinds.includes('video')) {
-        const video = await inspectVideo(target);
-        if ('problem' in video) {
+        const probe = await probeVideo(target);
+        if ('problem' in probe) {
           await rm(target, { force: true });
-          reject(field, videoProblemMessage(field, video.problem));
+          reject(field, videoProblemMessage(field, probe.problem));
           continue;
         }
-        files[field] = { field, path: target, kind: 'video', mime: `video/${video.format}`, size };
+        const mime = VIDEO_CONTAINER_TYPES[probe.video.container];
+        files[field] = { field, path: target, kind: 'video', mime, size, video: probe.video };
         continue;
       }
       const detected = await fileTypeFromFile(target);
@@ -184,9 +193,15 @@ async function writeCapped(
 
 /** A video field's problem, also for a video that arrived through a tus upload. */
 export function videoProblemMessage(field: string, problem: VideoProblem): string {
-  return problem === 'incomplete'
-    ? MESSAGES.videoIncomplete(field)
-    : MESSAGES.videoNotAllowed(field);
+  const message = {
+    empty: MESSAGES.videoEmpty,
+    'not-a-video': MESSAGES.videoNotAllowed,
+    incomplete: MESSAGES.videoIncomplete,
+    'audio-only': MESSAGES.videoAudioOnly,
+    'image-only': MESSAGES.videoImageOnly,
+    undecodable: MESSAGES.videoUndecodable,
+  }[problem];
+  return message(field);
 }
 
 function describeKinds(kinds: readonly FileKind[]): string {

@@ -89,16 +89,32 @@ export const SERVER_MESSAGES = {
 } as const;
 
 /**
- * The education writes' messages the client reacts to (issue 13). `videoNotAllowed` and
- * `videoIncomplete` come as a validation error on `Video` or `VideoUploadId`; `videoTooLarge` as a
+ * The education writes' messages the client reacts to (issue 13). `videoNotAllowed`,
+ * `videoIncomplete`, `videoEmpty`, `videoAudioOnly`, `videoImageOnly` and `videoUndecodable` come
+ * as a validation error on `Video` or `VideoUploadId` (issue 27); `videoTooLarge` as a
  * 413 domain error (also the tus creation's answer when `Upload-Length` is over the cap);
  * `uploadNotFound`, `uploadNotFinished` and `uploadAlreadyUsed` as a validation error on
  * `VideoUploadId`; `tooManyUnfinishedUploads` (429) and `uploadDiskFull` (507) as the tus
  * creation's domain error (issue 25).
  */
 export const EDUCATION_SERVER_MESSAGES = {
-  videoNotAllowed: messageTemplate`${'field'} must be an MP4 or WebM video.`,
+  videoNotAllowed: messageTemplate`${'field'} must be a video file: MP4, MOV, WebM, MKV or AVI.`,
   videoIncomplete: messageTemplate`${'field'} is an incomplete or damaged video.`,
+  // What ffprobe found instead of a video (issue 27).
+  videoEmpty: messageTemplate`${'field'} is an empty file.`,
+  videoAudioOnly: messageTemplate`${'field'} has sound but no picture.`,
+  videoImageOnly: messageTemplate`${'field'} is a still image, not a video.`,
+  videoUndecodable: messageTemplate`${'field'} cannot be decoded: its picture is damaged or in a format that is not supported.`,
+  /** The answer to a tus upload's first PATCH whose bytes are no video container: it is ended. */
+  uploadNotAVideo:
+    'The upload does not begin like a video file (MP4, MOV, WebM, MKV or AVI) and was ended.',
+  /** POST /educations/{id}/transcode/retry of a transcode that has not failed. */
+  transcodeNotFailed: 'Only a failed transcode can be retried.',
+  captionLanguageInvalid: 'The caption language must be a language tag such as hr, en or pt-BR.',
+  captionNotText: 'Captions must be a WebVTT or SRT file in UTF-8.',
+  captionInvalid: messageTemplate`The captions could not be read: ${'problem'}.`,
+  captionTooLarge: messageTemplate`Captions may be at most ${'size'}.`,
+  captionNotFound: 'The education has no captions in this language.',
   /** The size is the configured cap, e.g. `4096 MB`. */
   videoTooLarge: SERVER_MESSAGES.fileTooLarge,
   videoSourceRequired: 'Give exactly one of VideoUrl, Video or VideoUploadId.',

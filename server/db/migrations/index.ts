@@ -17,6 +17,7 @@ import * as educationUploads from './0012_education_uploads.ts';
 import * as newsletterDeliveriesCancelled from './0013_newsletter_deliveries_cancelled.ts';
 import * as rateLimitCounters from './0014_rate_limit_counters.ts';
 import * as unfinishedVideoUploads from './0015_unfinished_video_uploads.ts';
+import * as videoTranscodes from './0016_video_transcodes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_users': users,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013_newsletter_deliveries_cancelled': newsletterDeliveriesCancelled,
   '0014_rate_limit_counters': rateLimitCounters,
   '0015_unfinished_video_uploads': unfinishedVideoUploads,
+  '0016_video_transcodes': videoTranscodes,
 };
 
 export const migrationProvider: MigrationProvider = {
