@@ -64,6 +64,12 @@ import { educationsRoutes } from './educations/routes.ts';
 import { educationsService } from './educations/service.ts';
 import { videoUrls } from './educations/video-urls.ts';
 import { videoStore } from './educations/videos.ts';
+import { captionStore } from './transcodes/captions.ts';
+import { streamUrls } from './transcodes/stream-urls.ts';
+import { streamStore } from './transcodes/streams.ts';
+import { transcodeWorker } from './transcodes/worker.ts';
+import { streamsRoutes } from './transcodes/routes.ts';
+import { streamsService } from './transcodes/service.ts';
 import { newslettersRoutes } from './newsletters/routes.ts';
 import { UPLOADS_PATH } from '../src/api/contract.ts';
 import { educationWrites } from './educations/writes.ts';
@@ -110,6 +116,11 @@ export interface BuildAppOptions {
   mjmlCompiler?: MjmlCompiler;
   /** Free space of the uploads' disk (server/uploads/video-uploads.ts); `fs.statfs` by default. */
   freeDiskBytes?: FreeDiskBytes;
+  /**
+   * Runs the transcode worker while the app is up (`serve.ts`); tests drive their own
+   * (server/transcodes/worker.ts).
+   */
+  transcodeVideos?: boolean;
 }
 
 /** What route modules may depend on. */
@@ -192,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiRoutes(deps, { tokens, courses, freeDiskBytes, backupStatus }), {
     prefix: API_BASE_URL,
   });
+  if (options.transcodeVideos === true) runTranscodeWorker(app, deps);
   if (options.dispatchNewsletters === true) runDispatcher(app, deps);
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
   registerDatabaseGauges(metrics, db);
@@ -237,6 +249,19 @@ function configuredMjmlCompiler(app: FastifyInstance): MjmlCompiler {
   const compiler = mjmlWorkerPool();
   app.addHook('onClose', async () => compiler.close());
   return compiler;
+}
+
+/** The transcode worker, started once the app is ready, stopped (its jobs given back) as it closes. */
+function runTranscodeWorker(app: FastifyInstance, deps: AppDependencies): void {
+  const worker = transcodeWorker({
+    ...deps,
+    log: app.log,
+    videosRoot: videoStore(deps.config.dataDir).root,
+    streams: streamStore(deps.config.dataDir),
+    settings: deps.config.transcodes,
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
 }
 
 /** The dispatcher with its own SMTP pool, started once the app is ready, stopped as it closes. */
@@ -321,6 +346,7 @@ function apiRoutes(
     const education = educationsDeps(deps, freeDiskBytes);
     await api.register(educationsRoutes({ ...deps, ...education }));
     await api.register(uploadsRoutes({ ...deps, ...education }));
+    await api.register(streamsRoutes({ ...deps, ...education }));
     runUploadSweeper(api, deps, education.uploads);
     api.addHook('onClose', () => education.uploadLocker?.close());
   };
@@ -348,9 +374,20 @@ function educationsDeps(deps: AppDependencies, freeDiskBytes: FreeDiskBytes | un
     freeDiskBytes,
     path: UPLOADS_PATH,
   });
+  const signedStreams = streamUrls({
+    jwtSecret: deps.secrets.jwtSecret,
+    lifetimeHours: deps.config.educationVideoUrlHours,
+    basePath: API_BASE_URL,
+    now: deps.now,
+  });
+  const streams = streamStore(deps.config.dataDir);
+  const captions = captionStore(deps.config.dataDir);
   return {
-    educations: educationsService({ ...deps, videoUrls: urls }),
-    writes: educationWrites({ ...deps, videos, uploads }),
+    educations: educationsService({ ...deps, videoUrls: urls, streamUrls: signedStreams }),
+    streamFiles: streamsService({ ...deps, streams, captions }),
+    writes: educationWrites({ ...deps, videos, uploads, streams, captions }),
+    streams,
+    captions,
     videos,
     uploads,
     uploadLocker,

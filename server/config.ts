@@ -42,6 +42,8 @@ export interface Config {
   newsletters: NewsletterSending;
   /** Education videos received by multipart or tus (server/uploads; decision 0019). */
   educationUploads: EducationUploadLimits;
+  /** The transcode worker of uploaded videos (server/transcodes/worker.ts; issue 27). */
+  transcodes: TranscodeSettings;
   /** `DATABASE_URL`: a PostgreSQL server shared by every process; unset, SQLite in `dataDir`. */
   databaseUrl: string | undefined;
   /** Backups (server/backup; docs/operations.md). */
@@ -66,6 +68,17 @@ export interface EducationUploadLimits {
   expiryHours: number;
   /** Uploads one administrator may have receiving bytes at once (issue 25). */
   unfinishedMax: number;
+}
+
+export interface TranscodeSettings {
+  /** Jobs one process runs at once (`VIDEO_TRANSCODE_CONCURRENCY`). */
+  concurrency: number;
+  /** Threads each ffmpeg may use (`VIDEO_TRANSCODE_THREADS`). */
+  threads: number;
+  /** How long a claimed job stays claimed without renewal (`VIDEO_TRANSCODE_LEASE_SECONDS`). */
+  leaseSeconds: number;
+  /** Claims of one job (each interruption is one) before it is failed. */
+  maxAttempts: number;
 }
 
 export interface NewsletterSending {
@@ -182,6 +195,9 @@ const environmentSchema = z
     EDUCATION_VIDEO_MAX_BYTES: integerBetween(1, 2 ** 40).default(4 * 2 ** 30),
     EDUCATION_UPLOAD_EXPIRY_HOURS: integerBetween(1, 720).default(24),
     EDUCATION_UNFINISHED_UPLOADS_MAX: integerBetween(1, 1000).default(5),
+    VIDEO_TRANSCODE_CONCURRENCY: integerBetween(1, 16).default(1),
+    VIDEO_TRANSCODE_THREADS: integerBetween(1, 64).default(2),
+    VIDEO_TRANSCODE_LEASE_SECONDS: integerBetween(3, 3600).default(60),
     DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
     BACKUP_DIR: text('must not be empty').optional(),
     BACKUP_HOUR: integerBetween(0, 23).optional(),
@@ -253,6 +269,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       videoMaxBytes: e.EDUCATION_VIDEO_MAX_BYTES,
       expiryHours: e.EDUCATION_UPLOAD_EXPIRY_HOURS,
       unfinishedMax: e.EDUCATION_UNFINISHED_UPLOADS_MAX,
+    },
+    transcodes: {
+      concurrency: e.VIDEO_TRANSCODE_CONCURRENCY,
+      threads: e.VIDEO_TRANSCODE_THREADS,
+      leaseSeconds: e.VIDEO_TRANSCODE_LEASE_SECONDS,
+      maxAttempts: 3,
     },
     databaseUrl: e.DATABASE_URL,
     backup: {

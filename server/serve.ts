@@ -51,6 +51,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     serverRender: spaDir === undefined ? undefined : await loadServerRender(),
     seedDemo: true,
     dispatchNewsletters: true,
+    transcodeVideos: true,
   });
   if (config.nodeEnv === 'production' && spaDir === undefined) {
     app.log.warn(`no SPA build in ${SPA_BUILD_DIR}: serving the API only (npm start builds it)`);

@@ -3,16 +3,19 @@
  * and the viewer, and the check behind a signed video URL. An education the caller may not see
  * answers exactly like one that does not exist.
  */
-import type { AccessRight, Education } from '../../src/api/contract.ts';
+import type { AccessRight, Education, EducationStream } from '../../src/api/contract.ts';
 import { hasRole, type AuthenticatedUser } from '../auth/guards.ts';
 import type { Db } from '../db/database.ts';
 import { DomainError, MESSAGES } from '../http/errors.ts';
 import type { Media } from '../media/service.ts';
 import { rolesOfUser } from '../users/store.ts';
+import type { StreamGrant, StreamUrls } from '../transcodes/stream-urls.ts';
 import {
   accessRightUserIds,
+  captionsOf,
   findVisibleEducation,
   listVisibleEducations,
+  visibleStreamKey,
   visibleVideoKey,
   type EducationWithPartner,
   type Viewer,
@@ -33,21 +36,70 @@ export interface EducationsService {
    * education with the same id).
    */
   videoKey(id: number, query: VideoUrlQuery): Promise<string>;
+  /**
+   * Checks a signed stream URL's grant like `videoKey` (signature, expiry, the user's roles and
+   * access now, the stream folder still the education's): 403 or 404 as there.
+   */
+  checkStreamGrant(id: number, grant: StreamGrant): Promise<void>;
 }
 
 export interface EducationsServiceDeps {
   db: Db;
   media: Pick<Media, 'url'>;
   videoUrls: VideoUrls;
+  streamUrls: StreamUrls;
 }
 
 export function educationsService(deps: EducationsServiceDeps): EducationsService {
-  const { db, media, videoUrls } = deps;
+  const { db, media, videoUrls, streamUrls } = deps;
   const notFound = () => new DomainError(404, MESSAGES.educationNotFound);
+
+  /** The stream of an uploaded video, its URLs signed for the viewer. */
+  function streamOf(viewer: Viewer, row: EducationWithPartner): EducationStream | null {
+    if (row.stream_key === null || row.transcode_state === null) return null;
+    const published =
+      row.renditions === null || row.renditions === '' ? [] : row.renditions.split(',').map(Number);
+    const prefix =
+      published.length > 0 ? streamUrls.prefix(row.id, row.stream_key, viewer.userId) : null;
+    return {
+      state: row.transcode_state,
+      progress: row.transcode_progress ?? 0,
+      failure: viewer.isAdministrator ? row.transcode_failure : null,
+      playlistUrl: prefix && `${prefix}master.m3u8`,
+      posterUrl: prefix && `${prefix}poster.jpg`,
+      renditions: published,
+      durationSeconds: row.video_duration_seconds,
+      width: row.video_width,
+      height: row.video_height,
+    };
+  }
+
+  /** Answers `rows` with their captions, read in one query. */
+  async function answerAll(viewer: Viewer, rows: EducationWithPartner[]): Promise<Education[]> {
+    const captions = await captionsOf(
+      db,
+      rows.filter((row) => row.stream_key !== null).map((row) => row.id),
+    );
+    return rows.map((row) => {
+      const own = captions.filter((caption) => caption.education_id === row.id);
+      const prefix =
+        own.length > 0 && row.stream_key !== null
+          ? streamUrls.prefix(row.id, row.stream_key, viewer.userId)
+          : '';
+      return {
+        ...answer(viewer)(row),
+        stream: streamOf(viewer, row),
+        captions: own.map((caption) => ({
+          language: caption.language,
+          url: `${prefix}captions/${caption.language}.vtt`,
+        })),
+      };
+    });
+  }
 
   const answer =
     (viewer: Viewer) =>
-    (row: EducationWithPartner): Education => ({
+    (row: EducationWithPartner): Omit<Education, 'stream' | 'captions'> => ({
       id: row.id,
       title: row.title,
       description: row.description,
@@ -68,14 +120,16 @@ export function educationsService(deps: EducationsServiceDeps): EducationsServic
   return {
     async list(caller) {
       const viewer = viewerOf(caller);
-      return (await listVisibleEducations(db, viewer)).map(answer(viewer));
+      return answerAll(viewer, await listVisibleEducations(db, viewer));
     },
 
     async get(caller, id) {
       const viewer = viewerOf(caller);
       const row = await findVisibleEducation(db, viewer, id);
       if (row === undefined) throw notFound();
-      return answer(viewer)(row);
+      const [education] = await answerAll(viewer, [row]);
+      if (education === undefined) throw notFound();
+      return education;
     },
 
     async accessRights(id) {
@@ -98,6 +152,20 @@ export function educationsService(deps: EducationsServiceDeps): EducationsServic
       );
       if (key !== query.video) throw notFound();
       return key;
+    },
+
+    async checkStreamGrant(id, grant) {
+      if (streamUrls.check(id, grant) !== 'valid') {
+        throw new DomainError(403, MESSAGES.videoLinkInvalid);
+      }
+      const roles = await rolesOfUser(db, grant.user);
+      if (roles.length === 0) throw new DomainError(403, MESSAGES.videoLinkInvalid);
+      const key = await visibleStreamKey(
+        db,
+        { userId: grant.user, isAdministrator: roles.includes('administrator') },
+        id,
+      );
+      if (key !== grant.streamKey) throw notFound();
     },
   };
 }

@@ -27,21 +27,42 @@ const EDUCATION_COLUMNS = [
   'educations.video_key',
   'educations.thumbnail_card_key',
   'educations.created_at',
+  'educations.video_duration_seconds',
+  'educations.video_width',
+  'educations.video_height',
   'partners.name as partner_name',
   'partners.logo_card_key as partner_logo_card_key',
+  'video_transcodes.state as transcode_state',
+  'video_transcodes.stream_key',
+  'video_transcodes.renditions',
+  'video_transcodes.progress as transcode_progress',
+  'video_transcodes.failure as transcode_failure',
 ] as const;
 
+/**
+ * Administrators see every education; anyone else an open one or one of their own, and an
+ * uploaded video only once a first rendition is published (issue 27): until then there is
+ * nothing to play.
+ */
 function visibleTo(viewer: Viewer) {
   return (eb: ExpressionBuilder<Database, 'educations'>) => {
     if (viewer.isAdministrator) return eb.lit(true);
     const rights = eb
       .selectFrom('education_access_rights')
       .whereRef('education_access_rights.education_id', '=', 'educations.id');
-    return eb.or([
-      eb('educations.restricted', '=', 0),
-      eb.exists(
-        rights.select('user_id').where('education_access_rights.user_id', '=', viewer.userId),
-      ),
+    const playable = eb
+      .selectFrom('video_transcodes')
+      .select('video_transcodes.education_id')
+      .whereRef('video_transcodes.education_id', '=', 'educations.id')
+      .where('video_transcodes.renditions', '<>', '');
+    return eb.and([
+      eb.or([
+        eb('educations.restricted', '=', 0),
+        eb.exists(
+          rights.select('user_id').where('education_access_rights.user_id', '=', viewer.userId),
+        ),
+      ]),
+      eb.or([eb('educations.video_site_url', 'is not', null), eb.exists(playable)]),
     ]);
   };
 }
@@ -50,6 +71,7 @@ function educationsWithPartner(db: Db) {
   return db
     .selectFrom('educations')
     .innerJoin('partners', 'partners.id', 'educations.partner_id')
+    .leftJoin('video_transcodes', 'video_transcodes.education_id', 'educations.id')
     .select(EDUCATION_COLUMNS);
 }
 
@@ -70,6 +92,37 @@ export function findVisibleEducation(db: Db, viewer: Viewer, id: number) {
     .where('educations.id', '=', id)
     .where(visibleTo(viewer))
     .executeTakeFirst();
+}
+
+/**
+ * The stream folder's key of an education the viewer may see; undefined when it does not exist,
+ * has no upload or the viewer may not see it.
+ */
+export async function visibleStreamKey(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('educations')
+    .innerJoin('video_transcodes', 'video_transcodes.education_id', 'educations.id')
+    .select('video_transcodes.stream_key')
+    .where('educations.id', '=', id)
+    .where(visibleTo(viewer))
+    .executeTakeFirst();
+  return row?.stream_key;
+}
+
+/** The caption files of the educations `ids`, by language. */
+export async function captionsOf(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('education_captions')
+    .select(['education_id', 'language', 'caption_key'])
+    .where('education_id', 'in', ids)
+    .orderBy('education_id')
+    .orderBy('language')
+    .execute();
 }
 
 /** The uploaded video's key, if the education exists, has one and the viewer may see it. */

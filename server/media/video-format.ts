@@ -117,7 +117,7 @@ function matroskaSegmentFits(head: Buffer, size: number): boolean {
   const bodyEnd = bodyStart + headerSize.value;
   if (bodyEnd > head.length) return false;
   let docType: string | undefined;
-  for (let offset = bodyStart; offset < bodyEnd; ) {
+  for (let offset = bodyStart; offset < bodyEnd;) {
     const id = readElementId(head, offset);
     const length = id && readVint(head, offset + id.length);
     if (!id || length?.value === undefined) return false;

@@ -14,12 +14,7 @@ import { inspectContainer, type VideoContainer } from './video-format.ts';
 const run = promisify(execFile);
 
 export type VideoProblem =
-  | 'empty'
-  | 'not-a-video'
-  | 'incomplete'
-  | 'audio-only'
-  | 'image-only'
-  | 'undecodable';
+  'empty' | 'not-a-video' | 'incomplete' | 'audio-only' | 'image-only' | 'undecodable';
 
 /** What the transcoder needs to know of an accepted video; sizes as displayed (rotation applied). */
 export interface ProbedVideo {

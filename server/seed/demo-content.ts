@@ -18,6 +18,7 @@ import { seedDemoCourses } from './demo-courses.ts';
 import { seedDemoPartners } from './demo-partners.ts';
 import { insertDemoEducations, storeDemoEducationFiles } from './demo-educations.ts';
 import { videoStore } from '../educations/videos.ts';
+import { streamStore } from '../transcodes/streams.ts';
 import type { Db } from '../db/database.ts';
 import type { Gender, NewProductRow } from '../db/schema.ts';
 
@@ -76,7 +77,11 @@ export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boo
   });
   await seedDemoCourses(db, media, options);
   await seedDemoPartners(db, media, options);
-  const educationFiles = await storeDemoEducationFiles(media, videoStore(options.dataDir));
+  const educationFiles = await storeDemoEducationFiles(
+    media,
+    videoStore(options.dataDir),
+    streamStore(options.dataDir),
+  );
 
   const password = options.demoPassword ?? generateStrongPassword();
   // Written before the accounts exist: a crash in between costs a re-seed, never a lost password.

@@ -12,15 +12,26 @@
  *     demo-education.mp4
  * and `educations/thumbnail.jpg` its frame at 2 s (`ffmpeg -ss 2 -i demo-education.mp4
  * -frames:v 1 -q:v 5 thumbnail.jpg`). Each uploaded education gets its own copy of the video, as
- * an upload would.
+ * an upload would, and its HLS stream made by the transcoder (server/transcodes/hls.ts) as the
+ * worker would make it. The stream is made once per machine and pipeline (a folder in the
+ * temporary directory named by the hash of the video and of hls.ts) and copied: every test that
+ * seeds, seeds this too.
  */
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Clock } from '../clock.ts';
 import { ensureCountries } from '../countries/store.ts';
 import { EDUCATION_MEDIA_COLLECTION } from '../educations/service.ts';
 import { insertEducation } from '../educations/store.ts';
 import type { VideoStore } from '../educations/videos.ts';
+import { probeVideo, type ProbedVideo } from '../media/video-probe.ts';
+import { renditionsOf, transcodeToHls } from '../transcodes/hls.ts';
+import { insertTranscode, recordVideoFacts } from '../transcodes/store.ts';
+import { newStreamKey, type StreamStore } from '../transcodes/streams.ts';
 import { toWebImage, type WebImage } from '../media/images.ts';
 import type { Media, StoredImage } from '../media/service.ts';
 import { listPartners } from '../partners/store.ts';
@@ -102,23 +113,71 @@ const DEMO_EDUCATIONS: DemoEducation[] = [
 /** The stored files of the demo educations, made before the rows that refer to them. */
 export interface DemoEducationFiles {
   thumbnail: StoredImage;
-  /** One copy of the demo video per uploaded education, in the order of the list. */
-  videoKeys: string[];
+  /** One copy of the demo video and its stream per uploaded education, in the list's order. */
+  uploads: { videoKey: string; streamKey: string }[];
+  /** What ffprobe found in the demo video. */
+  video: ProbedVideo;
 }
 
 export async function storeDemoEducationFiles(
   media: Media,
   videos: VideoStore,
+  streams: Pick<StreamStore, 'folder'>,
 ): Promise<DemoEducationFiles> {
   const image = await demoThumbnail();
   const thumbnail = await media.withStaging((staged) =>
     staged.storeImage(image, EDUCATION_MEDIA_COLLECTION),
   );
-  const videoKeys: string[] = [];
+  const { folder, video } = await demoStream();
+  const uploads: DemoEducationFiles['uploads'] = [];
   for (const education of DEMO_EDUCATIONS) {
-    if (education.videoSiteUrl === null) videoKeys.push(await videos.storeCopy(DEMO_VIDEO, 'mp4'));
+    if (education.videoSiteUrl !== null) continue;
+    const streamKey = newStreamKey();
+    await cp(folder, streams.folder(streamKey), { recursive: true });
+    uploads.push({ videoKey: await videos.storeCopy(DEMO_VIDEO, 'mp4'), streamKey });
   }
-  return { thumbnail, videoKeys };
+  return { thumbnail, uploads, video };
+}
+
+let madeStream: Promise<{ folder: string; video: ProbedVideo }> | undefined;
+
+/** The demo video's HLS stream, made once per machine and version of the pipeline. */
+function demoStream(): Promise<{ folder: string; video: ProbedVideo }> {
+  madeStream ??= (async () => {
+    const probe = await probeVideo(DEMO_VIDEO);
+    if (!('video' in probe)) throw new Error(`the demo video was refused: ${probe.problem}`);
+    const hash = createHash('sha256')
+      .update(await readFile(DEMO_VIDEO))
+      .update(await readFile(new URL('../transcodes/hls.ts', import.meta.url)))
+      .digest('hex')
+      .slice(0, 16);
+    const folder = path.join(tmpdir(), `dental-demo-stream-${hash}`);
+    if (!existsSync(folder)) {
+      const work = await mkdtemp(`${folder}.making-`);
+      try {
+        await transcodeToHls({
+          source: DEMO_VIDEO,
+          folder: work,
+          video: probe.video,
+          published: [],
+          threads: 2,
+          onProgress: () => {},
+          onPublished: async () => {},
+          signal: new AbortController().signal,
+        });
+        await rename(work, folder);
+      } catch (error) {
+        await rm(work, { recursive: true, force: true });
+        // Another process made it meanwhile.
+        if (!existsSync(folder)) throw error;
+      }
+    }
+    return { folder, video: probe.video };
+  })().catch((error: unknown) => {
+    madeStream = undefined;
+    throw error;
+  });
+  return madeStream;
 }
 
 /** Encoded once per process, like the partners' logos: every test that seeds, seeds this too. */
@@ -145,9 +204,12 @@ export async function insertDemoEducations(
     ...new Set(DEMO_EDUCATIONS.map((education) => education.countryIsoCode)),
   ]);
   const now = options.now().getTime();
-  const videoKeys = [...files.videoKeys];
+  const uploads = [...files.uploads];
+  const renditions = renditionsOf(files.video).map((rendition) => rendition.name);
   for (const [index, education] of DEMO_EDUCATIONS.entries()) {
-    await insertEducation(
+    const upload = education.videoSiteUrl === null ? uploads.shift() : undefined;
+    const createdAt = new Date(now - (index + 1) * 60_000);
+    const id = await insertEducation(
       db,
       {
         title: education.title,
@@ -158,13 +220,16 @@ export async function insertDemoEducations(
         subtitle_language: education.subtitleLanguage,
         partner_id: partnerIds.get(education.partnerName) ?? 0,
         video_site_url: education.videoSiteUrl,
-        video_key: education.videoSiteUrl === null ? (videoKeys.shift() ?? null) : null,
+        video_key: upload?.videoKey ?? null,
         thumbnail_key: education.withThumbnail ? files.thumbnail.key : null,
         thumbnail_card_key: education.withThumbnail ? files.thumbnail.cardKey : null,
         // A minute apart, the first the newest.
-        created_at: new Date(now - (index + 1) * 60_000).toISOString(),
+        created_at: createdAt.toISOString(),
       },
       education.audience === 'everyone' ? [] : [options.userIds[education.audience]],
     );
+    if (upload === undefined) continue;
+    await insertTranscode(db, { educationId: id, ...upload, at: createdAt, published: renditions });
+    await recordVideoFacts(db, id, files.video);
   }
 }

@@ -58,7 +58,9 @@ function millisecondsOf(time: string): number | undefined {
   const parts = TIME.exec(time);
   if (!parts) return undefined;
   const [, hours = '0', minutes, seconds, milliseconds] = parts;
-  return ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000 + Number(milliseconds);
+  return (
+    ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000 + Number(milliseconds)
+  );
 }
 
 function webVttTime(ms: number): string {
@@ -96,7 +98,8 @@ export function toWebVtt(bytes: Buffer): CaptionParse {
     if (index >= lines.length) break;
     const block: string[] = [];
     const firstLine = index + 1;
-    while (index < lines.length && (lines[index] ?? '').trim() !== '') block.push(lines[index++] ?? '');
+    while (index < lines.length && (lines[index] ?? '').trim() !== '')
+      block.push(lines[index++] ?? '');
     if (isWebVtt && /^(NOTE|STYLE|REGION)([ \t]|$)/.test(block[0] ?? '')) continue;
     // An identifier (WebVTT) or a counter (SRT) may come before the timing line.
     const timingAt = TIMING.test(block[0] ?? '') ? 0 : 1;
@@ -107,7 +110,8 @@ export function toWebVtt(bytes: Buffer): CaptionParse {
     if (start === undefined || end === undefined) {
       return { problem: `line ${firstLine + timingAt} has a malformed time` };
     }
-    if (end <= start) return { problem: `the cue at line ${firstLine + timingAt} ends before it starts` };
+    if (end <= start)
+      return { problem: `the cue at line ${firstLine + timingAt} ends before it starts` };
     cues.push({
       start: webVttTime(start),
       end: webVttTime(end),

@@ -50,9 +50,7 @@ export function renditionsOf(video: Pick<ProbedVideo, 'width' | 'height'>): Rend
   if (names.length === 0) names.push(even(shortSide));
   return names.map((name) => {
     const long = even((longSide * name) / shortSide);
-    return portrait
-      ? { name, width: name, height: long }
-      : { name, width: long, height: name };
+    return portrait ? { name, width: name, height: long } : { name, width: long, height: name };
   });
 }
 
@@ -126,7 +124,8 @@ const renditionFolder = (folder: string, rendition: Rendition) =>
 function passArguments(options: HlsOptions, pass: readonly Rendition[], fps: number): string[] {
   const { folder, threads } = options;
   const labels = pass.map((_, index) => `[v${index}]`);
-  const split = pass.length > 1 ? `,split=${pass.length}${pass.map((_, i) => `[s${i}]`).join('')}` : '[s0]';
+  const split =
+    pass.length > 1 ? `,split=${pass.length}${pass.map((_, i) => `[s${i}]`).join('')}` : '[s0]';
   const scales = pass.map(
     (rendition, index) =>
       `[s${index}]scale=${rendition.width}:${rendition.height},format=yuv420p${labels[index]}`,
@@ -141,7 +140,16 @@ function passArguments(options: HlsOptions, pass: readonly Rendition[], fps: num
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-level:v', '4.0'],
       ...['-crf', '23', '-maxrate', `${maxKbps}k`, '-bufsize', `${2 * maxKbps}k`],
       ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-threads', String(threads)],
-      ...['-c:a', 'aac', '-b:a', rendition.name <= 360 ? '96k' : '128k', '-ac', '2', '-ar', '48000'],
+      ...[
+        '-c:a',
+        'aac',
+        '-b:a',
+        rendition.name <= 360 ? '96k' : '128k',
+        '-ac',
+        '2',
+        '-ar',
+        '48000',
+      ],
       ...['-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod'],
       ...['-hls_segment_filename', path.join(out, '%05d.ts'), path.join(out, 'index.m3u8')],
     ];

@@ -16,9 +16,19 @@ export interface TranscodeJob {
   attempts: number;
 }
 
+/**
+ * A queued job; or, with `published`, one whose stream was made already (the demo seed's, by the
+ * same transcoder).
+ */
 export async function insertTranscode(
   db: Db,
-  job: { educationId: number; videoKey: string; streamKey: string; at: Date },
+  job: {
+    educationId: number;
+    videoKey: string;
+    streamKey: string;
+    at: Date;
+    published?: readonly number[];
+  },
 ): Promise<void> {
   const at = job.at.toISOString();
   await db
@@ -27,9 +37,11 @@ export async function insertTranscode(
       education_id: job.educationId,
       video_key: job.videoKey,
       stream_key: job.streamKey,
-      state: 'queued',
       created_at: at,
       updated_at: at,
+      ...(job.published === undefined
+        ? { state: 'queued' }
+        : { state: 'ready', progress: 100, renditions: job.published.join(',') }),
     })
     .execute();
 }
@@ -150,7 +162,12 @@ export async function releaseTranscode(
   now: Date,
 ): Promise<void> {
   await leased(db, job.educationId, job.owner)
-    .set({ state: 'queued', lease_owner: null, lease_expires_at: null, updated_at: now.toISOString() })
+    .set({
+      state: 'queued',
+      lease_owner: null,
+      lease_expires_at: null,
+      updated_at: now.toISOString(),
+    })
     .execute();
 }
 
@@ -158,7 +175,13 @@ export async function releaseTranscode(
 export async function retryTranscode(db: Db, educationId: number, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('video_transcodes')
-    .set({ state: 'queued', failure: null, progress: 0, attempts: 0, updated_at: now.toISOString() })
+    .set({
+      state: 'queued',
+      failure: null,
+      progress: 0,
+      attempts: 0,
+      updated_at: now.toISOString(),
+    })
     .where('education_id', '=', educationId)
     .where('state', '=', 'failed')
     .executeTakeFirst();
@@ -188,4 +211,68 @@ export function findTranscode(db: Db, educationId: number) {
     .selectAll()
     .where('education_id', '=', educationId)
     .executeTakeFirst();
+}
+
+/** The caption file's key of an education in `language`, if any. */
+export async function findCaptionKey(
+  db: Db,
+  educationId: number,
+  language: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('education_captions')
+    .select('caption_key')
+    .where('education_id', '=', educationId)
+    .where('language', '=', language)
+    .executeTakeFirst();
+  return row?.caption_key;
+}
+
+/**
+ * Sets the caption file of an education in `language` and answers the key it replaced; undefined
+ * `replaced` when there was none, `missing` when the education has no uploaded video.
+ */
+export async function replaceCaption(
+  db: Db,
+  caption: { educationId: number; language: string; key: string; at: Date },
+): Promise<{ missing: true } | { missing: false; replaced: string | undefined }> {
+  return db.transaction().execute(async (transaction) => {
+    const upload = await transaction
+      .selectFrom('video_transcodes')
+      .select('education_id')
+      .where('education_id', '=', caption.educationId)
+      .executeTakeFirst();
+    if (upload === undefined) return { missing: true };
+    const replaced = await transaction
+      .deleteFrom('education_captions')
+      .where('education_id', '=', caption.educationId)
+      .where('language', '=', caption.language)
+      .returning('caption_key')
+      .executeTakeFirst();
+    await transaction
+      .insertInto('education_captions')
+      .values({
+        education_id: caption.educationId,
+        language: caption.language,
+        caption_key: caption.key,
+        created_at: caption.at.toISOString(),
+      })
+      .execute();
+    return { missing: false, replaced: replaced?.caption_key };
+  });
+}
+
+/** Removes the caption file's row and answers its key; undefined when there was none. */
+export async function deleteCaption(
+  db: Db,
+  educationId: number,
+  language: string,
+): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('education_captions')
+    .where('education_id', '=', educationId)
+    .where('language', '=', language)
+    .returning('caption_key')
+    .executeTakeFirst();
+  return row?.caption_key;
 }

@@ -13,6 +13,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../clock.ts';
+import type { TranscodeSettings } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { transcodeToHls, TranscodeError } from './hls.ts';
 import { probeVideo, type VideoProblem } from '../media/video-probe.ts';
@@ -31,17 +32,6 @@ export interface TranscodeLog {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
-}
-
-export interface TranscodeSettings {
-  /** Jobs run at once by this process. */
-  concurrency: number;
-  /** Threads each ffmpeg may use. */
-  threads: number;
-  /** How long a claim holds without renewal; renewed every third of it. */
-  leaseSeconds: number;
-  /** Claims of one job (each crash mid-work is one) before it is failed. */
-  maxAttempts: number;
 }
 
 export interface TranscodeWorkerOptions {
@@ -117,7 +107,9 @@ export function transcodeWorker(options: TranscodeWorkerOptions): TranscodeWorke
       }
     };
     const timer = setInterval(() => {
-      renew().catch((error: unknown) => log.error({ err: error }, 'renewing a transcode lease failed'));
+      renew().catch((error: unknown) =>
+        log.error({ err: error }, 'renewing a transcode lease failed'),
+      );
     }, leaseMs / 3);
     try {
       await transcodeToHls({

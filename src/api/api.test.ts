@@ -361,6 +361,8 @@ describe('educations', () => {
     partner: { id: 2, name: 'Partner', logoUrl: '/media/partners/p.webp' },
     videoUrl: '/api/v1/educations/5/video?user=1&expires=1&signature=s',
     thumbnailUrl: null,
+    stream: null,
+    captions: [],
   };
 
   it('lists educations, reads one and its access rights with GET as answered', async () => {

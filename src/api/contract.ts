@@ -13,5 +13,6 @@ export * from './contract/campaigns.ts';
 export * from './contract/products.ts';
 export * from './contract/partners.ts';
 export * from './contract/educations.ts';
+export * from './contract/streams.ts';
 export * from './contract/newsletters.ts';
 export * from './contract/uploads.ts';

@@ -24,6 +24,8 @@ import { insertEducation } from '../../server/educations/store.ts';
 import { VIDEO_PIECE_BYTES } from '../../server/educations/video-body.ts';
 import { videoUrls } from '../../server/educations/video-urls.ts';
 import { VIDEO_FOLDER } from '../../server/educations/videos.ts';
+import { insertTranscode } from '../../server/transcodes/store.ts';
+import { newStreamKey } from '../../server/transcodes/streams.ts';
 import { loadSecrets } from '../../server/secrets.ts';
 import { createUser } from '../../server/users/store.ts';
 import { ADMIN, DEMO_PASSWORD, EMPLOYEE, USER, login } from './support/accounts.ts';
@@ -477,7 +479,7 @@ describe('a long video in pieces', () => {
       .executeTakeFirstOrThrow();
     const key = `${randomBytes(16).toString('base64url')}.mp4`;
     writeFileSync(path.join(server.dataDir, VIDEO_FOLDER, key), LONG_VIDEO);
-    return insertEducation(
+    const id = await insertEducation(
       server.db,
       {
         ...seeded,
@@ -488,6 +490,16 @@ describe('a long video in pieces', () => {
       },
       [userIds.user],
     );
+    // Users see an uploaded video once it is playable (issue 27).
+    const at = new Date();
+    await insertTranscode(server.db, {
+      educationId: id,
+      videoKey: key,
+      streamKey: newStreamKey(),
+      at,
+      published: [360],
+    });
+    return id;
   }
 
   const asAdministrator = (method: 'PUT' | 'DELETE', url: string, payload?: object) =>

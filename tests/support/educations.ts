@@ -15,6 +15,8 @@ export function anEducation(
     partner: { id: 1, name: 'Alpavera', logoUrl: '/media/partners/alpavera.webp' },
     videoUrl: `/api/v1/educations/${overrides.id}/video?expires=1&signature=a`,
     thumbnailUrl: `/media/educations/${overrides.id}.webp`,
+    stream: null,
+    captions: [],
     ...overrides,
   };
 }

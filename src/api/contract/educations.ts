@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { freeText } from '../text.ts';
 import { COURSE_RULES, countrySchema } from './courses.ts';
+import { educationCaptionSchema, educationStreamSchema } from './streams.ts';
 
 /** SPEC 3: a recording month as ISO 8601 year and month, `2024-03`. */
 export const RECORDING_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -18,7 +19,9 @@ export const recordingMonthSchema = z.string().check(z.regex(RECORDING_MONTH_PAT
  * the video element fails, fetch the education again for a fresh one (the HEAD check of SPEC 7
  * goes to it too). `thumbnailUrl` is a media address, or null: then a video-site education shows
  * `videoSiteThumbnailUrl` and any other the bundled placeholder (also when an image cannot load).
- * `subtitleLanguage` is free text. `createdAt` is an ISO 8601 UTC instant.
+ * `subtitleLanguage` is free text. `createdAt` is an ISO 8601 UTC instant. `stream` is the HLS
+ * stream of an uploaded video (null for a video-site one) and `captions` its caption files
+ * (contract/streams.ts, issue 27).
  */
 export const educationSchema = z.object({
   id: z.number(),
@@ -32,6 +35,8 @@ export const educationSchema = z.object({
   partner: z.object({ id: z.number(), name: z.string(), logoUrl: z.string() }),
   videoUrl: z.string(),
   thumbnailUrl: z.nullable(z.string()),
+  stream: z.nullable(educationStreamSchema),
+  captions: z.array(educationCaptionSchema),
 });
 export type Education = z.infer<typeof educationSchema>;
 /** GET /educations: the educations the caller may see, newest first. */
@@ -132,7 +137,7 @@ export const EDUCATION_RULES = {
    * `accept` of the video input: what the server accepts, decided from the bytes. The size cap is
    * the server's configuration (4 GiB by default); over it the server answers 413 `videoTooLarge`.
    */
-  videoAccept: 'video/mp4,video/webm',
+  videoAccept: 'video/*,.mov,.mkv,.avi',
   thumbnailMaxBytes: COURSE_RULES.imageMaxBytes,
   /** `accept` of the thumbnail input. SVG is never accepted. */
   thumbnailAccept: COURSE_RULES.imageAccept,

@@ -39,7 +39,16 @@ const RECIPES = {
     ...['-c:a', 'libopus', '-f', 'webm'],
   ],
   /** An old camera's AVI: MPEG-4 part 2 and MP3-less PCM. */
-  'mpeg4.avi': [...PICTURE('320x180'), ...SOUND(), '-c:v', 'mpeg4', '-c:a', 'pcm_s16le', '-f', 'avi'],
+  'mpeg4.avi': [
+    ...PICTURE('320x180'),
+    ...SOUND(),
+    '-c:v',
+    'mpeg4',
+    '-c:a',
+    'pcm_s16le',
+    '-f',
+    'avi',
+  ],
   /** Variable frame rate: 25 frames in the first second, 5 in the next (timestamps kept). */
   'vfr.mp4': [
     ...PICTURE('320x180', 2, 25),
@@ -97,7 +106,10 @@ function makeCorpus(target: string): void {
 /** The path of a clip of the corpus, made first if this machine has none yet. */
 export function corpusClip(name: CorpusClip): string {
   if (folder === undefined) {
-    const hash = createHash('sha256').update(JSON.stringify([RECIPES, DERIVED])).digest('hex').slice(0, 16);
+    const hash = createHash('sha256')
+      .update(JSON.stringify([RECIPES, DERIVED]))
+      .digest('hex')
+      .slice(0, 16);
     folder = path.join(tmpdir(), `dental-video-corpus-${hash}`);
     if (!existsSync(folder)) makeCorpus(folder);
   }
