@@ -5,11 +5,14 @@
  * no other part of the URL (`bindUpload`). The bodies are not parsed by Fastify:
  * @tus/server streams them from the raw request to the file store.
  */
+import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticatedUser, type AuthGuards } from '../auth/guards.ts';
 import { DomainError, MESSAGES } from '../http/errors.ts';
 import { hijackWithHeaders } from '../http/hijack.ts';
+import { CONTAINER_SIGNATURE_BYTES, videoContainerOf } from '../media/video-format.ts';
 import type { VideoUploads } from './video-uploads.ts';
 
 /** tus ids are 32 hex characters (`Uid.rand`); anything else is no upload of ours. */
@@ -72,11 +75,45 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
         if (!UPLOAD_ID.test(id) || !(await uploads.mayContinue(id, caller.userId))) {
           throw new DomainError(404, MESSAGES.uploadNotFound);
         }
+        // The bytes of a first PATCH must begin like a video container (issue 27): anything else
+        // ends the upload at once, not after gigabytes.
+        if (request.method === 'PATCH' && request.headers['upload-offset'] === '0') {
+          const head = await peek(request.raw, CONTAINER_SIGNATURE_BYTES);
+          if (videoContainerOf(head) === undefined) {
+            await uploads.discard(id);
+            throw new DomainError(415, MESSAGES.uploadNotAVideo);
+          }
+        }
         uploads.bindUpload(request.raw, id);
         await handOver(request, reply);
       },
     });
   };
+}
+
+/**
+ * The first `bytes` of a request body (fewer when it is shorter), put back so that whoever reads
+ * the body next reads it whole.
+ */
+async function peek(stream: IncomingMessage, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < bytes && !stream.readableEnded) {
+    const chunk = stream.read() as Buffer | null;
+    if (chunk !== null) {
+      chunks.push(chunk);
+      length += chunk.length;
+      continue;
+    }
+    const waiting = new AbortController();
+    await Promise.race([
+      once(stream, 'readable', { signal: waiting.signal }),
+      once(stream, 'end', { signal: waiting.signal }),
+    ]).finally(() => waiting.abort());
+  }
+  const head = Buffer.concat(chunks);
+  if (head.length > 0) stream.unshift(head);
+  return head;
 }
 
 function hasBody(request: FastifyRequest): boolean {

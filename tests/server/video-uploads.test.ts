@@ -17,6 +17,7 @@ import { multipart, type FormValue } from './media-fixtures.ts';
 import { ADMIN, DEMO_PASSWORD, EMPLOYEE, USER, login } from './support/accounts.ts';
 import { useServer } from './support/server-fixture.ts';
 import { rowCount } from './support/stored.ts';
+import { corpusClip } from './support/video-corpus.ts';
 import { mp4Of } from './support/videos.ts';
 
 const VIDEO_CAP = 400_000;
@@ -225,19 +226,24 @@ describe('an upload named in the query string', () => {
   ];
   const cases = suffixes('<victim>').map((suffix) => ({ suffix }));
 
-  /** The victim's upload: 8 bytes long, its first 4 written; the attacker's: 4 long, empty. */
+  /**
+   * The victim's upload: 24 bytes long, its first 12 written; the attacker's: 12 long, empty. A
+   * first PATCH must begin like a video (issue 27): both begin with an MP4's first bytes.
+   */
+  const VICTIM_BYTES = DEMO_VIDEO.subarray(0, 12);
+  const OWN_BYTES = mp4Of({ brand: 'mp42' }).subarray(0, 12);
   async function victimAndOwn() {
-    const victim = await createUpload(8, tokens.secondAdministrator);
-    await send(victim.url, Buffer.from('VICT'), 0, tokens.secondAdministrator);
-    const own = await createUpload(4);
+    const victim = await createUpload(24, tokens.secondAdministrator);
+    await send(victim.url, VICTIM_BYTES, 0, tokens.secondAdministrator);
+    const own = await createUpload(12);
     return { victim, own };
   }
 
   async function expectVictimUntouched(victim: { url: string; id: string }) {
-    expect(readFileSync(uploadFile(victim.id)).toString()).toBe('VICT');
+    expect(readFileSync(uploadFile(victim.id))).toEqual(VICTIM_BYTES);
     const head = await tus('HEAD', victim.url, tokens.secondAdministrator);
     expect(head.statusCode).toBe(200);
-    expect(head.headers['upload-offset']).toBe('4');
+    expect(head.headers['upload-offset']).toBe('12');
   }
 
   const attack = (own: string, victim: string, suffix: string) =>
@@ -249,10 +255,10 @@ describe('an upload named in the query string', () => {
       'PATCH',
       attack(own.url, victim.id, suffix),
       tokens.administrator,
-      { 'upload-offset': '4' },
+      { 'upload-offset': '12' },
       Buffer.from('EVIL'),
     );
-    // At offset 4 the victim's upload would take the bytes; the own one is at 0 and refuses them.
+    // At offset 12 the victim's upload would take the bytes; the own one is at 0 and refuses them.
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toEqual({ errors: [expect.any(String)] });
     await expectVictimUntouched(victim);
@@ -261,10 +267,10 @@ describe('an upload named in the query string', () => {
       attack(own.url, victim.id, suffix),
       tokens.administrator,
       { 'upload-offset': '0' },
-      Buffer.from('OWN!'),
+      OWN_BYTES,
     );
     expect(atZero.statusCode, atZero.body).toBe(204);
-    expect(readFileSync(uploadFile(own.id)).toString()).toBe('OWN!');
+    expect(readFileSync(uploadFile(own.id))).toEqual(OWN_BYTES);
     await expectVictimUntouched(victim);
   });
 
@@ -273,7 +279,7 @@ describe('an upload named in the query string', () => {
     const response = await tus('HEAD', attack(own.url, victim.id, suffix), tokens.administrator);
     expect(response.statusCode).toBe(200);
     expect(response.headers['upload-offset']).toBe('0');
-    expect(response.headers['upload-length']).toBe('4');
+    expect(response.headers['upload-length']).toBe('12');
   });
 
   it.each(cases)('DELETE with $suffix removes the own upload only', async ({ suffix }) => {
@@ -368,7 +374,7 @@ describe('PATCH bodies over a socket', () => {
   it('refuses a chunked body longer than the upload with 413 and stores no byte beyond it', async () => {
     const { url, id } = await createUpload(1000);
     const response = await patchOverSocket(url, {}, async (request) => {
-      request.end(Buffer.alloc(5000, 1));
+      request.end(Buffer.concat([DEMO_VIDEO.subarray(0, 12), Buffer.alloc(4988, 1)]));
     });
     expect(response?.statusCode).toBe(413);
     expect(statSync(uploadFile(id)).size).toBeLessThanOrEqual(1000);
@@ -407,16 +413,45 @@ describe('an education from a finished upload', () => {
     expect((await createEducation(unfinished.id)).json()).toEqual({
       errors: { VideoUploadId: [M.uploadNotFinished] },
     });
-    const notVideo = await uploaded(Buffer.from('%PDF-1.7 not a video at all'));
-    expect((await createEducation(notVideo.id)).json()).toEqual({
-      errors: { VideoUploadId: [M.videoNotAllowed('VideoUploadId')] },
+    // A video container whose streams ffprobe finds no picture in (issue 27).
+    const soundOnly = await uploaded(readFileSync(corpusClip('audio-only.mp4')));
+    expect((await createEducation(soundOnly.id)).json()).toEqual({
+      errors: { VideoUploadId: [M.videoAudioOnly('VideoUploadId')] },
     });
     const incomplete = await uploaded(mp4Of({ moov: false }));
     expect((await createEducation(incomplete.id)).json()).toEqual({
       errors: { VideoUploadId: [M.videoIncomplete('VideoUploadId')] },
     });
-    expect(existsSync(uploadFile(notVideo.id))).toBe(true);
+    expect(existsSync(uploadFile(soundOnly.id))).toBe(true);
   });
+
+  it('ends an upload whose first PATCH does not begin like a video container, at once', async () => {
+    const pdf = Buffer.from('%PDF-1.7 not a video at all, and many bytes would follow');
+    const upload = await createUpload(pdf.length * 1000);
+    const refused = await tus(
+      'PATCH',
+      upload.url,
+      tokens.administrator,
+      { 'upload-offset': '0' },
+      pdf,
+    );
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toEqual({ errors: [M.uploadNotAVideo] });
+    expect(existsSync(uploadFile(upload.id))).toBe(false);
+    expect(
+      await server.db
+        .selectFrom('video_uploads')
+        .select('id')
+        .where('id', '=', upload.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    const head = await tus('HEAD', upload.url, tokens.administrator);
+    expect(head.statusCode).toBe(404);
+    // Every container of the corpus passes the same check, a QuickTime, Matroska and AVI file too.
+    for (const clip of ['h264.mov', 'vp9.webm', 'mpeg4.avi'] as const) {
+      await uploaded(readFileSync(corpusClip(clip)));
+    }
+  }, 30_000);
 
   it('leaves the upload in place after a refused form, for the corrected one', async () => {
     const { id } = await uploaded(DEMO_VIDEO);
