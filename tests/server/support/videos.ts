@@ -56,3 +56,8 @@ export function webmOf(options: { docType?: string } = {}): Buffer {
 export function truncated(file: Buffer): Buffer {
   return file.subarray(0, file.length - 100);
 }
+
+/** A real MP4 grown to exactly `size` bytes by a trailing `free` box, which players skip. */
+export function padded(video: Buffer, size: number): Buffer {
+  return Buffer.concat([video, box('free', Buffer.alloc(size - video.length - 8))]);
+}
