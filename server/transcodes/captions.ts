@@ -102,7 +102,7 @@ export function toWebVtt(bytes: Buffer): CaptionParse {
       block.push(lines[index++] ?? '');
     if (isWebVtt && /^(NOTE|STYLE|REGION)([ \t]|$)/.test(block[0] ?? '')) continue;
     // An identifier (WebVTT) or a counter (SRT) may come before the timing line.
-    const timingAt = TIMING.test(block[0] ?? '') ? 0 : 1;
+    const timingAt = TIMING.test(block[0] ?? '') || block.length === 1 ? 0 : 1;
     const timing = TIMING.exec(block[timingAt] ?? '');
     if (!timing) return { problem: `line ${firstLine + timingAt} is not a cue's timing` };
     const start = millisecondsOf(timing[1] ?? '');
