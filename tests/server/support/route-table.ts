@@ -30,6 +30,17 @@ import {
   type VideoUrls,
 } from '../../../server/educations/video-urls.ts';
 import { loadSecrets } from '../../../server/secrets.ts';
+import {
+  claimTranscode,
+  findTranscode,
+  insertTranscode,
+  settleTranscode,
+} from '../../../server/transcodes/store.ts';
+import {
+  streamUrls as signedStreamUrls,
+  type StreamUrls,
+} from '../../../server/transcodes/stream-urls.ts';
+import { newStreamKey } from '../../../server/transcodes/streams.ts';
 import type { BuildAppOptions } from '../../../server/app.ts';
 
 export const CALLERS = ['anonymous', 'user', 'otherUser', 'employee', 'administrator'] as const;
@@ -78,6 +89,8 @@ let mediaPath: string;
 const userIds = {} as Record<Exclude<Caller, 'anonymous'>, number>;
 let restrictedEducationId: number;
 let restrictedVideoKey: string;
+let restrictedStreamKey: string;
+let streamUrls: StreamUrls;
 let partnerId: number;
 let videoUrls: VideoUrls;
 let newsletterImageUrl: string;
@@ -87,6 +100,9 @@ let serial = 0;
 const unique = (prefix: string) => `${prefix}.${(serial += 1)}@example.com`;
 
 const STRONG = 'Zubar-Sigurno-77';
+/** The first bytes of an MP4: what a tus upload's first PATCH must begin with (issue 27). */
+const VIDEO_SIGNATURE = Buffer.from('00000018667479706d703432', 'hex');
+const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:01.000\nDobar dan\n';
 const SPA_INDEX = '<!doctype html><html lang="hr"><title>Dentalia</title>';
 const SPA_SCRIPT = 'console.log(1);\n';
 
@@ -206,17 +222,38 @@ async function newEducationId(): Promise<number> {
   return response.json<{ id: number }>().id;
 }
 
+/** An education whose transcode failed (a video-site education given a job, for the retry). */
+async function failedTranscodeId(): Promise<number> {
+  const educationId = await newEducationId();
+  const at = new Date();
+  await insertTranscode(testApp.db, {
+    educationId,
+    videoKey: 'x.mp4',
+    streamKey: newStreamKey(),
+    at,
+  });
+  const claimed = await claimTranscode(testApp.db, 'route-table', at, 60_000);
+  expect(claimed?.education_id).toBe(educationId);
+  await settleTranscode(
+    testApp.db,
+    { educationId, owner: 'route-table' },
+    { state: 'failed', failure: 'the file is incomplete' },
+    at,
+  );
+  return educationId;
+}
+
 const tusHeaders = (headers: Record<string, string> = {}) => ({
   'tus-resumable': '1.0.0',
   ...headers,
 });
 
-/** A new tus upload of the demo administrator (4 bytes), as its path under /api/v1. */
+/** A new tus upload of the demo administrator (12 bytes), as its path under /api/v1. */
 async function newUploadPath(): Promise<string> {
   const response = await testApp.app.inject({
     ...api('POST', '/uploads'),
     headers: tusHeaders({
-      'upload-length': '4',
+      'upload-length': String(VIDEO_SIGNATURE.length),
       authorization: `Bearer ${accessTokens.administrator}`,
     }),
   });
@@ -485,6 +522,43 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     expected: administrators(204),
     request: async () => api('DELETE', `/educations/${await newEducationId()}`),
   },
+  // The HLS stream's signed path is the credential, like the video's (issue 27).
+  'GET /api/v1/educations/:id/stream/:streamKey/:user/:expires/:signature/*': {
+    expected: { ...restrictedToUser, anonymous: 200 },
+    request: (caller) => ({
+      method: 'GET',
+      url: `${streamUrls.prefix(
+        restrictedEducationId,
+        restrictedStreamKey,
+        userIds[caller === 'anonymous' ? 'user' : caller],
+      )}master.m3u8`,
+    }),
+  },
+  'POST /api/v1/educations/:id/transcode/retry': {
+    expected: administrators(200),
+    request: async () => api('POST', `/educations/${await failedTranscodeId()}/transcode/retry`),
+  },
+  'PUT /api/v1/educations/:id/captions/:language': {
+    expected: administrators(200),
+    request: () => ({
+      ...api('PUT', `/educations/${restrictedEducationId}/captions/hr`, CAPTIONS),
+      headers: { 'content-type': 'text/vtt' },
+    }),
+  },
+  'DELETE /api/v1/educations/:id/captions/:language': {
+    expected: administrators(204),
+    request: async () => {
+      const put = await testApp.app.inject({
+        ...api('PUT', `/educations/${restrictedEducationId}/captions/en`, CAPTIONS),
+        headers: {
+          'content-type': 'text/vtt',
+          authorization: `Bearer ${accessTokens.administrator}`,
+        },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      return api('DELETE', `/educations/${restrictedEducationId}/captions/en`);
+    },
+  },
   'POST /api/v1/uploads': {
     expected: administrators(201),
     request: () => ({ ...api('POST', '/uploads'), headers: tusHeaders({ 'upload-length': '4' }) }),
@@ -496,7 +570,7 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
   'PATCH /api/v1/uploads/:id': {
     expected: administrators(204),
     request: async () => ({
-      ...api('PATCH', await newUploadPath(), 'abcd'),
+      ...api('PATCH', await newUploadPath(), VIDEO_SIGNATURE),
       headers: tusHeaders({
         'upload-offset': '0',
         'content-type': 'application/offset+octet-stream',
@@ -679,6 +753,14 @@ export function useRouteTable(
       .where('id', '=', restrictedEducationId)
       .executeTakeFirstOrThrow();
     restrictedVideoKey = video_key ?? '';
+    const transcode = await findTranscode(testApp.db, restrictedEducationId);
+    restrictedStreamKey = transcode?.stream_key ?? '';
+    streamUrls = signedStreamUrls({
+      jwtSecret: loadSecrets(testApp.config).jwtSecret,
+      lifetimeHours: 1,
+      basePath: '/api/v1',
+      now: () => new Date(),
+    });
     const partners = await testApp.app.inject(api('GET', '/partners'));
     partnerId = partners.json<{ id: number }[]>()[0]?.id ?? 0;
     videoUrls = signedVideoUrls({
