@@ -92,7 +92,7 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 const ROUTE_TIMEOUT_MS = 60_000 + RUNS * 250;
 
 /** `bytes`: a file's bytes (the education video), not JSON. */
-type Success = Record<number, ContractSchema | 'empty' | 'bytes'>;
+type Success = Record<number, ContractSchema | 'empty' | 'bytes' | 'stream file'>;
 type Form = Record<string, FormValue | FormValue[]>;
 
 interface FuzzRoute {
@@ -527,6 +527,39 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       succeedsSometimes: true,
     },
     {
+      route: 'GET /api/v1/educations/:id/stream/:streamKey/:user/:expires/:signature/*',
+      caller: 'anonymous',
+      requests: streamRequests(),
+      success: { 200: 'stream file', 206: 'stream file' },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'POST /api/v1/educations/:id/transcode/retry',
+      caller: 'administrator',
+      requests: pathParameter.map((id) => ({
+        method: 'POST',
+        url: `/api/v1/educations/${id}/transcode/retry`,
+      })),
+      success: { 200: educationSchema },
+    },
+    {
+      route: 'PUT /api/v1/educations/:id/captions/:language',
+      caller: 'administrator',
+      requests: captionRequests(),
+      success: { 200: educationSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'DELETE /api/v1/educations/:id/captions/:language',
+      caller: 'administrator',
+      requests: fc.tuple(educationId, captionLanguage).map(([id, language]) => ({
+        method: 'DELETE',
+        url: `/api/v1/educations/${id}/captions/${language}`,
+      })),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
       route: 'POST /api/v1/educations',
       caller: 'administrator',
       requests: educationRequests(files),
@@ -731,6 +764,10 @@ function checkAnswer(route: FuzzRoute, request: InjectOptions, response: LightMy
   if (expected === 'empty') expect(response.body, context).toBe('');
   else if (expected === 'bytes')
     expect(response.headers['content-type'], context).toBe('video/mp4');
+  else if (expected === 'stream file')
+    expect(response.headers['content-type'], context).toMatch(
+      /^(application\/vnd\.apple\.mpegurl|video\/mp2t|image\/jpeg|text\/vtt)(;|$)/,
+    );
   else
     expect(
       z.safeParse(expected as z.ZodMiniType, JSON.parse(response.body)).error,
@@ -741,6 +778,8 @@ function checkAnswer(route: FuzzRoute, request: InjectOptions, response: LightMy
 let routes: FuzzRoute[];
 /** The video URLs the demo administrator's detail answers give, one per uploaded video. */
 let signedVideoUrls: string[];
+/** The signed stream prefixes of the same answers, one per playable upload. */
+let signedStreamPrefixes: string[];
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'dental-fuzz-'));
@@ -774,6 +813,11 @@ beforeAll(async () => {
     .map((education) => education.videoUrl)
     .filter((url) => url.startsWith('/api/v1/'));
   expect(signedVideoUrls.length).toBeGreaterThan(0);
+  signedStreamPrefixes = educations
+    .json<Education[]>()
+    .flatMap((education) => education.stream?.playlistUrl ?? [])
+    .map((url) => url.replace(/master\.m3u8$/, ''));
+  expect(signedStreamPrefixes.length).toBeGreaterThan(0);
   routes = fuzzRoutes(
     {
       png: await imageFile('png', 160, 90),
@@ -822,6 +866,10 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'GET /api/v1/educations/:id',
     'GET /api/v1/educations/:id/access-rights',
     'GET /api/v1/educations/:id/video',
+    'GET /api/v1/educations/:id/stream/:streamKey/:user/:expires/:signature/*',
+    'POST /api/v1/educations/:id/transcode/retry',
+    'PUT /api/v1/educations/:id/captions/:language',
+    'DELETE /api/v1/educations/:id/captions/:language',
     'POST /api/v1/educations',
     'PATCH /api/v1/educations/:id',
     'PUT /api/v1/educations/:id/access-rights',
@@ -914,6 +962,74 @@ function educationRequests(files: Files) {
     }),
   });
   return formRequests(validForm, Object.values(EDUCATION_FIELDS), files);
+}
+
+/** Caption languages: tags of the contract's shape, and any path parameter. */
+const captionLanguage = fc.oneof(
+  fc.constantFrom('hr', 'en', 'pt-BR', 'sr-Latn-RS', 'HR', 'hrvatski'),
+  pathParameter,
+);
+
+/** Caption files: WebVTT and SRT, well-formed or not, and any bytes, as any text type. */
+function captionRequests(): fc.Arbitrary<InjectOptions> {
+  const body = fc.oneof(
+    fc.constantFrom(
+      'WEBVTT\n\n00:00.000 --> 00:01.000\nDobar dan\n',
+      '1\n00:00:00,000 --> 00:00:01,000\n<i>Dobar</i> dan\n',
+      'WEBVTT\n\n00:02.000 --> 00:01.000\nunatrag\n',
+    ),
+    hostileString,
+    fc.uint8Array({ maxLength: 256 }).map((bytes) => Buffer.from(bytes)),
+  );
+  const type = fc.constantFrom(
+    'text/vtt',
+    'application/x-subrip',
+    'text/plain',
+    'application/octet-stream',
+  );
+  return fc
+    .tuple(educationId, captionLanguage, body, type)
+    .map(([id, language, payload, contentType]) => ({
+      method: 'PUT',
+      url: `/api/v1/educations/${id}/captions/${language}`,
+      headers: { 'content-type': contentType },
+      payload,
+    }));
+}
+
+/**
+ * Signed stream paths: real ones (the demo user's) naming any file, with any Range header, and
+ * hostile paths.
+ */
+function streamRequests(): fc.Arbitrary<InjectOptions> {
+  const file = fc.oneof(
+    fc.constantFrom(
+      'master.m3u8',
+      'poster.jpg',
+      '360p/index.m3u8',
+      '360p/00000.ts',
+      'captions/hr.vtt',
+    ),
+    pathParameter,
+  );
+  const signed = fc
+    .tuple(
+      fc.constantFrom(...signedStreamPrefixes),
+      file,
+      fc.option(fc.stringMatching(/^[ -~]{0,40}$/), { nil: undefined }),
+    )
+    .map(([prefix, name, range]): InjectOptions => ({
+      method: 'GET',
+      url: `${prefix}${name}`,
+      ...(range !== undefined && { headers: { range } }),
+    }));
+  const hostile = fc
+    .tuple(pathParameter, pathParameter, pathParameter, pathParameter, pathParameter, file)
+    .map(([id, key, user, expires, signature, name]): InjectOptions => ({
+      method: 'GET',
+      url: `/api/v1/educations/${id}/stream/${key}/${user}/${expires}/${signature}/${name}`,
+    }));
+  return fc.oneof(signed, hostile);
 }
 
 /** Upload ids: well-formed (unknown) ones and any path parameter. */

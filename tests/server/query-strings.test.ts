@@ -47,7 +47,8 @@ const table = useRouteTable({
 });
 
 /** Another administrator's unfinished upload, which no answer may show, change or remove. */
-const VICTIM_BYTES = 'VICTIM!';
+/** Begins like an MP4, as a tus upload's first PATCH must (issue 27). */
+const VICTIM_BYTES = '\0\0\0\x18ftypmp42VICTIM!';
 const VICTIM_LENGTH = 4099;
 let victim: { id: string; url: string; token: string };
 
