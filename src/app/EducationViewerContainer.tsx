@@ -10,6 +10,7 @@ import {
 import { routes } from '../routes.ts';
 import { EducationViewer } from '../views/EducationViewer.tsx';
 import { checkVideoReachable } from './educationVideoCheck.ts';
+import { playHlsStream } from './hlsStream.ts';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
 
@@ -26,6 +27,7 @@ export function EducationViewerContainer({ educationId }: { educationId: string 
         checkVideo: fromPromise(({ input }: { input: { url: string } }) =>
           checkVideoReachable(input.url),
         ),
+        playStream: playHlsStream,
       },
       actions: { goToLibrary: () => navigate(routes.educations.href(), { replace: true }) },
     }),
@@ -39,6 +41,9 @@ export function EducationViewerContainer({ educationId }: { educationId: string 
       onPlay={() => send({ type: 'PLAY' })}
       onVideoReady={() => send({ type: 'VIDEO_READY' })}
       onVideoFailed={(position, playing) => send({ type: 'VIDEO_FAILED', position, playing })}
+      onVideoElement={(element) => send({ type: 'VIDEO_ELEMENT', element })}
+      onQuality={(height) => send({ type: 'SET_QUALITY', height })}
+      onCaptions={(language) => send({ type: 'SET_CAPTIONS', language })}
       LinkComponent={Link}
     />
   );

@@ -6,9 +6,22 @@
  * visitor presses play. The details appear once the video is ready and expand 0.5 s later
  * (SPEC 9). An uploaded video's address is signed and expires: when the element fails after it
  * played, the education is fetched again for a fresh address and the video resumes where it was.
- * Injected: `loadEducation`, `checkVideo`, `goToLibrary` (navigation).
+ * An uploaded video transcoded to HLS (issue 27) plays its `stream.playlistUrl` through the
+ * injected `playStream` callback actor (hls.js or the browser's own HLS), which lives while the
+ * video element shows it; the visitor picks a quality (forwarded to it) and a captions language.
+ * Injected: `loadEducation`, `checkVideo`, `playStream`, `goToLibrary` (navigation).
  */
-import { assign, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import {
+  and,
+  assign,
+  fromCallback,
+  fromPromise,
+  not,
+  or,
+  setup,
+  stateIn,
+  type SnapshotFrom,
+} from 'xstate';
 import { videoSiteEmbedUrl, videoSiteVideoId, type Education } from '../api/contract.ts';
 import { educationThumbnailUrl } from './educationLibrary.machine.ts';
 
@@ -21,12 +34,28 @@ export interface EducationViewerContext {
   /** Where the video continues after its address was renewed (seconds), and whether it played. */
   resumeAt: number;
   resumePlaying: boolean;
+  /** The chosen rendition's height, or null for automatic (ABR). */
+  quality: number | null;
+  /** The shown captions' language, or null for none. */
+  captionLanguage: string | null;
 }
 
 export type EducationViewerEvent =
   | { type: 'VIDEO_READY' }
   | { type: 'VIDEO_FAILED'; position: number; playing: boolean }
-  | { type: 'PLAY' };
+  | { type: 'PLAY' }
+  | { type: 'VIDEO_ELEMENT'; element: HTMLVideoElement }
+  | { type: 'SET_QUALITY'; height: number | null }
+  | { type: 'SET_CAPTIONS'; language: string | null };
+
+/** What the stream actor is told while it runs: the element to attach to, the chosen quality. */
+export type StreamCommand =
+  | { type: 'VIDEO_ELEMENT'; element: HTMLVideoElement }
+  | { type: 'SET_QUALITY'; height: number | null };
+
+export interface StreamInput {
+  playlistUrl: string;
+}
 
 /** `/edukacije/{educationId}`: a positive whole number, or NaN (which no education has). */
 export function parseEducationId(text: string): number {
@@ -35,6 +64,15 @@ export function parseEducationId(text: string): number {
 
 const isSiteVideo = (education: Education | null) =>
   education !== null && videoSiteVideoId(education.videoUrl) !== null;
+
+const playlistOf = (education: Education | null) => education?.stream?.playlistUrl ?? null;
+
+/** The states in which the video element shows the uploaded video. */
+const showsVideo = or([
+  stateIn({ loaded: { video: 'buffering' } }),
+  stateIn({ loaded: { video: 'playable' } }),
+  stateIn({ loaded: { video: 'resuming' } }),
+]);
 
 export const educationViewerMachine = setup({
   types: {
@@ -49,13 +87,25 @@ export const educationViewerMachine = setup({
     checkVideo: fromPromise<undefined, { url: string }>(() =>
       Promise.reject(new Error('checkVideo is provided by the container')),
     ),
+    /**
+     * Attaches `playlistUrl` to the element it is sent (hls.js or native HLS) and sends back
+     * `VIDEO_FAILED` when the stream fails for good (an expired address answers 403/404).
+     */
+    playStream: fromCallback<StreamCommand, StreamInput, EducationViewerEvent>(() => undefined),
   },
   actions: {
     goToLibrary: () => undefined,
+    // Not sendTo: a model test replays the machine without its invoked actors.
+    tellStream: ({ self, event }) => {
+      if (event.type === 'VIDEO_ELEMENT' || event.type === 'SET_QUALITY') {
+        self.getSnapshot().children.playStream?.send(event);
+      }
+    },
   },
   guards: {
     knownId: ({ context }) => !Number.isNaN(context.educationId),
     siteVideo: ({ context }) => isSiteVideo(context.education),
+    streamed: ({ context }) => playlistOf(context.education) !== null,
   },
 }).createMachine({
   id: 'educationViewer',
@@ -64,6 +114,8 @@ export const educationViewerMachine = setup({
     education: null,
     resumeAt: 0,
     resumePlaying: false,
+    quality: null,
+    captionLanguage: null,
   }),
   initial: 'checkingId',
   states: {
@@ -90,6 +142,34 @@ export const educationViewerMachine = setup({
     loaded: {
       type: 'parallel',
       states: {
+        // The HLS player runs while the element shows a streamed video; a renewed address
+        // (renewing, then resuming) starts a new one on the fresh playlist.
+        stream: {
+          initial: 'off',
+          states: {
+            off: { always: { guard: and(['streamed', showsVideo]), target: 'on' } },
+            on: {
+              always: { guard: not(showsVideo), target: 'off' },
+              invoke: {
+                id: 'playStream',
+                src: 'playStream',
+                input: ({ context }) => ({ playlistUrl: playlistOf(context.education) ?? '' }),
+              },
+              on: {
+                VIDEO_ELEMENT: { actions: 'tellStream' },
+                SET_CAPTIONS: {
+                  actions: assign({ captionLanguage: ({ event }) => event.language }),
+                },
+                SET_QUALITY: {
+                  actions: [
+                    assign({ quality: ({ event }) => event.height }),
+                    'tellStream',
+                  ],
+                },
+              },
+            },
+          },
+        },
         video: {
           initial: 'choosing',
           states: {
@@ -104,7 +184,9 @@ export const educationViewerMachine = setup({
               invoke: {
                 id: 'checkVideo',
                 src: 'checkVideo',
-                input: ({ context }) => ({ url: context.education?.videoUrl ?? '' }),
+                input: ({ context }) => ({
+                  url: playlistOf(context.education) ?? context.education?.videoUrl ?? '',
+                }),
                 onDone: { target: 'buffering' },
                 onError: { target: 'failed' },
               },
@@ -185,6 +267,20 @@ export type ViewerVideo =
       startAt: number;
       autoPlay: boolean;
     }
+  /** An HLS stream: the stream actor gives the element its source. */
+  | {
+      kind: 'stream';
+      /** Changes when the address is renewed: the element starts over. */
+      playlistUrl: string;
+      startAt: number;
+      autoPlay: boolean;
+      posterUrl: string | null;
+      /** The published rendition heights, for the quality select, and the chosen one. */
+      renditions: number[];
+      quality: number | null;
+      captions: Education['captions'];
+      captionLanguage: string | null;
+    }
   /** The site's player loads only on play; its thumbnail is null when the bundled one shows. */
   | { kind: 'sitePreview'; thumbnailUrl: string | null }
   | { kind: 'siteEmbed'; embedUrl: string };
@@ -213,6 +309,21 @@ export function selectViewerVideo(snapshot: EducationViewerSnapshot): ViewerVide
   }
   if (state('failed')) return { kind: 'failed' };
   if (state('renewing')) return { kind: 'renewing' };
+  const playlistUrl = playlistOf(education);
+  if (playlistUrl !== null && (state('buffering') || state('playable') || state('resuming'))) {
+    const { quality, captionLanguage } = snapshot.context;
+    return {
+      kind: 'stream',
+      playlistUrl,
+      startAt: resumeAt,
+      autoPlay: resumePlaying,
+      posterUrl: education.thumbnailUrl ?? education.stream?.posterUrl ?? null,
+      renditions: education.stream?.renditions ?? [],
+      quality,
+      captions: education.captions,
+      captionLanguage,
+    };
+  }
   if (state('buffering') || state('playable') || state('resuming')) {
     return { kind: 'file', src: education.videoUrl, startAt: resumeAt, autoPlay: resumePlaying };
   }

@@ -23,4 +23,21 @@ export const educationsMessages = {
   subtitleLanguage: 'Jezik titlova',
   recordedOn: 'Snimljeno',
   addedOn: 'Dodano',
+  /** Issue 27: the HLS viewer's quality and captions selects. */
+  quality: 'Kvaliteta',
+  qualityAuto: 'Automatski',
+  qualityOption: (height: number) => `${height}p`,
+  captions: 'Titlovi',
+  captionsOff: 'Isključeno',
 } as const;
+
+const languageNames = new Intl.DisplayNames(['hr'], { type: 'language' });
+
+/** A caption language's Croatian name (`en` → "engleski"), or the tag itself when unknown. */
+export function captionLanguageName(language: string): string {
+  try {
+    return languageNames.of(language) ?? language;
+  } catch {
+    return language;
+  }
+}

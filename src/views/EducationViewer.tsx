@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, type SyntheticEvent } from 'react';
 import type { Education } from '../api/contract.ts';
 import { countryName } from '../data/countries.ts';
 import type { ViewerDetails, ViewerVideo } from '../machines/educationViewer.machine.ts';
-import { educationsMessages } from '../messages/educations.ts';
+import { captionLanguageName, educationsMessages } from '../messages/educations.ts';
 import { routes } from '../routes.ts';
 import { addedOnDate, recordingMonth } from './educationFormat.ts';
 import { EducationThumbnail } from './EducationThumbnail.tsx';
@@ -27,6 +27,10 @@ export interface EducationViewerProps {
   onVideoReady: () => void;
   /** Where the video was and whether it played, so that a renewed address can resume it. */
   onVideoFailed: (position: number, playing: boolean) => void;
+  /** The element that shows an HLS stream, for the stream player to attach to. */
+  onVideoElement?: (element: HTMLVideoElement) => void;
+  onQuality?: (height: number | null) => void;
+  onCaptions?: (language: string | null) => void;
   LinkComponent?: LinkComponent;
 }
 
@@ -37,6 +41,9 @@ export function EducationViewer({
   onPlay,
   onVideoReady,
   onVideoFailed,
+  onVideoElement = () => undefined,
+  onQuality = () => undefined,
+  onCaptions = () => undefined,
   LinkComponent: Link = PlainLink,
 }: EducationViewerProps) {
   const id = useId();
@@ -62,8 +69,12 @@ export function EducationViewer({
           title={education?.title ?? ''}
           {...{ onPlay, onVideoReady }}
           onVideoFailed={onVideoFailed}
+          onVideoElement={onVideoElement}
         />
       </div>
+      {video.kind === 'stream' && (
+        <StreamControls video={video} onQuality={onQuality} onCaptions={onCaptions} />
+      )}
       {education && details !== 'hidden' && (
         <div className="education-viewer__details">
           <h2 id={`${id}-title`} className="education-viewer__title">
@@ -108,16 +119,151 @@ function ExpandedDetails({ education }: { education: Education }) {
   );
 }
 
+type StreamVideo = Extract<ViewerVideo, { kind: 'stream' }>;
+
+/** The quality (automatic or one rendition) and the captions (off or one language). */
+function StreamControls({
+  video,
+  onQuality,
+  onCaptions,
+}: {
+  video: StreamVideo;
+  onQuality: (height: number | null) => void;
+  onCaptions: (language: string | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="education-viewer__controls">
+      {video.renditions.length > 1 && (
+        <p className="education-viewer__control">
+          <label htmlFor={`${id}-quality`}>{text.quality}</label>
+          <select
+            id={`${id}-quality`}
+            value={video.quality ?? ''}
+            onChange={({ currentTarget }) =>
+              onQuality(currentTarget.value === '' ? null : Number(currentTarget.value))
+            }
+          >
+            <option value="">{text.qualityAuto}</option>
+            {video.renditions.map((height) => (
+              <option key={height} value={height}>
+                {text.qualityOption(height)}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+      {video.captions.length > 0 && (
+        <p className="education-viewer__control">
+          <label htmlFor={`${id}-captions`}>{text.captions}</label>
+          <select
+            id={`${id}-captions`}
+            value={video.captionLanguage ?? ''}
+            onChange={({ currentTarget }) => onCaptions(currentTarget.value || null)}
+          >
+            <option value="">{text.captionsOff}</option>
+            {video.captions.map(({ language }) => (
+              <option key={language} value={language}>
+                {captionLanguageName(language)}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Shows the chosen language's track and hides the others (the element's own menu also can). */
+function showCaptions(element: HTMLVideoElement, language: string | null) {
+  // Test DOMs may have no text tracks at all.
+  const tracks = element.textTracks as TextTrackList | undefined;
+  for (const track of Array.from(tracks ?? [])) {
+    track.mode = track.language === language ? 'showing' : 'disabled';
+  }
+}
+
+function StreamElement({
+  video,
+  title,
+  onVideoReady,
+  onVideoFailed,
+  onVideoElement,
+}: {
+  video: StreamVideo;
+  title: string;
+  onVideoReady: () => void;
+  onVideoFailed: (position: number, playing: boolean) => void;
+  onVideoElement: (element: HTMLVideoElement) => void;
+}) {
+  const element = useRef<HTMLVideoElement>(null);
+  const { captionLanguage } = video;
+  useEffect(() => {
+    if (element.current) onVideoElement(element.current);
+    // Once per element: the caller's key makes a renewed address a new element.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (element.current) showCaptions(element.current, captionLanguage);
+  }, [captionLanguage]);
+  return (
+    <video
+      ref={element}
+      className="education-viewer__video"
+      controls
+      preload="metadata"
+      playsInline
+      autoPlay={video.autoPlay}
+      poster={video.posterUrl ?? undefined}
+      aria-label={text.videoLabel(title)}
+      onLoadedMetadata={({ currentTarget }: SyntheticEvent<HTMLVideoElement>) => {
+        if (video.startAt > 0) currentTarget.currentTime = video.startAt;
+        showCaptions(currentTarget, captionLanguage);
+      }}
+      onCanPlay={onVideoReady}
+      onError={({ currentTarget }: SyntheticEvent<HTMLVideoElement>) =>
+        onVideoFailed(currentTarget.currentTime, !currentTarget.paused)
+      }
+    >
+      {video.captions.map(({ language, url }) => (
+        <track
+          key={language}
+          kind="captions"
+          srcLang={language}
+          label={captionLanguageName(language)}
+          src={url}
+        />
+      ))}
+    </video>
+  );
+}
+
 interface VideoAreaProps {
   video: ViewerVideo;
   title: string;
   onPlay: () => void;
   onVideoReady: () => void;
   onVideoFailed: (position: number, playing: boolean) => void;
+  onVideoElement: (element: HTMLVideoElement) => void;
 }
 
-function VideoArea({ video, title, onPlay, onVideoReady, onVideoFailed }: VideoAreaProps) {
+function VideoArea({
+  video,
+  title,
+  onPlay,
+  onVideoReady,
+  onVideoFailed,
+  onVideoElement,
+}: VideoAreaProps) {
   switch (video.kind) {
+    case 'stream':
+      return (
+        <StreamElement
+          // A renewed address is a new element, attached afresh by the stream player.
+          key={video.playlistUrl}
+          {...{ video, title, onVideoReady, onVideoFailed, onVideoElement }}
+        />
+      );
     case 'failed':
       return (
         <div className="education-viewer__failure" role="alert">

@@ -4,9 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Education } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { EducationViewerContainer } from '../../src/app/EducationViewerContainer.tsx';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import {
   educationViewerMachine,
+  selectViewerVideo,
   type EducationViewerEvent,
+  type StreamCommand,
+  type StreamInput,
 } from '../../src/machines/educationViewer.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { anEducation, educationViewer } from '../support/educations.ts';
@@ -17,6 +21,35 @@ import { renderWithEffects } from '../support/render-with-effects.tsx';
 const text = messages.educations;
 const uploaded = anEducation({ id: 3, title: 'Implantologija danas' });
 const renewed = { ...uploaded, videoUrl: '/api/v1/educations/3/video?expires=2&signature=b' };
+const stream = {
+  state: 'ready' as const,
+  progress: 100,
+  failure: null,
+  playlistUrl: '/api/v1/educations/3/stream/master.m3u8?expires=1&signature=a',
+  posterUrl: '/api/v1/educations/3/stream/poster.jpg?expires=1&signature=a',
+  renditions: [360, 720],
+  durationSeconds: 4,
+  width: 1280,
+  height: 720,
+};
+/** An upload transcoded to HLS (issue 27): two renditions, English captions, no thumbnail. */
+const streamed = anEducation({
+  id: 3,
+  title: 'Implantologija danas',
+  thumbnailUrl: null,
+  stream,
+  captions: [{ language: 'en', url: '/api/v1/educations/3/captions/en.vtt?expires=1&signature=a' }],
+});
+const renewedStream = {
+  ...streamed,
+  stream: {
+    ...stream,
+    playlistUrl: '/api/v1/educations/3/stream/master.m3u8?expires=2&signature=b',
+  },
+};
+/** What the element plays: the playlist of a streamed education, else the file. */
+const sourceOf = (education: Education | null | undefined) =>
+  education?.stream?.playlistUrl ?? education?.videoUrl;
 const siteVideo = anEducation({
   id: 3,
   title: 'Implantologija danas',
@@ -47,6 +80,8 @@ const playButton = () => screen.queryByRole('button', { name: text.play('Implant
 const iframe = () => document.querySelector('iframe');
 const detailsTitle = () => screen.queryByRole('heading', { level: 2 });
 const status = () => screen.queryByRole('status');
+const qualitySelect = () => screen.queryByRole('combobox', { name: text.quality });
+const captionsSelect = () => screen.queryByRole('combobox', { name: text.captions });
 
 /** The video element as a person left it: at `position` seconds, playing or paused. */
 function videoAt(position: number, playing: boolean): HTMLVideoElement {
@@ -92,11 +127,18 @@ describe('education viewer model', () => {
     sampleEvents: [
       { type: 'xstate.done.actor.loadEducation', output: uploaded },
       { type: 'xstate.done.actor.loadEducation', output: siteVideo },
+      { type: 'xstate.done.actor.loadEducation', output: streamed },
       { type: 'xstate.error.actor.loadEducation', error: new ApiError(404, null) },
       { type: 'xstate.done.actor.checkVideo', output: new Response(null, { status: 200 }) },
       { type: 'xstate.error.actor.checkVideo', error: new TypeError('Failed to fetch') },
       { type: 'VIDEO_FAILED', position: 42, playing: true },
       { type: 'xstate.done.actor.renewVideoUrl', output: renewed },
+      { type: 'xstate.done.actor.renewVideoUrl', output: renewedStream },
+      { type: 'VIDEO_ELEMENT', element: document.createElement('video') },
+      { type: 'SET_QUALITY', height: 720 },
+      { type: 'SET_QUALITY', height: null },
+      { type: 'SET_CAPTIONS', language: 'en' },
+      { type: 'SET_CAPTIONS', language: null },
       { type: 'xstate.error.actor.renewVideoUrl', error: new ApiError(404, null) },
     ],
     states: {
@@ -128,18 +170,18 @@ describe('education viewer model', () => {
         expect(iframe()).toHaveAttribute('title', 'Video: Implantologija danas');
         expect(playButton()).toBeNull();
       },
-      'loaded.video.checking': () => {
-        expect(headCheck.calls).toEqual([{ url: uploaded.videoUrl, method: 'HEAD' }]);
+      'loaded.video.checking': ({ context }) => {
+        expect(headCheck.calls).toEqual([{ url: sourceOf(context.education), method: 'HEAD' }]);
         expect(status()).toHaveTextContent(text.loadingVideo);
         expect(video()).toBeNull();
       },
-      'loaded.video.buffering': () => {
-        expect(video()).toHaveAttribute('src', uploaded.videoUrl);
+      'loaded.video.buffering': ({ context }) => {
+        expect(video()).toHaveAttribute('src', sourceOf(context.education));
         expect(video()).toHaveAttribute('controls');
         expect(video()).toHaveAccessibleName('Video: Implantologija danas');
       },
       'loaded.video.playable': ({ context }) => {
-        expect(video()).toHaveAttribute('src', context.education?.videoUrl);
+        expect(video()).toHaveAttribute('src', sourceOf(context.education));
         expect(screen.queryByRole('alert')).toBeNull();
       },
       'loaded.video.renewing': () => {
@@ -149,11 +191,36 @@ describe('education viewer model', () => {
         expect(status()).toHaveTextContent(text.loadingVideo);
         expect(video()).toBeNull();
       },
-      'loaded.video.resuming': () => {
-        expect(video()).toHaveAttribute('src', renewed.videoUrl);
+      'loaded.video.resuming': ({ context }) => {
+        expect(video()).toHaveAttribute('src', sourceOf(context.education));
+        expect([renewed.videoUrl, renewedStream.stream.playlistUrl]).toContain(
+          sourceOf(context.education),
+        );
         expect(video()?.autoplay).toBe(true);
       },
       'loaded.video.failed': () => expectFailure(),
+      'loaded.stream.off': () => {
+        expect(qualitySelect()).toBeNull();
+        expect(captionsSelect()).toBeNull();
+        expect(document.querySelector('track')).toBeNull();
+      },
+      'loaded.stream.on': ({ context }) => {
+        expect(video()).toHaveAttribute('poster', stream.posterUrl);
+        expect(qualitySelect()).toHaveDisplayValue(
+          context.quality === null ? text.qualityAuto : `${context.quality}p`,
+        );
+        expect(
+          Array.from(qualitySelect()?.querySelectorAll('option') ?? [], (o) => o.textContent),
+        ).toEqual(['Automatski', '360p', '720p']);
+        expect(captionsSelect()).toHaveDisplayValue(
+          context.captionLanguage === null ? 'Isključeno' : 'engleski',
+        );
+        const track = document.querySelector('track');
+        expect(track).toHaveAttribute('kind', 'captions');
+        expect(track).toHaveAttribute('srclang', 'en');
+        expect(track).toHaveAttribute('label', 'engleski');
+        expect(track).toHaveAttribute('src', streamed.captions[0]?.url);
+      },
       'loaded.details.hidden': () => {
         expect(detailsTitle()).toBeNull();
         expect(screen.queryByText(text.lecturer)).toBeNull();
@@ -175,6 +242,18 @@ describe('education viewer model', () => {
       VIDEO_READY: () => {
         const element = video();
         if (element) fireEvent.canPlay(element);
+      },
+      // The view sends its element itself once it shows the stream.
+      VIDEO_ELEMENT: () => undefined,
+      SET_QUALITY: (event) => {
+        const { height } = event as EducationViewerEvent & { type: 'SET_QUALITY' };
+        const select = qualitySelect();
+        if (select) fireEvent.change(select, { target: { value: String(height ?? '') } });
+      },
+      SET_CAPTIONS: (event) => {
+        const { language } = event as EducationViewerEvent & { type: 'SET_CAPTIONS' };
+        const select = captionsSelect();
+        if (select) fireEvent.change(select, { target: { value: language ?? '' } });
       },
       VIDEO_FAILED: (event) => {
         const { position, playing } = event as EducationViewerEvent & { type: 'VIDEO_FAILED' };
@@ -257,6 +336,74 @@ describe('education viewer journeys pinned by hand', () => {
     // The details stayed through the renewal.
     expect(detailsTitle()).toHaveTextContent('Implantologija danas');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('renews an expired HLS playlist when the stream player fails, and resumes there', async () => {
+    // The stream player as the machine sees it: told the element and the quality, and failing
+    // (hls.js: a fatal 403 on a segment) at 42.5 s.
+    const told: StreamCommand[] = [];
+    const inputs: string[] = [];
+    let failStream = (): void => undefined;
+    const machine = educationViewerMachine.provide({
+      actors: {
+        loadEducation: fromPromise(({ input }: { input: { id: number } }) =>
+          Promise.resolve(getEducation.calls.push(input.id) > 1 ? renewedStream : streamed),
+        ),
+        checkVideo: fromPromise(() => Promise.resolve(undefined)),
+        playStream: fromCallback<StreamCommand, StreamInput, EducationViewerEvent>(
+          ({ input, receive, sendBack }) => {
+            inputs.push(input.playlistUrl);
+            receive((command) => told.push(command));
+            failStream = () => sendBack({ type: 'VIDEO_FAILED', position: 42.5, playing: true });
+          },
+        ),
+      },
+    });
+    getEducation.reset();
+    const actor = createActor(machine, { input: { educationId: '3' } }).start();
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().matches({ loaded: { stream: 'on' } })).toBe(true),
+    );
+    const element = document.createElement('video');
+    actor.send({ type: 'VIDEO_ELEMENT', element });
+    actor.send({ type: 'VIDEO_READY' });
+    actor.send({ type: 'SET_QUALITY', height: 720 });
+    actor.send({ type: 'SET_CAPTIONS', language: 'en' });
+    expect(told).toEqual([
+      { type: 'VIDEO_ELEMENT', element },
+      { type: 'SET_QUALITY', height: 720 },
+    ]);
+    failStream();
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().matches({ loaded: { video: 'resuming' } })).toBe(true),
+    );
+    expect(getEducation.calls).toEqual([3, 3]);
+    // A new player on the fresh playlist; the quality and captions chosen stay.
+    expect(inputs).toEqual([stream.playlistUrl, renewedStream.stream.playlistUrl]);
+    const resumed = selectViewerVideo(actor.getSnapshot());
+    expect(resumed).toMatchObject({
+      kind: 'stream',
+      playlistUrl: renewedStream.stream.playlistUrl,
+      startAt: 42.5,
+      autoPlay: true,
+      quality: 720,
+      captionLanguage: 'en',
+    });
+    actor.stop();
+  });
+
+  it('shows the chosen captions track and hides it again with "Isključeno"', async () => {
+    renderViewer();
+    await getEducation.resolve(streamed);
+    await headCheck.resolve(new Response(null, { status: 200 }));
+    const element = video();
+    if (!element) throw new Error('no video element');
+    const track = { language: 'en', mode: 'disabled' };
+    Object.defineProperty(element, 'textTracks', { value: [track], configurable: true });
+    fireEvent.change(captionsSelect() ?? document.body, { target: { value: 'en' } });
+    expect(track.mode).toBe('showing');
+    fireEvent.change(captionsSelect() ?? document.body, { target: { value: '' } });
+    expect(track.mode).toBe('disabled');
   });
 
   it('fails for good when the renewed address fails too', async () => {
