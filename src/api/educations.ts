@@ -30,6 +30,9 @@ export function educationsApi(client: ApiClient) {
     /** An empty list opens the education to every logged-in user; answers the rights as stored. */
     updateAccessRights: (id: number, userIds: number[]): Promise<AccessRight[]> =>
       client.put(`/educations/${id}/access-rights`, { userIds }, accessRightListSchema),
+    /** Queues a failed transcode again (issue 27); answers the education. */
+    retryTranscode: (id: number): Promise<Education> =>
+      client.post(`/educations/${id}/transcode/retry`, undefined, educationSchema),
     async deleteEducation(id: number): Promise<void> {
       await client.delete(`/educations/${id}`);
     },

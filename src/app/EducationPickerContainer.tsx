@@ -18,7 +18,12 @@ export function EducationPickerContainer() {
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(
     educationPickerMachine.provide({
-      actors: { loadEducations: fromPromise(() => api.educations.listEducations()) },
+      actors: {
+        loadEducations: fromPromise(() => api.educations.listEducations()),
+        retryTranscode: fromPromise(({ input }: { input: { id: number } }) =>
+          api.educations.retryTranscode(input.id),
+        ),
+      },
       actions: {
         openEducation: (_, id) =>
           navigate(routes.adminEducationEdit.href({ formUpdateId: String(id) })),
@@ -34,6 +39,7 @@ export function EducationPickerContainer() {
       educations={snapshot.context.educations}
       onRetry={() => send({ type: 'RETRY' })}
       onChoose={(id) => send({ type: 'CHOOSE', id })}
+      onRetryTranscode={(id) => send({ type: 'RETRY_TRANSCODE', id })}
     />
   );
 }

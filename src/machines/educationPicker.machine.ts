@@ -1,7 +1,10 @@
 /**
  * Choose the education to edit (SPEC 2 admin screen 6; issue 13): the educations load, then a
  * searchable select of '[#id] title' opens the chosen one's edit route. Injected:
- * `loadEducations`, `openEducation` (navigation) and `reportError` (the generic error handler).
+ * `loadEducations`, `retryTranscode`, `openEducation` (navigation) and `reportError` (the generic
+ * error handler). Issue 27: while an uploaded education is queued or being transcoded, the list
+ * is fetched again every few seconds, so its state and progress are live; the polling stops once
+ * none is. A failed transcode can be retried.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Education } from '../api/contract.ts';
@@ -10,7 +13,14 @@ export interface EducationPickerContext {
   educations: Education[];
 }
 
-export type EducationPickerEvent = { type: 'CHOOSE'; id: number } | { type: 'RETRY' };
+export type EducationPickerEvent =
+  { type: 'CHOOSE'; id: number } | { type: 'RETRY' } | { type: 'RETRY_TRANSCODE'; id: number };
+
+/** How often the list is fetched again while a transcode is queued or running. */
+export const TRANSCODE_POLL_MS = 3000;
+
+const transcoding = (education: Education) =>
+  education.stream?.state === 'queued' || education.stream?.state === 'processing';
 
 export const educationPickerMachine = setup({
   types: {
@@ -21,6 +31,14 @@ export const educationPickerMachine = setup({
     loadEducations: fromPromise<Education[]>(() =>
       Promise.reject(new Error('loadEducations is provided by the container')),
     ),
+    retryTranscode: fromPromise<Education, { id: number }>(() =>
+      Promise.reject(new Error('retryTranscode is provided by the container')),
+    ),
+  },
+  guards: {
+    anyTranscoding: ({ context }) => context.educations.some(transcoding),
+    failedTranscode: ({ context }, id: number) =>
+      context.educations.some((e) => e.id === id && e.stream?.state === 'failed'),
   },
   actions: {
     openEducation: (_, _id: number) => undefined,
@@ -52,6 +70,49 @@ export const educationPickerMachine = setup({
     choosing: {
       on: {
         CHOOSE: { actions: { type: 'openEducation', params: ({ event }) => event.id } },
+        RETRY_TRANSCODE: {
+          guard: { type: 'failedTranscode', params: ({ event }) => event.id },
+          target: '.retryingTranscode',
+        },
+      },
+      initial: 'watching',
+      states: {
+        watching: {
+          after: { [TRANSCODE_POLL_MS]: { guard: 'anyTranscoding', target: 'polling' } },
+        },
+        // A failed poll is not reported: the next one may succeed, the shown list stays.
+        polling: {
+          invoke: {
+            id: 'pollEducations',
+            src: 'loadEducations',
+            onDone: {
+              target: 'watching',
+              actions: assign({ educations: ({ event }) => event.output }),
+            },
+            onError: { target: 'watching' },
+          },
+        },
+        retryingTranscode: {
+          invoke: {
+            id: 'retryTranscode',
+            src: 'retryTranscode',
+            input: ({ event }) => ({ id: (event as { id: number }).id }),
+            onDone: {
+              target: 'watching',
+              actions: assign({
+                educations: ({ context, event }) =>
+                  context.educations.map((e) => (e.id === event.output.id ? event.output : e)),
+              }),
+            },
+            onError: {
+              target: 'watching',
+              actions: {
+                type: 'reportError',
+                params: ({ event }: { event: { error: unknown } }) => event.error,
+              },
+            },
+          },
+        },
       },
     },
   },

@@ -10,6 +10,13 @@ export const educationAdminMessages = {
   loading: 'Učitavanje obrasca…',
   loadFailed: 'Podatke obrasca trenutno nije moguće učitati.',
   retry: 'Pokušaj ponovno',
+  /** Issue 27: an uploaded education's transcode, as administrators see it. */
+  streamStates: 'Obrada videa',
+  streamQueued: 'U redu čekanja',
+  streamProcessing: (progress: number) => `U obradi… ${Math.round(progress)} %`,
+  streamReady: 'Spremno',
+  streamFailed: (failure: string) => `Obrada nije uspjela: ${failure}`,
+  retryTranscodeOf: (title: string) => `Pokušaj ponovno obraditi: ${title}`,
   titleLabel: 'Naziv edukacije',
   description: 'Opis',
   lecturer: 'Predavač',

@@ -12,17 +12,67 @@ export interface EducationPickerPageProps {
   educations: readonly Education[];
   onRetry: () => void;
   onChoose: (id: number) => void;
+  /** Queues a failed transcode again (issue 27). */
+  onRetryTranscode?: (id: number) => void;
 }
 
-export function EducationPickerPage({ onChoose, ...list }: EducationPickerPageProps) {
+const text = educationAdminMessages;
+
+/** An uploaded education's transcode in words: queued, progress, ready or why it failed. */
+export function streamStateText(stream: NonNullable<Education['stream']>): string {
+  switch (stream.state) {
+    case 'queued':
+      return text.streamQueued;
+    case 'processing':
+      return text.streamProcessing(stream.progress);
+    case 'ready':
+      return text.streamReady;
+    case 'failed':
+      return text.streamFailed(stream.failure ?? '');
+  }
+}
+
+export function EducationPickerPage({
+  onChoose,
+  onRetryTranscode = () => undefined,
+  ...list
+}: EducationPickerPageProps) {
+  const uploaded = list.educations.filter((education) => education.stream !== null);
   return (
     <EducationChoice
       {...list}
-      title={educationAdminMessages.pickerTitle}
+      title={text.pickerTitle}
       value={null}
       onChoose={(id) => {
         if (id !== null) onChoose(id);
       }}
-    />
+    >
+      {uploaded.length > 0 && (
+        <section aria-label={text.streamStates} className="education-admin__streams">
+          <h2>{text.streamStates}</h2>
+          {/* Polite: the progress changes every few seconds without a reload. */}
+          <ul aria-live="polite">
+            {uploaded.map(({ id, title, stream }) => (
+              <li key={id}>
+                {text.educationOption(id, title)}: {stream && streamStateText(stream)}
+                {stream?.state === 'failed' && (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-label={text.retryTranscodeOf(title)}
+                      onClick={() => onRetryTranscode(id)}
+                    >
+                      {text.retry}
+                    </button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </EducationChoice>
   );
 }

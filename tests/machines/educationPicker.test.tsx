@@ -1,25 +1,64 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Education } from '../../src/api/contract.ts';
 import { EducationPickerContainer } from '../../src/app/EducationPickerContainer.tsx';
 import { educationPickerMachine } from '../../src/machines/educationPicker.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { ADMIN_EDUCATIONS as EDUCATIONS } from '../support/educations.ts';
+import { anEducation, ADMIN_EDUCATIONS as EDUCATIONS } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.educationAdmin;
-const user = userEvent.setup();
+// The transcode polling runs on fake timers; userEvent's own delays advance them.
+const user = userEvent.setup({
+  advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined),
+});
+
+const stream = (state: 'queued' | 'processing' | 'ready' | 'failed', progress = 0) => ({
+  state,
+  progress,
+  failure: state === 'failed' ? 'ffmpeg nije mogao pročitati video.' : null,
+  playlistUrl: state === 'ready' ? '/api/v1/educations/7/stream/master.m3u8' : null,
+  posterUrl: null,
+  renditions: state === 'ready' ? [360] : [],
+  durationSeconds: null,
+  width: null,
+  height: null,
+});
+/** Issue 27: one upload being transcoded, one whose transcode failed. */
+const TRANSCODING = [
+  ...EDUCATIONS,
+  anEducation({ id: 7, title: 'Protetika', stream: stream('processing', 42) }),
+  anEducation({ id: 8, title: 'Parodontologija', stream: stream('failed') }),
+];
+const DONE = TRANSCODING.map((e) =>
+  e.id === 7
+    ? { ...e, stream: stream('ready', 100) }
+    : e.id === 8
+      ? { ...e, stream: stream('ready', 100) }
+      : e,
+);
+const requeued = { ...(TRANSCODING[3] as Education), stream: stream('queued') };
+const retryTranscode = fakePromiseActor<Education, number>();
+const streamList = () => screen.queryByRole('region', { name: text.streamStates });
+const retryTranscodeButton = () =>
+  screen.queryByRole('button', { name: text.retryTranscodeOf('Parodontologija') });
 
 const loadEducations = fakePromiseActor<Education[], undefined>();
 let app: ReturnType<typeof renderWithEffects>;
 
 function renderPicker() {
   loadEducations.reset();
+  retryTranscode.reset();
   app = renderWithEffects(<EducationPickerContainer />, {
     path: '/admin/educations/update',
-    api: { educations: { listEducations: () => loadEducations.fn(undefined) } },
+    api: {
+      educations: {
+        listEducations: () => loadEducations.fn(undefined),
+        retryTranscode: retryTranscode.fn,
+      },
+    },
   });
   return app;
 }
@@ -36,11 +75,20 @@ async function choose(search: string, option: string) {
 }
 
 describe('education picker model', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
   testMachineModel(educationPickerMachine, {
     render: renderPicker,
-    fakes: { loadEducations },
+    fakes: { loadEducations, pollEducations: loadEducations, retryTranscode },
     sampleEvents: [
       { type: 'xstate.done.actor.loadEducations', output: EDUCATIONS },
+      { type: 'xstate.done.actor.loadEducations', output: TRANSCODING },
+      { type: 'xstate.done.actor.pollEducations', output: TRANSCODING },
+      { type: 'xstate.done.actor.pollEducations', output: DONE },
+      { type: 'xstate.error.actor.pollEducations', error: new TypeError('Failed to fetch') },
+      { type: 'RETRY_TRANSCODE', id: 8 },
+      { type: 'xstate.done.actor.retryTranscode', output: requeued },
+      { type: 'xstate.error.actor.retryTranscode', error: new TypeError('Failed to fetch') },
       { type: 'xstate.error.actor.loadEducations', error: new TypeError('Failed to fetch') },
       { type: 'CHOOSE', id: 5 },
     ],
@@ -53,6 +101,26 @@ describe('education picker model', () => {
         expect(screen.getByRole('alert')).toHaveTextContent(text.educationsFailed);
         expect(screen.getByRole('button', { name: text.retry })).toBeVisible();
       },
+      'choosing.watching': ({ context }) => {
+        const shown = streamList()?.textContent ?? '';
+        for (const { id, title, stream: s } of context.educations) {
+          const line = `[#${id}] ${title}: `;
+          if (!s) expect(shown).not.toContain(line);
+          else if (s.state === 'processing') expect(shown).toContain(`${line}U obradi… 42 %`);
+          else if (s.state === 'queued') expect(shown).toContain(`${line}U redu čekanja`);
+          else if (s.state === 'ready') expect(shown).toContain(`${line}Spremno`);
+          else expect(shown).toContain(`${line}Obrada nije uspjela: ${s.failure ?? ''}`);
+        }
+        const failed = context.educations.some((e) => e.stream?.state === 'failed');
+        expect(retryTranscodeButton() !== null).toBe(failed);
+      },
+      'choosing.polling': () => {
+        expect(loadEducations.calls.length).toBeGreaterThan(1);
+        expect(streamList()).toBeVisible();
+      },
+      'choosing.retryingTranscode': () => {
+        expect(retryTranscode.calls).toEqual([8]);
+      },
       choosing: () => {
         expect(screen.getByRole('heading', { level: 1, name: text.pickerTitle })).toBeVisible();
         expect(picker()).toBeVisible();
@@ -64,6 +132,10 @@ describe('education picker model', () => {
     events: {
       RETRY: () => user.click(screen.getByRole('button', { name: text.retry })),
       CHOOSE: () => choose('endo', '[#5] Endodoncija u praksi'),
+      RETRY_TRANSCODE: async () => {
+        const button = retryTranscodeButton();
+        if (button) await user.click(button);
+      },
     },
   });
 });
