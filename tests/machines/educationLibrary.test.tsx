@@ -263,7 +263,7 @@ const SERVER_EDUCATIONS = [
   anEducation({
     id: 4,
     title: 'Parodontologija',
-    partner: { id: 3, name: 'Dentalna škola', logoUrl: null },
+    partner: { id: 3, name: 'Dentalna škola', logoUrl: '/media/partners/3.webp' },
   }),
 ];
 
