@@ -190,6 +190,16 @@ describe('newsletter subscription journeys pinned by hand', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('a refused subscription needs a new robot check: a solution is accepted once', async () => {
+    await openDialog();
+    calls.subscribe.mockRejectedValue(new ApiError(502, { errors: ['Unavailable.'] }));
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.newsletter.failed);
+    await user.click(submitButton() ?? document.body);
+    expect(screen.getByRole('alert')).toHaveTextContent("Pritisnite 'I'm not a robot'!");
+    expect(calls.subscribe).toHaveBeenCalledTimes(1);
+  });
+
   it('a refused address asks to check it; an outage or no answer is "something went wrong"', async () => {
     const cases: [unknown, string][] = [
       [
@@ -351,9 +361,8 @@ const typeEmail = fc
 describe('newsletter subscription random paths', () => {
   testRandomPaths<SubscriptionModel>('newsletterSubscription', {
     startLabel: 'Otvori /katalozi',
-    numRuns: 40,
-    // Most steps wait for the dialog to open: long sequences leave enough to happen inside it.
-    maxSteps: 36,
+    numRuns: 60,
+    maxSteps: 24,
     start: () => {
       renderButton('catalogs');
       subscribeCall.reset();
