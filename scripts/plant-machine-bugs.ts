@@ -142,7 +142,7 @@ const PLANTED_BUGS: PlantedBug[] = [
   {
     what: 'activation skips the length check of the surname',
     file: machine('activation'),
-    from: '  surname.trim().length > ACTIVATION_NAME_MIN_LENGTH &&\n',
+    from: '  cleanLine(surname).length > ACTIVATION_NAME_MIN_LENGTH &&\n',
     to: '',
     tests: [test('activation.test.tsx')],
   },
@@ -238,12 +238,12 @@ function scratchCopy(root: string): string {
   return scratch;
 }
 
+/** The tests that failed with the bug planted, or null when its text is no longer in the file. */
 function plant(scratch: string, bug: PlantedBug) {
   const file = path.join(scratch, bug.file);
   const source = readFileSync(file, 'utf8');
-  if (source.split(bug.from).length !== 2) {
-    throw new Error(`"${bug.what}": the text to replace must occur once in ${bug.file}`);
-  }
+  // A machine rewritten since the entry was written: the row says so and the others still run.
+  if (source.split(bug.from).length !== 2) return null;
   writeFileSync(file, source.replace(bug.from, bug.to));
   const report = path.join(scratch, 'planted-report.json');
   try {
@@ -280,6 +280,13 @@ function main() {
     for (const [index, bug] of PLANTED_BUGS.entries()) {
       if (chosen.length > 0 && !chosen.includes(index + 1)) continue;
       const failed = plant(scratch, bug);
+      if (!failed) {
+        rows.push(
+          `| ${index + 1} | ${bug.what} | not planted: its text is not once in ${bug.file} |||`,
+        );
+        console.log(rows.at(-1));
+        continue;
+      }
       const count = (catcher: Catcher) => failed.filter((f) => f.catcher === catcher).length;
       if (count('random') + count('generated') > 0) {
         if (index < ISSUE_BUGS) caughtByPaths += 1;
