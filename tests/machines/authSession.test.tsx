@@ -336,14 +336,19 @@ describe('auth session random paths', () => {
         ),
       ),
       fc.constant(
-        step<SessionModel>('poslužitelj odbija osvježavanje (401)', (model) => {
-          act(() => app.sessionBridge.onAuthExpired());
-          // SPEC 4: an expired session is cleared, the visitor warned once and sent to log in.
-          if (model.user) {
-            Object.assign(model, { user: null, tokens: null, path: '/login' });
-            model.expiredNotices += 1;
-          }
-        }),
+        step<SessionModel>(
+          'poslužitelj odbija osvježavanje (401)',
+          (model) => {
+            act(() => app.sessionBridge.onAuthExpired());
+            // SPEC 4: an expired session is cleared, the visitor warned once and sent to log in.
+            if (model.user) {
+              Object.assign(model, { user: null, tokens: null, path: '/login' });
+              model.expiredNotices += 1;
+            }
+          },
+          // The client refreshes only with a refresh token: logged in, or a logout still revoking.
+          (model) => model.tokens !== null,
+        ),
       ),
       fc.constant(
         step<SessionModel>(
