@@ -93,7 +93,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['src/machines/**/*.ts'],
+    files: ['src/machines/**/*.{ts,tsx}'],
     rules: restrict([
       SPA_NOT_SERVER,
       SCREEN_MESSAGES,
@@ -104,7 +104,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['src/lib/**/*.ts'],
+    files: ['src/lib/**/*.{ts,tsx}'],
     rules: restrict([
       SPA_NOT_SERVER,
       SCREEN_MESSAGES,
