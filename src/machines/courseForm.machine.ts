@@ -18,11 +18,8 @@ import {
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import type { CreateCourseRequest } from '../api/courses.ts';
 import { formFieldErrors } from '../api/errors.ts';
-import {
-  countries as bundledCountries,
-  countryName,
-  type LocalizedCountry,
-} from '../data/countries.ts';
+import { namedCountries } from '../api/countries.ts';
+import type { LocalizedCountry } from '../data/countries.ts';
 import { zagrebInstant } from '../lib/wallTime.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { cleanLine, cleanMultiline } from '../api/text.ts';
@@ -83,16 +80,6 @@ export type CourseFormEvent = { type: 'EDIT'; values: Partial<CourseDraft> } | {
 
 // ---------------------------------------------------------------------------------------------
 // Countries, rules, the request and the server's answers.
-
-/** SPEC 3: the server's countries, named from the bundled list in its Croatian order. */
-export function namedCountries(offered: readonly Country[]): LocalizedCountry[] {
-  const codes = new Set(offered.map((country) => country.isoCode));
-  const known = bundledCountries.filter((country) => codes.has(country.isoCode));
-  const unknown = [...codes]
-    .filter((code) => !known.some((country) => country.isoCode === code))
-    .map((isoCode) => ({ isoCode, localizedName: countryName(isoCode) }));
-  return [...known, ...unknown];
-}
 
 const MEGABYTE = 1024 * 1024;
 const IMAGE_TYPES = COURSE_RULES.imageAccept.split(',');

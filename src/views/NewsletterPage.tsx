@@ -4,10 +4,7 @@
  * below it the newsletters with status and counts, cancel, preview in a sandboxed frame and a
  * test mail. Pure: the container binds the newsletter form and list machines.
  */
-import { hr } from 'date-fns/locale/hr';
 import { useId } from 'react';
-import DatePicker, { registerLocale } from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
 import type {
   CampaignKey,
   NEWSLETTER_RULES,
@@ -15,27 +12,19 @@ import type {
   NewsletterSummary,
 } from '../api/contract.ts';
 import type { NewsletterDraft, ProductDraft } from '../machines/newsletterForm.machine.ts';
-import {
-  PICKER_DATE_TIME_FORMAT,
-  pickerDateToWallTime,
-  wallTimeToPickerDate,
-} from '../lib/wallTime.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
-import { courseFormMessages } from '../messages/courseForm.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { newsletterListMessages } from '../messages/newsletterList.ts';
 import { FileInput } from './FileInput.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { Spinner } from './Spinner.tsx';
+import { DateTimePicker } from './form/DateTimePicker.tsx';
 import './CourseFormPage.css';
 import './NewsletterPage.css';
 import './forms.css';
 
-registerLocale('hr', hr);
-
 const text = newsletterFormMessages;
 const listText = newsletterListMessages;
-const TIME_STEP_MINUTES = 15;
 const CAMPAIGNS: CampaignKey[] = ['catalogs', 'courses'];
 const scheduledFormat = new Intl.DateTimeFormat('hr-HR', {
   timeZone: ZAGREB_TIME_ZONE,
@@ -155,21 +144,12 @@ function NewsletterForm({
         <label className="form__label" htmlFor={fieldId('scheduledAt')}>
           {text.scheduledAt}
         </label>
-        <DatePicker
+        <DateTimePicker
           id={fieldId('scheduledAt')}
-          className="form__input"
-          selected={wallTimeToPickerDate(draft.scheduledAt)}
-          onChange={(date: Date | null) => onEdit({ scheduledAt: pickerDateToWallTime(date) })}
-          locale="hr"
-          dateFormat={PICKER_DATE_TIME_FORMAT}
-          showTimeSelect
-          timeIntervals={TIME_STEP_MINUTES}
-          timeCaption={courseFormMessages.timeCaption}
-          timeFormat="HH:mm"
-          placeholderText={courseFormMessages.datePlaceholder}
-          autoComplete="off"
+          value={draft.scheduledAt}
+          onChange={(wallTime) => onEdit({ scheduledAt: wallTime })}
           disabled={busy}
-          ariaDescribedBy={fieldId('scheduledAt-hint')}
+          describedBy={fieldId('scheduledAt-hint')}
         />
         <p id={fieldId('scheduledAt-hint')} className="form__hint">
           {text.dateHint}

@@ -13,7 +13,6 @@ import {
   createCourseRequest,
   EMPTY_COURSE_DRAFT,
   errorMessages,
-  namedCountries,
   selectCourseDraft,
   selectCourseFormLoading,
   selectCourseFormSubmitting,
@@ -172,16 +171,6 @@ describe('createCourseRequest', () => {
   it('sends a date it cannot read as empty, for the server to refuse', () => {
     const request = createCourseRequest({ ...valid, startDate: '', endDate: '12.03.2030.' });
     expect([request.startDate, request.endDate]).toEqual(['', '']);
-  });
-});
-
-describe('namedCountries', () => {
-  it('names the offered countries in the Croatian order, unknown codes last as they are', () => {
-    expect(namedCountries([{ isoCode: 'SI' }, { isoCode: 'XX' }, { isoCode: 'HR' }])).toEqual([
-      { isoCode: 'HR', localizedName: 'Hrvatska' },
-      { isoCode: 'SI', localizedName: 'Slovenija' },
-      { isoCode: 'XX', localizedName: 'XX' },
-    ]);
   });
 });
 
