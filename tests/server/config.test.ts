@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       newsletters: { messagesPerSecond: 10, smtpPoolSize: 2, leaseSeconds: 120 },
       educationUploads: { videoMaxBytes: 4 * 1024 ** 3, expiryHours: 24, unfinishedMax: 5 },
       minFreeDiskBytes: 1024 * 2 ** 20,
+      transcodes: { concurrency: 1, threads: 2, leaseSeconds: 60, maxAttempts: 3 },
       backup: { dir: undefined, hour: undefined, keep: 7, postgresBinDir: undefined },
     });
   });
