@@ -12,7 +12,7 @@
  * RSS growth and ffmpeg's own peak RSS, apart.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +37,7 @@ exitUnlessDoneWithin(20 * 60_000, 'bench:transcode');
 
 const root = mkdtempSync(path.join(tmpdir(), 'dental-bench-transcode-'));
 const dataDir = path.join(root, 'var');
+mkdirSync(dataDir);
 try {
   const source = path.join(root, 'source.mp4');
   console.log(`making a ${SECONDS} s 1080p30 source with sound…`);
