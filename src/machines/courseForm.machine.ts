@@ -26,6 +26,7 @@ import {
 import { zagrebInstant } from '../lib/wallTime.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { cleanLine, cleanMultiline } from '../api/text.ts';
+import { reportEventError } from './form.ts';
 
 const text = courseFormMessages;
 
@@ -293,10 +294,7 @@ export const courseFormMachine = setup({
           target: 'editing',
           actions: [
             assign({ countries: namedCountries([{ isoCode: DEFAULT_COURSE_COUNTRY }]) }),
-            {
-              type: 'reportError',
-              params: ({ event }: { event: { error: unknown } }) => event.error,
-            },
+            reportEventError,
           ],
         },
       },
@@ -338,10 +336,7 @@ export const courseFormMachine = setup({
           },
           {
             target: 'editing',
-            actions: {
-              type: 'reportError',
-              params: ({ event }: { event: { error: unknown } }) => event.error,
-            },
+            actions: reportEventError,
           },
         ],
       },

@@ -19,6 +19,7 @@ import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { zagrebInstant } from '../lib/wallTime.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { cleanLine, cleanMultiline } from '../api/text.ts';
+import { reportEventError } from './form.ts';
 
 const text = newsletterFormMessages;
 
@@ -237,10 +238,7 @@ export const newsletterFormMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: {
-            type: 'reportError',
-            params: ({ event }: { event: { error: unknown } }) => event.error,
-          },
+          actions: reportEventError,
         },
       },
     },

@@ -21,6 +21,7 @@ import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { productStripMessages } from '../messages/productStrip.ts';
 import { cleanLine } from '../api/text.ts';
+import { reportEventError } from './form.ts';
 
 const text = productStripMessages;
 
@@ -335,13 +336,7 @@ export const productStripMachine = setup({
             },
             onError: {
               target: 'browsing',
-              actions: [
-                assign({ productToDelete: null }),
-                {
-                  type: 'reportError',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
-                },
-              ],
+              actions: [assign({ productToDelete: null }), reportEventError],
             },
           },
         },

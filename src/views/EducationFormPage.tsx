@@ -14,13 +14,13 @@ import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import type { EDUCATION_RULES, Partner } from '../api/contract.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
+import type { UploadPhase } from '../machines/educationForm.machine.ts';
 import type {
   EducationDraft,
   EducationDraftField,
   EducationFormErrors,
-  UploadPhase,
   UploadStatus,
-} from '../machines/educationForm.machine.ts';
+} from '../machines/educationForm.rules.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { MultiSearchableSelect, type ComboboxOption } from './Combobox.tsx';
 import { ErrorList } from './ErrorList.tsx';

@@ -6,14 +6,14 @@ import { ApiError } from '../../src/api/errors.ts';
 import { EDUCATION_SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 import type { VideoUploadHandlers } from '../../src/api/uploads.ts';
 import { EducationFormContainer } from '../../src/app/EducationFormContainer.tsx';
+import { educationFormMachine } from '../../src/machines/educationForm.machine.ts';
 import {
-  educationFormMachine,
   errorMessages,
   uploadStatus,
   type EducationDraft,
   type EducationFormData,
   type EducationFormInput,
-} from '../../src/machines/educationForm.machine.ts';
+} from '../../src/machines/educationForm.rules.ts';
 import { messages } from '../../src/messages.ts';
 import { anEducation } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';

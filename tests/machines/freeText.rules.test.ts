@@ -14,7 +14,7 @@ import {
   EMPTY_EDUCATION_DRAFT,
   validateEducationDraft,
   type EducationDraft,
-} from '../../src/machines/educationForm.machine.ts';
+} from '../../src/machines/educationForm.rules.ts';
 import { inviteRequest } from '../../src/machines/invite.machine.ts';
 import { validateNewsletter } from '../../src/machines/newsletterForm.machine.ts';
 import { validatePartnerDraft } from '../../src/machines/partnerForm.machine.ts';
