@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { invitationProblem, registrationProblems } from '../machines/activation.machine.ts';
-import { serverFieldErrors } from '../machines/courseForm.machine.ts';
+import { serverFieldErrors } from '../machines/courseForm.rules.ts';
 import { inviteErrorText } from '../machines/invite.machine.ts';
 import { newPasswordMachine } from '../machines/newPassword.machine.ts';
 import { partnerFailure } from '../machines/partnerForm.machine.ts';

@@ -11,11 +11,7 @@ import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import type { COURSE_RULES } from '../api/contract.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
-import type {
-  CourseDraft,
-  CourseDraftField,
-  CourseFormErrors,
-} from '../machines/courseForm.machine.ts';
+import type { CourseDraft, CourseDraftField, CourseFormErrors } from '../machines/courseForm.rules.ts';
 import {
   PICKER_DATE_TIME_FORMAT,
   pickerDateToWallTime,

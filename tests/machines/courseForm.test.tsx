@@ -6,12 +6,12 @@ import type { CreateCourseRequest } from '../../src/api/courses.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { CourseFormContainer } from '../../src/app/CourseFormContainer.tsx';
 import { adminEntries } from '../../src/machines/adminShell.machine.ts';
+import { courseFormMachine } from '../../src/machines/courseForm.machine.ts';
 import {
-  courseFormMachine,
   errorMessages,
   serverFieldErrors,
   type CourseDraft,
-} from '../../src/machines/courseForm.machine.ts';
+} from '../../src/machines/courseForm.rules.ts';
 import { zagrebInstant } from '../../src/lib/wallTime.ts';
 import { messages } from '../../src/messages.ts';
 import { aCourse } from '../support/courses.ts';

@@ -4,12 +4,7 @@
  * Croatian "required" text before anything is sent, and what is sent is the cleaned text.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  createCourseRequest,
-  EMPTY_COURSE_DRAFT,
-  validateCourseDraft,
-  type CourseDraft,
-} from '../../src/machines/courseForm.machine.ts';
+import { createCourseRequest, EMPTY_COURSE_DRAFT, validateCourseDraft, type CourseDraft } from '../../src/machines/courseForm.rules.ts';
 import {
   EMPTY_EDUCATION_DRAFT,
   validateEducationDraft,
