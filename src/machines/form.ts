@@ -8,6 +8,13 @@
 /** The one error shape of a form: the messages of each field, in the order they were found. */
 export type FormErrors<Field extends string> = Partial<Record<Field, string[]>>;
 
+/**
+ * The key of what belongs to no field (a network failure, an unexpected answer): the form-level
+ * box shows it, no field is marked for it.
+ */
+export const FORM_LEVEL = 'form';
+export type FormLevel = typeof FORM_LEVEL;
+
 /** Collects messages per field; a message already listed for its field is not repeated. */
 export function errorCollector<Field extends string>() {
   const errors: FormErrors<Field> = {};

@@ -4,7 +4,12 @@
  * Croatian "required" text before anything is sent, and what is sent is the cleaned text.
  */
 import { describe, expect, it } from 'vitest';
-import { createCourseRequest, EMPTY_COURSE_DRAFT, validateCourseDraft, type CourseDraft } from '../../src/machines/courseForm.rules.ts';
+import {
+  createCourseRequest,
+  EMPTY_COURSE_DRAFT,
+  validateCourseDraft,
+  type CourseDraft,
+} from '../../src/machines/courseForm.rules.ts';
 import {
   EMPTY_EDUCATION_DRAFT,
   validateEducationDraft,
@@ -12,7 +17,7 @@ import {
 } from '../../src/machines/educationForm.rules.ts';
 import { inviteRequest } from '../../src/machines/invite.machine.ts';
 import { validateNewsletter } from '../../src/machines/newsletterForm.machine.ts';
-import { validatePartnerDraft } from '../../src/machines/partnerForm.machine.ts';
+import { validatePartnerDraft } from '../../src/machines/partnerForm.rules.ts';
 import { validateProductDraft } from '../../src/machines/productStrip.machine.ts';
 import { messages } from '../../src/messages.ts';
 
@@ -87,7 +92,7 @@ describe('the other forms', () => {
       websiteUrl: 'https://adria.example',
       logo: image,
     });
-    expect(partner.problems).toEqual([messages.partnerForm.allRequired]);
+    expect(partner).toEqual({ name: [messages.partnerForm.allRequired] });
     expect(validateProductDraft({ name: INVISIBLE, image })).toEqual({
       name: messages.productStrip.nameRequired,
     });
