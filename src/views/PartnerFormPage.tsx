@@ -5,11 +5,7 @@
  */
 import { useId } from 'react';
 import type { PARTNER_RULES, Partner } from '../api/contract.ts';
-import type {
-  PartnerDraft,
-  PartnerDraftField,
-  PartnerFormErrors,
-} from '../machines/partnerForm.rules.ts';
+import type { PartnerDraft, PartnerFormErrors } from '../machines/partnerForm.rules.ts';
 import { partnerFormMessages } from '../messages/partnerForm.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
