@@ -18,7 +18,7 @@ import {
 import { inviteRequest } from '../../src/machines/invite.machine.ts';
 import { validateNewsletter } from '../../src/machines/newsletterForm.machine.ts';
 import { validatePartnerDraft } from '../../src/machines/partnerForm.rules.ts';
-import { validateProductDraft } from '../../src/machines/productStrip.machine.ts';
+import { validateProductDraft } from '../../src/machines/productStrip.rules.ts';
 import { messages } from '../../src/messages.ts';
 
 const INVISIBLE = '\u200b\u202e\u0000\u2066\ufeff';
@@ -94,7 +94,7 @@ describe('the other forms', () => {
     });
     expect(partner).toEqual({ name: [messages.partnerForm.allRequired] });
     expect(validateProductDraft({ name: INVISIBLE, image })).toEqual({
-      name: messages.productStrip.nameRequired,
+      name: [messages.productStrip.nameRequired],
     });
   });
 
