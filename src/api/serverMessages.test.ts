@@ -12,7 +12,7 @@ import {
   errorMessages as partnerErrorMessages,
   partnerFailure,
 } from '../machines/partnerForm.rules.ts';
-import { creationProblem, imageUploadProblem } from '../machines/newsletterForm.machine.ts';
+import { creationProblem, imageUploadProblem } from '../machines/newsletterForm.rules.ts';
 import { subscriptionFailureText } from '../machines/newsletterSubscription.machine.ts';
 import { passwordMessageText } from '../machines/passwordRules.ts';
 import { unsubscribeMachine, type Notice } from '../machines/unsubscribe.machine.ts';

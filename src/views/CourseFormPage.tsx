@@ -11,7 +11,11 @@ import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import type { COURSE_RULES } from '../api/contract.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
-import type { CourseDraft, CourseDraftField, CourseFormErrors } from '../machines/courseForm.rules.ts';
+import type {
+  CourseDraft,
+  CourseDraftField,
+  CourseFormErrors,
+} from '../machines/courseForm.rules.ts';
 import {
   PICKER_DATE_TIME_FORMAT,
   pickerDateToWallTime,
@@ -69,7 +73,8 @@ function CourseForm({
   onEdit,
   onSubmit,
 }: CourseFormPageProps) {
-  const { id, fieldId, invalid, describedBy, field } = useFormFields<CourseDraftField>(errors);
+  const { id, form, fieldId, invalid, describedBy, field } =
+    useFormFields<CourseDraftField>(errors);
   const textProps = (field: 'title' | 'lecturer' | 'location' | 'price') => ({
     id: fieldId(field),
     className: 'form__input',
@@ -106,7 +111,8 @@ function CourseForm({
   const descriptionLength = draft.description.length;
   return (
     <form
-      className="form course-form__form"
+      {...form}
+      className="form form--wide"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -129,7 +135,7 @@ function CourseForm({
         text.description,
         <textarea
           id={fieldId('description')}
-          className="form__input course-form__description"
+          className="form__input form__multiline"
           rows={8}
           value={draft.description}
           disabled={submitting}
@@ -208,7 +214,7 @@ function CourseForm({
         <FileInput
           file={draft.image}
           id={fieldId('image')}
-          className="form__input course-form__file"
+          className="form__input form__file"
           accept={rules.imageAccept}
           disabled={submitting}
           invalid={invalid('image')}
@@ -222,7 +228,7 @@ function CourseForm({
         <FileInput
           file={draft.pdf}
           id={fieldId('pdf')}
-          className="form__input course-form__file"
+          className="form__input form__file"
           accept={rules.pdfAccept}
           disabled={submitting}
           invalid={invalid('pdf')}

@@ -28,7 +28,6 @@ import { FileInput } from './FileInput.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import { Switch } from './Switch.tsx';
-import './CourseFormPage.css';
 import './EducationAdmin.css';
 import './forms.css';
 
@@ -85,7 +84,7 @@ export interface EducationFormPageProps {
 export function EducationFormPage(props: EducationFormPageProps) {
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-title`} className="course-form education-form">
+    <section aria-labelledby={`${id}-title`} className="education-form">
       <h1 id={`${id}-title`}>{props.creating ? text.createTitle : text.editTitle}</h1>
       {props.loading ? (
         <div className="status">
@@ -122,7 +121,7 @@ function EducationForm({
   onSubmit,
   ...uploadActions
 }: EducationFormPageProps) {
-  const { id, fieldId, errorId, invalid, describedBy, fieldErrors, field } =
+  const { id, form, fieldId, errorId, invalid, describedBy, fieldErrors, field } =
     useFormFields<EducationDraftField>(errors);
   const busy = saving || upload !== null;
   const textInput = (
@@ -150,7 +149,7 @@ function EducationForm({
       <FileInput
         file={draft[name]}
         id={fieldId(name)}
-        className="form__input course-form__file"
+        className="form__input form__file"
         accept={accept}
         disabled={busy}
         invalid={invalid(name)}
@@ -164,7 +163,8 @@ function EducationForm({
 
   return (
     <form
-      className="form course-form__form"
+      {...form}
+      className="form form--wide"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -177,7 +177,7 @@ function EducationForm({
         text.description,
         <textarea
           id={fieldId('description')}
-          className="form__input course-form__description"
+          className="form__input form__multiline"
           rows={6}
           maxLength={rules.descriptionMaxLength}
           value={draft.description}

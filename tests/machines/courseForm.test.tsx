@@ -102,8 +102,12 @@ async function submitDraft(values: Partial<CourseDraft>) {
   await user.click(submitButton() ?? document.body);
 }
 
+/** The list under the form (the date picker's own live region, open when focused, is no list). */
 const shownProblems = () =>
-  within(screen.queryByRole('alert') ?? document.createElement('ul'))
+  within(
+    screen.queryAllByRole('alert').find((alert) => alert.id.endsWith('-errors')) ??
+      document.createElement('ul'),
+  )
     .queryAllByRole('listitem')
     .map((item) => item.textContent);
 

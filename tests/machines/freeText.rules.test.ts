@@ -16,7 +16,10 @@ import {
   type EducationDraft,
 } from '../../src/machines/educationForm.rules.ts';
 import { inviteRequest } from '../../src/machines/invite.machine.ts';
-import { validateNewsletter } from '../../src/machines/newsletterForm.machine.ts';
+import {
+  errorMessages as newsletterErrorMessages,
+  validateNewsletter,
+} from '../../src/machines/newsletterForm.rules.ts';
 import { validatePartnerDraft } from '../../src/machines/partnerForm.rules.ts';
 import { validateProductDraft } from '../../src/machines/productStrip.rules.ts';
 import { messages } from '../../src/messages.ts';
@@ -99,15 +102,17 @@ describe('the other forms', () => {
   });
 
   it('requires a newsletter subject, body and product title that show', () => {
-    const problems = validateNewsletter(
-      {
-        campaign: 'catalogs',
-        subject: INVISIBLE,
-        scheduledAt: `${NEXT_YEAR}-03-12T09:00`,
-        body: `\n${INVISIBLE}\n`,
-      },
-      [{ key: 1, title: INVISIBLE, price: '12.50 €', image, imageUrl: null }],
-      now,
+    const problems = newsletterErrorMessages(
+      validateNewsletter(
+        {
+          campaign: 'catalogs',
+          subject: INVISIBLE,
+          scheduledAt: `${NEXT_YEAR}-03-12T09:00`,
+          body: `\n${INVISIBLE}\n`,
+        },
+        [{ key: 1, title: INVISIBLE, price: '12.50 €', image, imageUrl: null }],
+        now,
+      ),
     );
     const text = messages.newsletterForm;
     expect(problems).toEqual([text.subjectRequired, text.bodyRequired, text.productsIncomplete]);
