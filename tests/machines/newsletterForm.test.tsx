@@ -231,6 +231,36 @@ describe('newsletter form journeys pinned by hand', () => {
     await loadCampaigns.resolve(CAMPAIGN_IDS);
   }
 
+  it('shows each message under its field, marked and described, and focuses the first', async () => {
+    await opened();
+    fireEvent.change(field(text.subject), { target: { value: ' ' } });
+    await editProduct(1, { title: 'Kompozit A2', price: '12,50 €', image: photo });
+    await user.click(submitButton() ?? document.body);
+    expect(field(text.subject)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(text.subject)).toHaveAccessibleDescription(text.subjectRequired);
+    expect(field(text.scheduledAt)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(text.scheduledAt)).toHaveAccessibleDescription(
+      `${text.dateHint} ${text.dateRequired}`,
+    );
+    const product = within(productGroups()[0] ?? document.body);
+    expect(product.getByLabelText(text.productPrice)).toHaveAttribute('aria-invalid', 'true');
+    expect(product.getByLabelText(text.productPrice)).toHaveAccessibleDescription(text.priceFormat);
+    expect(product.getByLabelText(text.productTitle)).not.toHaveAttribute('aria-invalid');
+    expect(field(text.body)).not.toHaveAttribute('aria-invalid');
+    expect(field(text.subject)).toHaveFocus();
+  });
+
+  it('puts a refusal of the server under the field it is about', async () => {
+    await opened();
+    await fillValid();
+    await user.click(submitButton() ?? document.body);
+    await uploadImages.resolve(['http://x/1.jpg']);
+    await createNewsletter.reject(new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }));
+    expect(field(text.subject)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(text.subject)).toHaveAccessibleDescription(text.duplicate);
+    expect(shownProblems()).toEqual([text.duplicate]);
+  });
+
   it('opens with the catalogues campaign, the brand title and a greeting', async () => {
     await opened();
     expect(field(text.campaign)).toHaveValue('catalogs');

@@ -141,6 +141,37 @@ describe('partner form model', () => {
 });
 
 describe('partner form journeys pinned by hand', () => {
+  it('shows each message under its field, marked and described, and focuses the first', async () => {
+    await openForm();
+    await submitDraft({ name: 'Adria', websiteUrl: 'adria.example' });
+    const under = (field: keyof PartnerDraft) =>
+      document.getElementById(
+        input(field).getAttribute('aria-describedby')?.split(' ').at(-1) ?? '',
+      );
+    expect(input('name')).not.toHaveAttribute('aria-invalid');
+    expect(input('websiteUrl')).toHaveAttribute('aria-invalid', 'true');
+    expect(under('websiteUrl')).toHaveTextContent(text.websiteScheme);
+    expect(input('logo')).toHaveAttribute('aria-invalid', 'true');
+    expect(under('logo')).toHaveTextContent(text.allRequired);
+    // The message sits in the field, next to its control, not only in the list by the button.
+    expect(input('websiteUrl').closest('.form__field')).toContainElement(under('websiteUrl'));
+    expect(input('websiteUrl')).toHaveFocus();
+  });
+
+  it('puts a refusal of the server under the field it names', async () => {
+    await openForm();
+    await submitDraft(validDraft);
+    await createPartner.reject(
+      new ApiError(400, { errors: { WebsiteUrl: ['WebsiteUrl is not a valid web address.'] } }),
+    );
+    expect(input('websiteUrl')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('websiteUrl')).toHaveAccessibleDescription(
+      `${text.websiteUrlHint} ${text.websiteInvalid}`,
+    );
+    expect(input('name')).not.toHaveAttribute('aria-invalid');
+    expect(input('websiteUrl')).toHaveFocus();
+  });
+
   it("says 'Niste unijeli sva tražena polja.' once for an empty form, marking every field", async () => {
     await openForm();
     await user.click(submitButton() ?? document.body);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -246,6 +246,21 @@ describe('product strip journeys pinned by hand', () => {
     renderStrip();
     await loadPage.resolve(page);
   }
+
+  it('shows each message under its field, marked and described, and focuses the first', async () => {
+    await openOn(firstPage);
+    await user.click(formToggle());
+    await user.click(screen.getByRole('button', { name: text.submit }));
+    expect(nameInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(nameInput()).toHaveAccessibleDescription(text.nameRequired);
+    expect(imageInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(imageInput()).toHaveAccessibleDescription(`${text.imageHint} ${text.imageRequired}`);
+    expect(nameInput()).toHaveFocus();
+    fireEvent.change(nameInput() ?? document.body, { target: { value: 'Kofferdam' } });
+    await user.click(screen.getByRole('button', { name: text.submit }));
+    expect(nameInput()).not.toHaveAttribute('aria-invalid');
+    expect(imageInput()).toHaveFocus();
+  });
 
   it('shows the total, the page indicator and the first page, newest first as answered', async () => {
     await openOn(firstPage);
