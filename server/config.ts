@@ -42,6 +42,8 @@ export interface Config {
   newsletters: NewsletterSending;
   /** Education videos received by multipart or tus (server/uploads; decision 0019). */
   educationUploads: EducationUploadLimits;
+  /** Free space of the data folder's disk that uploads never take (server/disk-space.ts). */
+  minFreeDiskBytes: number;
   /** `DATABASE_URL`: a PostgreSQL server shared by every process; unset, SQLite in `dataDir`. */
   databaseUrl: string | undefined;
   /** Backups (server/backup; docs/operations.md). */
@@ -69,7 +71,7 @@ export interface EducationUploadLimits {
 }
 
 export interface NewsletterSending {
-  /** Messages handed to SMTP per second, across the pool (nodemailer's rate limit). */
+  /** Messages handed to SMTP per second, across the pool (the dispatcher's pace). */
   messagesPerSecond: number;
   /** SMTP connections kept open while sending (nodemailer's pool). */
   smtpPoolSize: number;
@@ -182,6 +184,7 @@ const environmentSchema = z
     EDUCATION_VIDEO_MAX_BYTES: integerBetween(1, 2 ** 40).default(4 * 2 ** 30),
     EDUCATION_UPLOAD_EXPIRY_HOURS: integerBetween(1, 720).default(24),
     EDUCATION_UNFINISHED_UPLOADS_MAX: integerBetween(1, 1000).default(5),
+    MIN_FREE_DISK_MIB: integerBetween(0, 1_048_576).default(1024),
     DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
     BACKUP_DIR: text('must not be empty').optional(),
     BACKUP_HOUR: integerBetween(0, 23).optional(),
@@ -254,6 +257,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       expiryHours: e.EDUCATION_UPLOAD_EXPIRY_HOURS,
       unfinishedMax: e.EDUCATION_UNFINISHED_UPLOADS_MAX,
     },
+    minFreeDiskBytes: e.MIN_FREE_DISK_MIB * 2 ** 20,
     databaseUrl: e.DATABASE_URL,
     backup: {
       dir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR),

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { fromCallback, fromPromise } from 'xstate';
 import { EDUCATION_RULES } from '../api/contract.ts';
 import { createEducationFormData, type CreateEducationRequest } from '../api/educationRequests.ts';
-import { namedCountries } from '../machines/courseForm.machine.ts';
+import { namedCountries } from '../api/countries.ts';
 import {
   educationFormMachine,
   selectEducationDraft,

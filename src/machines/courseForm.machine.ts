@@ -9,11 +9,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { DEFAULT_COURSE_COUNTRY, type Country, type Course } from '../api/contract.ts';
 import type { CreateCourseRequest } from '../api/courses.ts';
-import {
-  countries as bundledCountries,
-  countryName,
-  type LocalizedCountry,
-} from '../data/countries.ts';
+import { namedCountries } from '../api/countries.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import {
   EMPTY_COURSE_DRAFT,
@@ -30,18 +26,6 @@ import {
 import { clockOf, hasErrors, reportEventError, submitFailed } from './form.ts';
 
 const text = courseFormMessages;
-
-// Countries, rules, the request and the server's answers.
-
-/** SPEC 3: the server's countries, named from the bundled list in its Croatian order. */
-export function namedCountries(offered: readonly Country[]): LocalizedCountry[] {
-  const codes = new Set(offered.map((country) => country.isoCode));
-  const known = bundledCountries.filter((country) => codes.has(country.isoCode));
-  const unknown = [...codes]
-    .filter((code) => !known.some((country) => country.isoCode === code))
-    .map((isoCode) => ({ isoCode, localizedName: countryName(isoCode) }));
-  return [...known, ...unknown];
-}
 
 export const courseFormMachine = setup({
   types: {

@@ -10,7 +10,8 @@
  */
 import { assign, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { videoSiteEmbedUrl, videoSiteVideoId, type Education } from '../api/contract.ts';
-import { educationThumbnailUrl } from './educationLibrary.machine.ts';
+import { educationThumbnailUrl } from '../api/educations.ts';
+import { parseEducationId } from '../routes.ts';
 
 /** SPEC 9: the details expand this long after the video is ready. */
 export const DETAILS_EXPAND_MS = 500;
@@ -27,11 +28,6 @@ export type EducationViewerEvent =
   | { type: 'VIDEO_READY' }
   | { type: 'VIDEO_FAILED'; position: number; playing: boolean }
   | { type: 'PLAY' };
-
-/** `/edukacije/{educationId}`: a positive whole number, or NaN (which no education has). */
-export function parseEducationId(text: string): number {
-  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : Number.NaN;
-}
 
 const isSiteVideo = (education: Education | null) =>
   education !== null && videoSiteVideoId(education.videoUrl) !== null;

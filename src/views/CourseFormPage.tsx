@@ -5,10 +5,7 @@
  * them together above the button. Pure: the container binds the course form machine. The date
  * picker and its styles load with this screen only.
  */
-import { hr } from 'date-fns/locale/hr';
 import { useId, type ChangeEvent } from 'react';
-import DatePicker, { registerLocale } from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
 import type { COURSE_RULES } from '../api/contract.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
 import type {
@@ -16,23 +13,16 @@ import type {
   CourseDraftField,
   CourseFormErrors,
 } from '../machines/courseForm.rules.ts';
-import {
-  PICKER_DATE_TIME_FORMAT,
-  pickerDateToWallTime,
-  wallTimeToPickerDate,
-} from '../lib/wallTime.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
+import { DateTimePicker } from './form/DateTimePicker.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import './CourseFormPage.css';
 import './forms.css';
 
-registerLocale('hr', hr);
-
 const text = courseFormMessages;
-const TIME_STEP_MINUTES = 15;
 
 export interface CourseFormPageProps {
   loading: boolean;
@@ -87,24 +77,15 @@ function CourseForm({
     onEdit({ [field]: event.target.files?.[0] ?? null });
 
   const datePicker = (name: 'startDate' | 'endDate') => (
-    <DatePicker
+    <DateTimePicker
       id={fieldId(name)}
-      className="form__input"
-      selected={wallTimeToPickerDate(draft[name])}
+      value={draft[name]}
       // The end is usually near the start: its calendar opens there.
-      openToDate={wallTimeToPickerDate(draft[name] || draft.startDate) ?? undefined}
-      onChange={(date: Date | null) => onEdit({ [name]: pickerDateToWallTime(date) })}
-      locale="hr"
-      dateFormat={PICKER_DATE_TIME_FORMAT}
-      showTimeSelect
-      timeIntervals={TIME_STEP_MINUTES}
-      timeCaption={text.timeCaption}
-      timeFormat="HH:mm"
-      placeholderText={text.datePlaceholder}
-      autoComplete="off"
+      openTo={draft[name] || draft.startDate}
+      onChange={(wallTime) => onEdit({ [name]: wallTime })}
       disabled={submitting}
-      ariaInvalid={invalid(name) ? 'true' : undefined}
-      ariaDescribedBy={describedBy(name, true)}
+      invalid={invalid(name)}
+      describedBy={describedBy(name, true)}
     />
   );
 

@@ -4,10 +4,7 @@
  * below it the newsletters with status and counts, cancel, preview in a sandboxed frame and a
  * test mail. Pure: the container binds the newsletter form and list machines.
  */
-import { hr } from 'date-fns/locale/hr';
 import { useId } from 'react';
-import DatePicker, { registerLocale } from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
 import type {
   CampaignKey,
   NEWSLETTER_RULES,
@@ -19,27 +16,19 @@ import type {
   NewsletterFormErrors,
   ProductDraft,
 } from '../machines/newsletterForm.rules.ts';
-import {
-  PICKER_DATE_TIME_FORMAT,
-  pickerDateToWallTime,
-  wallTimeToPickerDate,
-} from '../lib/wallTime.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
-import { courseFormMessages } from '../messages/courseForm.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { newsletterListMessages } from '../messages/newsletterList.ts';
 import { FileInput } from './FileInput.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner } from './Spinner.tsx';
+import { DateTimePicker } from './form/DateTimePicker.tsx';
 import './NewsletterPage.css';
 import './forms.css';
 
-registerLocale('hr', hr);
-
 const text = newsletterFormMessages;
 const listText = newsletterListMessages;
-const TIME_STEP_MINUTES = 15;
 const CAMPAIGNS: CampaignKey[] = ['catalogs', 'courses'];
 const scheduledFormat = new Intl.DateTimeFormat('hr-HR', {
   timeZone: ZAGREB_TIME_ZONE,
@@ -179,22 +168,13 @@ function NewsletterForm({
         <label className="form__label" htmlFor={fieldId('scheduledAt')}>
           {text.scheduledAt}
         </label>
-        <DatePicker
+        <DateTimePicker
           id={fieldId('scheduledAt')}
-          className="form__input"
-          selected={wallTimeToPickerDate(draft.scheduledAt)}
-          onChange={(date: Date | null) => onEdit({ scheduledAt: pickerDateToWallTime(date) })}
-          locale="hr"
-          dateFormat={PICKER_DATE_TIME_FORMAT}
-          showTimeSelect
-          timeIntervals={TIME_STEP_MINUTES}
-          timeCaption={courseFormMessages.timeCaption}
-          timeFormat="HH:mm"
-          placeholderText={courseFormMessages.datePlaceholder}
-          autoComplete="off"
+          value={draft.scheduledAt}
+          onChange={(wallTime) => onEdit({ scheduledAt: wallTime })}
           disabled={busy}
-          ariaInvalid={invalid('scheduledAt') ? 'true' : undefined}
-          ariaDescribedBy={describedBy('scheduledAt', true)}
+          invalid={invalid('scheduledAt')}
+          describedBy={describedBy('scheduledAt', true)}
         />
         <p id={fieldId('scheduledAt-hint')} className="form__hint">
           {text.dateHint}

@@ -10,7 +10,6 @@ import type { CreateCourseRequest } from '../../src/api/courses.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import {
   courseFormMachine,
-  namedCountries,
   selectCourseDraft,
   selectCourseFormLoading,
   selectCourseFormSubmitting,
@@ -174,16 +173,6 @@ describe('createCourseRequest', () => {
   it('sends a date it cannot read as empty, for the server to refuse', () => {
     const request = createCourseRequest({ ...valid, startDate: '', endDate: '12.03.2030.' });
     expect([request.startDate, request.endDate]).toEqual(['', '']);
-  });
-});
-
-describe('namedCountries', () => {
-  it('names the offered countries in the Croatian order, unknown codes last as they are', () => {
-    expect(namedCountries([{ isoCode: 'SI' }, { isoCode: 'XX' }, { isoCode: 'HR' }])).toEqual([
-      { isoCode: 'HR', localizedName: 'Hrvatska' },
-      { isoCode: 'SI', localizedName: 'Slovenija' },
-      { isoCode: 'XX', localizedName: 'XX' },
-    ]);
   });
 });
 

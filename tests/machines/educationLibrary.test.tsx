@@ -3,13 +3,13 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Education } from '../../src/api/contract.ts';
+import { educationThumbnailUrl } from '../../src/api/educations.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { EducationLibraryContainer } from '../../src/app/EducationLibraryContainer.tsx';
 import {
   ALL_PARTNERS,
   educationLibraryMachine,
   educationsOfPartner,
-  educationThumbnailUrl,
   partnerOptions,
   type EducationLibraryContext,
 } from '../../src/machines/educationLibrary.machine.ts';

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EDUCATION_SERVER_MESSAGES as M } from '../../src/api/serverMessages.ts';
 import { hashPassword } from '../../server/auth/password.ts';
-import { DISK_RESERVE_BYTES, UPLOADS_FOLDER } from '../../server/uploads/video-uploads.ts';
+import { UPLOADS_FOLDER } from '../../server/uploads/video-uploads.ts';
 import { createUser } from '../../server/users/store.ts';
 import { ADMIN, DEMO_PASSWORD, login } from './support/accounts.ts';
 import { useServer } from './support/server-fixture.ts';
@@ -148,7 +148,7 @@ describe('the cap on unfinished uploads', () => {
 
 describe('the free disk space', () => {
   it('refuses with 507 an upload whose declared length, with the unfinished ones, would not fit', async () => {
-    disk.freeBytes = DISK_RESERVE_BYTES + 1000;
+    disk.freeBytes = server.config.minFreeDiskBytes + 1000;
     await created(600);
     const files = filesInUploads();
     const refused = await create(401, tokens.second);
@@ -159,14 +159,14 @@ describe('the free disk space', () => {
   });
 
   it('refuses before the uploads folder holds any file of it', async () => {
-    disk.freeBytes = DISK_RESERVE_BYTES + 5;
+    disk.freeBytes = server.config.minFreeDiskBytes + 5;
     const refused = await create(6);
     expect(refused.statusCode, refused.body).toBe(507);
     expect(filesInUploads()).toEqual([]);
   });
 
   it('no longer counts an upload once it finished: its bytes are on the disk', async () => {
-    disk.freeBytes = DISK_RESERVE_BYTES + 10;
+    disk.freeBytes = server.config.minFreeDiskBytes + 10;
     const first = await created(8);
     expect((await create(8)).statusCode).toBe(507);
     const sent = await tus(
