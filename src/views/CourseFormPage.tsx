@@ -16,6 +16,7 @@ import type {
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
+import { CountrySelect } from './form/CountrySelect.tsx';
 import { DateTimePicker } from './form/DateTimePicker.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
@@ -154,21 +155,15 @@ function CourseForm({
       {field(
         'countryIsoCode',
         text.country,
-        <select
+        <CountrySelect
           id={fieldId('countryIsoCode')}
-          className="form__input"
           value={draft.countryIsoCode}
+          countries={countries}
           disabled={submitting}
-          aria-invalid={invalid('countryIsoCode') || undefined}
-          aria-describedby={describedBy('countryIsoCode')}
-          onChange={(event) => onEdit({ countryIsoCode: event.target.value })}
-        >
-          {countries.map((country) => (
-            <option key={country.isoCode} value={country.isoCode}>
-              {country.localizedName}
-            </option>
-          ))}
-        </select>,
+          invalid={invalid('countryIsoCode')}
+          describedBy={describedBy('countryIsoCode')}
+          onChange={(countryIsoCode) => onEdit({ countryIsoCode })}
+        />,
       )}
       <div className="course-form__dates">
         {field('startDate', text.startDate, datePicker('startDate'), text.dateHint)}

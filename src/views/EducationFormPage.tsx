@@ -25,6 +25,7 @@ import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { MultiSearchableSelect, type ComboboxOption } from './Combobox.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
+import { CountrySelect } from './form/CountrySelect.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import { Switch } from './Switch.tsx';
@@ -212,21 +213,15 @@ function EducationForm({
         field(
           'countryIsoCode',
           text.country,
-          <select
+          <CountrySelect
             id={fieldId('countryIsoCode')}
-            className="form__input"
             value={draft.countryIsoCode}
+            countries={countries}
             disabled={busy}
-            aria-invalid={invalid('countryIsoCode') || undefined}
-            aria-describedby={describedBy('countryIsoCode')}
-            onChange={(event) => onEdit({ countryIsoCode: event.target.value })}
-          >
-            {countries.map((country) => (
-              <option key={country.isoCode} value={country.isoCode}>
-                {country.localizedName}
-              </option>
-            ))}
-          </select>,
+            invalid={invalid('countryIsoCode')}
+            describedBy={describedBy('countryIsoCode')}
+            onChange={(countryIsoCode) => onEdit({ countryIsoCode })}
+          />,
         )}
       {field(
         'subtitleLanguage',
