@@ -178,6 +178,7 @@ describe('course form journeys pinned by hand', () => {
     expect(input('title')).toHaveAttribute('aria-invalid', 'true');
     expect(input('title')).toHaveAccessibleDescription('Naziv ne može biti prazan.');
     expect(input('image')).toHaveAccessibleDescription('Fotografija nije učitana.');
+    expect(input('title')).toHaveFocus();
     expect(createCourse.calls).toEqual([]);
     // Editing a field takes its message away.
     await fill({ title: 'Endodoncija' });
@@ -299,6 +300,7 @@ describe('course form journeys pinned by hand', () => {
     expect(input('location')).toHaveAccessibleDescription(
       'Location must be at most 200 characters long.',
     );
+    expect(input('title')).toHaveFocus();
     expect(app.notices).toEqual([]);
     expect(input('title').value).toBe('Endodoncija u praksi');
   });

@@ -396,6 +396,7 @@ describe('education form journeys pinned by hand', () => {
     ]);
     expect(input('title')).toHaveAttribute('aria-invalid', 'true');
     expect(input('title')).toHaveAccessibleDescription('Naziv edukacije nije ispravan.');
+    expect(input('title')).toHaveFocus();
     await fill({ videoSource: 'url' });
     await user.click(submitButton() ?? document.body);
     expect(shownProblems()).toContain(
@@ -599,5 +600,8 @@ describe('education form journeys pinned by hand', () => {
       'Title is taken.',
       'Datum snimanja edukacije mora biti u prošlosti.',
     ]);
+    expect(input('title')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('title')).toHaveAccessibleDescription('Title is taken.');
+    expect(input('title')).toHaveFocus();
   });
 });
