@@ -12,10 +12,11 @@ import type {
   CourseDraft,
   CourseDraftField,
   CourseFormErrors,
-} from '../machines/courseForm.machine.ts';
+} from '../machines/courseForm.rules.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
+import { CountrySelect } from './form/CountrySelect.tsx';
 import { DateTimePicker } from './form/DateTimePicker.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
@@ -63,7 +64,8 @@ function CourseForm({
   onEdit,
   onSubmit,
 }: CourseFormPageProps) {
-  const { id, fieldId, invalid, describedBy, field } = useFormFields<CourseDraftField>(errors);
+  const { id, form, fieldId, invalid, describedBy, field } =
+    useFormFields<CourseDraftField>(errors);
   const textProps = (field: 'title' | 'lecturer' | 'location' | 'price') => ({
     id: fieldId(field),
     className: 'form__input',
@@ -91,7 +93,8 @@ function CourseForm({
   const descriptionLength = draft.description.length;
   return (
     <form
-      className="form course-form__form"
+      {...form}
+      className="form form--wide"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -114,7 +117,7 @@ function CourseForm({
         text.description,
         <textarea
           id={fieldId('description')}
-          className="form__input course-form__description"
+          className="form__input form__multiline"
           rows={8}
           value={draft.description}
           disabled={submitting}
@@ -152,21 +155,15 @@ function CourseForm({
       {field(
         'countryIsoCode',
         text.country,
-        <select
+        <CountrySelect
           id={fieldId('countryIsoCode')}
-          className="form__input"
           value={draft.countryIsoCode}
+          countries={countries}
           disabled={submitting}
-          aria-invalid={invalid('countryIsoCode') || undefined}
-          aria-describedby={describedBy('countryIsoCode')}
-          onChange={(event) => onEdit({ countryIsoCode: event.target.value })}
-        >
-          {countries.map((country) => (
-            <option key={country.isoCode} value={country.isoCode}>
-              {country.localizedName}
-            </option>
-          ))}
-        </select>,
+          invalid={invalid('countryIsoCode')}
+          describedBy={describedBy('countryIsoCode')}
+          onChange={(countryIsoCode) => onEdit({ countryIsoCode })}
+        />,
       )}
       <div className="course-form__dates">
         {field('startDate', text.startDate, datePicker('startDate'), text.dateHint)}
@@ -193,7 +190,7 @@ function CourseForm({
         <FileInput
           file={draft.image}
           id={fieldId('image')}
-          className="form__input course-form__file"
+          className="form__input form__file"
           accept={rules.imageAccept}
           disabled={submitting}
           invalid={invalid('image')}
@@ -207,7 +204,7 @@ function CourseForm({
         <FileInput
           file={draft.pdf}
           id={fieldId('pdf')}
-          className="form__input course-form__file"
+          className="form__input form__file"
           accept={rules.pdfAccept}
           disabled={submitting}
           invalid={invalid('pdf')}

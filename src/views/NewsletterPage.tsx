@@ -11,15 +11,19 @@ import type {
   NewsletterPreview,
   NewsletterSummary,
 } from '../api/contract.ts';
-import type { NewsletterDraft, ProductDraft } from '../machines/newsletterForm.machine.ts';
+import type {
+  NewsletterDraft,
+  NewsletterFormErrors,
+  ProductDraft,
+} from '../machines/newsletterForm.rules.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { newsletterListMessages } from '../messages/newsletterList.ts';
 import { FileInput } from './FileInput.tsx';
 import { ErrorList } from './ErrorList.tsx';
+import { useFormFields } from './formFields.tsx';
 import { Spinner } from './Spinner.tsx';
 import { DateTimePicker } from './form/DateTimePicker.tsx';
-import './CourseFormPage.css';
 import './NewsletterPage.css';
 import './forms.css';
 
@@ -40,7 +44,11 @@ export interface NewsletterPageProps {
     status: NewsletterFormStatus;
     draft: NewsletterDraft;
     products: readonly ProductDraft[];
+    errors: NewsletterFormErrors;
+    /** The messages of `errors` in the order of the form, each once. */
     problems: readonly string[];
+    /** The product controls the products' messages are about, as `${key}-title|price|image`. */
+    invalidProductControls: readonly string[];
     onEdit: (values: Partial<NewsletterDraft>) => void;
     onEditProduct: (
       key: number,
@@ -86,7 +94,9 @@ function NewsletterForm({
   status,
   draft,
   products,
+  errors,
   problems,
+  invalidProductControls,
   onEdit,
   onEditProduct,
   onAddProduct,
@@ -94,12 +104,23 @@ function NewsletterForm({
   onSubmit,
   rules,
 }: NewsletterPageProps['form'] & { rules: NewsletterPageProps['rules'] }) {
-  const id = useId();
+  const { id, form, invalid, describedBy, fieldErrors, errorId } =
+    useFormFields<keyof NewsletterFormErrors>(errors);
   const busy = status !== 'editing';
   const fieldId = (name: string) => `${id}-${name}`;
+  /** A product control the products' messages are about: marked, and described by them. */
+  const productControl = (control: string) =>
+    invalidProductControls.includes(control)
+      ? { invalid: true, describedBy: errorId('products') }
+      : { invalid: false, describedBy: undefined };
+  const productProps = (control: string) => ({
+    'aria-invalid': productControl(control).invalid || undefined,
+    'aria-describedby': productControl(control).describedBy,
+  });
   return (
     <form
-      className="form course-form__form"
+      {...form}
+      className="form form--wide"
       noValidate
       aria-describedby={problems.length > 0 ? `${id}-errors` : undefined}
       onSubmit={(event) => {
@@ -137,8 +158,11 @@ function NewsletterForm({
           maxLength={rules.subjectMaxLength}
           value={draft.subject}
           disabled={busy}
+          aria-invalid={invalid('subject') || undefined}
+          aria-describedby={describedBy('subject')}
           onChange={(event) => onEdit({ subject: event.target.value })}
         />
+        {fieldErrors('subject')}
       </div>
       <div className="form__field">
         <label className="form__label" htmlFor={fieldId('scheduledAt')}>
@@ -149,11 +173,13 @@ function NewsletterForm({
           value={draft.scheduledAt}
           onChange={(wallTime) => onEdit({ scheduledAt: wallTime })}
           disabled={busy}
-          describedBy={fieldId('scheduledAt-hint')}
+          invalid={invalid('scheduledAt')}
+          describedBy={describedBy('scheduledAt', true)}
         />
         <p id={fieldId('scheduledAt-hint')} className="form__hint">
           {text.dateHint}
         </p>
+        {fieldErrors('scheduledAt')}
       </div>
       <div className="form__field">
         <label className="form__label" htmlFor={fieldId('body')}>
@@ -161,16 +187,23 @@ function NewsletterForm({
         </label>
         <textarea
           id={fieldId('body')}
-          className="form__input course-form__description"
+          className="form__input form__multiline"
           rows={6}
           maxLength={rules.bodyMaxLength}
           value={draft.body}
           disabled={busy}
+          aria-invalid={invalid('body') || undefined}
+          aria-describedby={describedBy('body')}
           onChange={(event) => onEdit({ body: event.target.value })}
         />
+        {fieldErrors('body')}
       </div>
-      <fieldset className="newsletter-page__products">
+      <fieldset
+        className="newsletter-page__products"
+        aria-describedby={invalid('products') ? errorId('products') : undefined}
+      >
         <legend>{text.products}</legend>
+        {fieldErrors('products')}
         {products.map((product, index) => (
           <fieldset key={product.key} className="newsletter-page__product">
             <legend>{text.product(index + 1)}</legend>
@@ -186,6 +219,7 @@ function NewsletterForm({
                 maxLength={rules.productTitleMaxLength}
                 value={product.title}
                 disabled={busy}
+                {...productProps(`${product.key}-title`)}
                 onChange={(event) => onEditProduct(product.key, { title: event.target.value })}
               />
             </div>
@@ -202,6 +236,7 @@ function NewsletterForm({
                 maxLength={rules.priceMaxLength}
                 value={product.price}
                 disabled={busy}
+                {...productProps(`${product.key}-price`)}
                 onChange={(event) => onEditProduct(product.key, { price: event.target.value })}
               />
             </div>
@@ -211,12 +246,11 @@ function NewsletterForm({
               </label>
               <FileInput
                 id={fieldId(`image-${product.key}`)}
-                className="form__input course-form__file"
+                className="form__input form__file"
                 file={product.image}
                 accept={rules.imageAccept}
                 disabled={busy}
-                invalid={false}
-                describedBy={undefined}
+                {...productControl(`${product.key}-image`)}
                 onChange={(event) =>
                   onEditProduct(product.key, { image: event.target.files?.[0] ?? null })
                 }

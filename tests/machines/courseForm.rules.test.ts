@@ -10,16 +10,18 @@ import type { CreateCourseRequest } from '../../src/api/courses.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import {
   courseFormMachine,
-  createCourseRequest,
-  EMPTY_COURSE_DRAFT,
-  errorMessages,
   selectCourseDraft,
   selectCourseFormLoading,
   selectCourseFormSubmitting,
+} from '../../src/machines/courseForm.machine.ts';
+import {
+  createCourseRequest,
+  EMPTY_COURSE_DRAFT,
+  errorMessages,
   serverFieldErrors,
   validateCourseDraft,
   type CourseDraft,
-} from '../../src/machines/courseForm.machine.ts';
+} from '../../src/machines/courseForm.rules.ts';
 import { zagrebInstant } from '../../src/lib/wallTime.ts';
 import { messages } from '../../src/messages.ts';
 
@@ -272,6 +274,7 @@ function startForm(
         reportError: (_, error) => reported.push(error),
       },
     }),
+    { input: {} },
   ).start();
   return { actor, calls, created, reported };
 }
