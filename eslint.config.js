@@ -3,8 +3,14 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import localRules from './eslint/feature-boundaries.js';
+import { featureTable } from './eslint/features.js';
 
-/** Patterns a layer may not import; type-only imports stay allowed where noted. */
+/**
+ * Patterns a layer may not import; type-only imports stay allowed where noted.
+ * @param {unknown[]} patterns
+ * @returns {import('eslint').Linter.RulesRecord}
+ */
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
@@ -87,7 +93,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['src/machines/**/*.ts'],
+    files: ['src/machines/**/*.{ts,tsx}'],
     rules: restrict([
       SPA_NOT_SERVER,
       SCREEN_MESSAGES,
@@ -98,7 +104,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['src/lib/**/*.ts'],
+    files: ['src/lib/**/*.{ts,tsx}'],
     rules: restrict([
       SPA_NOT_SERVER,
       SCREEN_MESSAGES,
@@ -117,6 +123,15 @@ export default tseslint.config(
           'src/lib holds helpers any feature may use: it imports no feature and no framework.',
       },
     ]),
+  },
+  // Self-contained features (decision 0043): no feature imports another's machine, view or
+  // container; the table of features is eslint/features.js.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { local: localRules },
+    rules: {
+      'local/feature-boundaries': ['error', { root: import.meta.dirname, table: featureTable }],
+    },
   },
   {
     files: ['server/**/*.ts'],

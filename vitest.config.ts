@@ -38,6 +38,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/data/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
             ...postgresOnly,
           ],
           setupFiles: [

@@ -40,6 +40,7 @@ import { createBulkMailer } from './mail/bulk-mailer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { newsletterDispatcher } from './jobs/newsletter-dispatcher.ts';
 import { registerDatabaseGauges } from './metrics/database-gauges.ts';
+import { registerOperationsGauges } from './metrics/operations-gauges.ts';
 import { countedBulkMailer, countedMailer, countRequests } from './metrics/instrument.ts';
 import { createMetrics, type Metrics } from './metrics/registry.ts';
 import { metricsRoutes } from './metrics/routes.ts';
@@ -76,7 +77,8 @@ import { educationWrites } from './educations/writes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
 import { startUploadSweeper } from './uploads/sweeper.ts';
 import { postgresLocker } from './uploads/postgres-locker.ts';
-import { videoUploads, type FreeDiskBytes, type VideoUploads } from './uploads/video-uploads.ts';
+import { videoUploads, type VideoUploads } from './uploads/video-uploads.ts';
+import { diskSpace, type DiskSpace, type FreeDiskBytes } from './disk-space.ts';
 import { newslettersService } from './newsletters/service.ts';
 import { mjmlWorkerPool, type MjmlCompiler } from './newsletters/mjml-pool.ts';
 import {
@@ -114,7 +116,7 @@ export interface BuildAppOptions {
   dispatchNewsletters?: boolean;
   /** Defaults to a worker thread pool (closed with the app); tests pass their own. */
   mjmlCompiler?: MjmlCompiler;
-  /** Free space of the uploads' disk (server/uploads/video-uploads.ts); `fs.statfs` by default. */
+  /** Free space of the data folder's disk (server/disk-space.ts); `fs.statfs` by default. */
   freeDiskBytes?: FreeDiskBytes;
   /**
    * Runs the transcode worker while the app is up (`serve.ts`); tests drive their own
@@ -140,6 +142,8 @@ export interface AppDependencies {
   media: Media;
   /** Newsletter mail, rendered off the event loop once per version (previews, tests, sending). */
   renderedNewsletters: RenderedNewsletters;
+  /** The data folder's free space: uploads stop above `MIN_FREE_DISK_MIB`, readiness too. */
+  disk: DiskSpace;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -195,18 +199,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       { publicUrl: config.publicUrl, brand: config.brand },
       options.mjmlCompiler ?? configuredMjmlCompiler(app),
     ),
+    disk: diskSpace({
+      dataDir: config.dataDir,
+      minFreeBytes: config.minFreeDiskBytes,
+      freeDiskBytes: options.freeDiskBytes,
+    }),
   };
   // One service, so the public list has one cache for the API and the rendered pages.
   const courses = coursesService(deps);
-  const { freeDiskBytes } = options;
   const backupStatus = runDailyBackups(app, deps);
-  await app.register(apiRoutes(deps, { tokens, courses, freeDiskBytes, backupStatus }), {
+  await app.register(apiRoutes(deps, { tokens, courses, backupStatus }), {
     prefix: API_BASE_URL,
   });
   if (options.transcodeVideos === true) runTranscodeWorker(app, deps);
   if (options.dispatchNewsletters === true) runDispatcher(app, deps);
   await app.register(mediaRoutes(deps.media), { prefix: MEDIA_URL_PREFIX });
   registerDatabaseGauges(metrics, db);
+  registerOperationsGauges(metrics, { ...deps, backupStatus });
   await app.register(metricsRoutes({ metrics, token: config.metricsToken }));
 
   if (options.spaDir === undefined) app.setNotFoundHandler(handleNotFound);
@@ -311,12 +320,10 @@ function apiRoutes(
   {
     tokens,
     courses,
-    freeDiskBytes,
     backupStatus,
   }: {
     tokens: AccessTokens;
     courses: CoursesService;
-    freeDiskBytes: FreeDiskBytes | undefined;
     backupStatus: (() => BackupStatus | undefined) | undefined;
   },
 ): FastifyPluginAsyncZod {
@@ -336,14 +343,14 @@ function apiRoutes(
     await api.register(siteConfigRoutes(deps));
     await api.register(captchaRoutes(deps));
     await api.register(usersRoutes({ ...deps, users, background: backgroundTasks(api) }));
-    await registerMultipart(api);
+    await registerMultipart(api, deps.disk);
     await api.register(countriesRoutes(deps));
     await api.register(coursesRoutes({ ...deps, courses }));
     await api.register(campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }));
     await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
     await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));
     await api.register(newslettersRoutes({ ...deps, newsletters: newslettersService(deps) }));
-    const education = educationsDeps(deps, freeDiskBytes);
+    const education = educationsDeps(deps);
     await api.register(educationsRoutes({ ...deps, ...education }));
     await api.register(uploadsRoutes({ ...deps, ...education }));
     await api.register(streamsRoutes({ ...deps, ...education }));
@@ -352,7 +359,7 @@ function apiRoutes(
   };
 }
 
-function educationsDeps(deps: AppDependencies, freeDiskBytes: FreeDiskBytes | undefined) {
+function educationsDeps(deps: AppDependencies) {
   const urls = videoUrls({
     jwtSecret: deps.secrets.jwtSecret,
     lifetimeHours: deps.config.educationVideoUrlHours,
@@ -371,7 +378,6 @@ function educationsDeps(deps: AppDependencies, freeDiskBytes: FreeDiskBytes | un
     videoMaxBytes,
     expiryHours,
     unfinishedMax,
-    freeDiskBytes,
     path: UPLOADS_PATH,
   });
   const signedStreams = streamUrls({

@@ -44,6 +44,8 @@ export interface Config {
   educationUploads: EducationUploadLimits;
   /** The transcode worker of uploaded videos (server/transcodes/worker.ts; issue 27). */
   transcodes: TranscodeSettings;
+  /** Free space of the data folder's disk that uploads never take (server/disk-space.ts). */
+  minFreeDiskBytes: number;
   /** `DATABASE_URL`: a PostgreSQL server shared by every process; unset, SQLite in `dataDir`. */
   databaseUrl: string | undefined;
   /** Backups (server/backup; docs/operations.md). */
@@ -82,7 +84,7 @@ export interface TranscodeSettings {
 }
 
 export interface NewsletterSending {
-  /** Messages handed to SMTP per second, across the pool (nodemailer's rate limit). */
+  /** Messages handed to SMTP per second, across the pool (the dispatcher's pace). */
   messagesPerSecond: number;
   /** SMTP connections kept open while sending (nodemailer's pool). */
   smtpPoolSize: number;
@@ -198,6 +200,7 @@ const environmentSchema = z
     VIDEO_TRANSCODE_CONCURRENCY: integerBetween(1, 16).default(1),
     VIDEO_TRANSCODE_THREADS: integerBetween(1, 64).default(2),
     VIDEO_TRANSCODE_LEASE_SECONDS: integerBetween(3, 3600).default(60),
+    MIN_FREE_DISK_MIB: integerBetween(0, 1_048_576).default(1024),
     DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
     BACKUP_DIR: text('must not be empty').optional(),
     BACKUP_HOUR: integerBetween(0, 23).optional(),
@@ -276,6 +279,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       leaseSeconds: e.VIDEO_TRANSCODE_LEASE_SECONDS,
       maxAttempts: 3,
     },
+    minFreeDiskBytes: e.MIN_FREE_DISK_MIB * 2 ** 20,
     databaseUrl: e.DATABASE_URL,
     backup: {
       dir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR),

@@ -24,6 +24,7 @@ import { coursesMessages } from './messages/courses.ts';
 import { newsletterFormMessages } from './messages/newsletterForm.ts';
 import { newsletterListMessages } from './messages/newsletterList.ts';
 import { courseFormMessages } from './messages/courseForm.ts';
+import { datePickerMessages } from './messages/datePicker.ts';
 import { partnerFormMessages } from './messages/partnerForm.ts';
 import { homeMessages } from './messages/home.ts';
 import { regionMapMessages } from './messages/regionMap.ts';
@@ -59,6 +60,7 @@ export const messages = {
   newsletterForm: newsletterFormMessages,
   newsletterList: newsletterListMessages,
   courseForm: courseFormMessages,
+  datePicker: datePickerMessages,
   partnerForm: partnerFormMessages,
   home: homeMessages,
   regionMap: regionMapMessages,

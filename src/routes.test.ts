@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from './routes.ts';
+import { parseEducationId, routes } from './routes.ts';
 
 /** The route column of SPEC 2's route table, as the specification writes it. */
 const SPEC_ROUTES = [
@@ -60,4 +60,21 @@ describe('the route table', () => {
     expect(routes.adminEducationEdit.base).toBe('/admin/educations/update');
     expect(routes.login.base).toBe('/login');
   });
+});
+
+describe('the education id of the route', () => {
+  it.each([
+    ['1', 1],
+    ['42', 42],
+    ['999999999999999', 999999999999999],
+  ])('reads %s as %d', (text, id) => {
+    expect(parseEducationId(text)).toBe(id);
+  });
+
+  it.each(['0', '01', '-1', '1.5', '1e3', ' 1', 'abc', '', '1234567890123456'])(
+    'reads %j as no education',
+    (text) => {
+      expect(parseEducationId(text)).toBeNaN();
+    },
+  );
 });

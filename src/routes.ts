@@ -66,6 +66,14 @@ export const routes = {
 } as const;
 
 /**
+ * The education id of `routes.education` (`/edukacije/{educationId}`): a positive whole number,
+ * or NaN (which no education has). The library marks the open card by it, the viewer loads it.
+ */
+export function parseEducationId(text: string): number {
+  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
  * The access gate's form (decision 0026): where it posts when the app has not taken it over (a
  * tap before hydration, or no JavaScript), and the name of its declaration field. The server sets
  * the two gate cookies and sends the visitor back to the page. Not a page of its own.

@@ -10,6 +10,8 @@
 import { VIDEO_FOLDER } from '../educations/videos.ts';
 import { MEDIA_FOLDER } from '../media/store.ts';
 import { SECRETS_FILE } from '../secrets.ts';
+import { CAPTIONS_FOLDER } from '../transcodes/captions.ts';
+import { STREAMS_FOLDER } from '../transcodes/streams.ts';
 import { DEMO_PASSWORD_FILE } from '../seed/demo-content.ts';
 
 export interface BackedUpPath {
@@ -23,6 +25,10 @@ export const BACKED_UP: readonly BackedUpPath[] = [
   { path: DEMO_PASSWORD_FILE, kind: 'file' },
   { path: MEDIA_FOLDER, kind: 'folder' },
   { path: VIDEO_FOLDER, kind: 'folder' },
+  // The HLS output could be made again from the originals, but the rows restored with it say it
+  // is there: a restored site plays at once.
+  { path: STREAMS_FOLDER, kind: 'folder' },
+  { path: CAPTIONS_FOLDER, kind: 'folder' },
 ];
 
 /** Archive entries of the data folder's files are `files/<path in the data folder>`. */

@@ -50,9 +50,13 @@ export interface UnsubscribeCommand {
   unsubscribeToken: string;
 }
 
-export type CampaignsService = ReturnType<typeof campaignsService>;
+export interface CampaignsService {
+  campaignByName(name: string): Promise<Campaign>;
+  subscribe(command: SubscribeCommand, origin: SubscriptionOrigin): Promise<void>;
+  unsubscribe(command: UnsubscribeCommand, via: UnsubscribedVia): Promise<void>;
+}
 
-export function campaignsService(deps: CampaignsServiceDeps) {
+export function campaignsService(deps: CampaignsServiceDeps): CampaignsService {
   const { db, now } = deps;
   const mailContext = { publicUrl: deps.config.publicUrl, brand: deps.config.brand };
   const configured = new Map(

@@ -215,10 +215,6 @@ export interface EducationsTable {
   created_at: string;
   /** 1: only the users of its access rights (and administrators) see it, even when none are left. */
   restricted: Generated<number>;
-  /** What ffprobe found in an uploaded video (sizes as displayed); null until it was probed. */
-  video_duration_seconds: number | null;
-  video_width: number | null;
-  video_height: number | null;
 }
 
 export type EducationRow = Selectable<EducationsTable>;
@@ -243,6 +239,10 @@ export interface VideoTranscodesTable {
   lease_expires_at: string | null;
   /** Why it failed, for administrators. */
   failure: string | null;
+  /** What ffprobe found in the video (sizes as displayed); null until the worker probed it. */
+  duration_seconds: number | null;
+  width: number | null;
+  height: number | null;
   created_at: string;
   updated_at: string;
 }

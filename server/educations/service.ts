@@ -68,7 +68,7 @@ export function educationsService(deps: EducationsServiceDeps): EducationsServic
       playlistUrl: prefix && `${prefix}master.m3u8`,
       posterUrl: prefix && `${prefix}poster.jpg`,
       renditions: published,
-      durationSeconds: row.video_duration_seconds,
+      durationSeconds: row.duration_seconds,
       width: row.video_width,
       height: row.video_height,
     };

@@ -27,9 +27,6 @@ const EDUCATION_COLUMNS = [
   'educations.video_key',
   'educations.thumbnail_card_key',
   'educations.created_at',
-  'educations.video_duration_seconds',
-  'educations.video_width',
-  'educations.video_height',
   'partners.name as partner_name',
   'partners.logo_card_key as partner_logo_card_key',
   'video_transcodes.state as transcode_state',
@@ -37,6 +34,9 @@ const EDUCATION_COLUMNS = [
   'video_transcodes.renditions',
   'video_transcodes.progress as transcode_progress',
   'video_transcodes.failure as transcode_failure',
+  'video_transcodes.duration_seconds',
+  'video_transcodes.width as video_width',
+  'video_transcodes.height as video_height',
 ] as const;
 
 /**

@@ -8,6 +8,7 @@
  * claim of a tus upload. A failed create therefore leaves no row and no file, and an upload it
  * named stays usable for the corrected form.
  */
+import { access } from 'node:fs/promises';
 import {
   EDUCATION_FIELDS as F,
   type AccessRight,
@@ -105,6 +106,8 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
     }
     const probe = await probeVideo(upload.file).catch(claimedMeanwhile);
     if ('problem' in probe) {
+      // A racing claim may have moved the file away while ffprobe read it.
+      await access(upload.file).catch(claimedMeanwhile);
       fail(F.videoUploadId, videoProblemMessage(F.videoUploadId, probe.problem));
       return undefined;
     }

@@ -20,6 +20,9 @@ export const MESSAGES = {
   notFound: 'Not found.',
   internal: 'Internal server error.',
   unavailable: 'Service unavailable.',
+  notReadyDatabase: 'Not ready: the database does not answer.',
+  notReadyDisk:
+    "Not ready: the data folder's disk is down to its minimum free space (MIN_FREE_DISK_MIB).",
   overloaded: 'The server is overloaded. Please try again later.',
   malformedJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'Unsupported content type.',

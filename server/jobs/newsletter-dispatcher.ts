@@ -3,7 +3,7 @@
  * it, and never in a request's way (it runs between them on its own timer). Each round it
  *
  *   1. claims every due newsletter with one atomic update, snapshotting the campaign's active
- *      subscribers into the ledger (deliveries.ts);
+ *      subscribers into the ledger (server/newsletters/deliveries.ts);
  *   2. leases a batch of recipients: pending ones that are due, and those whose lease ran out
  *      because their process died mid-send (flagged uncertain: at least once, never missed);
  *   3. per recipient, at the configured rate and at most pool-size at a time: checks that the
@@ -12,7 +12,7 @@
  *      and only after the server accepted it marks the row sent; a 5xx marks it failed,
  *      anything else retries with backoff;
  *   4. marks newsletters without pending recipients sent, and closes the rows of cancelled
- *      newsletters whose lease ran out (deliveries.ts).
+ *      newsletters whose lease ran out (server/newsletters/deliveries.ts).
  *
  * Times (due, leases, backoff) come from the injected clock; pacing uses the real one.
  */
@@ -37,7 +37,7 @@ import {
   settleDelivery,
   type LeasedDelivery,
   type Settlement,
-} from './deliveries.ts';
+} from '../newsletters/deliveries.ts';
 
 export interface DispatcherLog {
   info(details: object, message: string): void;

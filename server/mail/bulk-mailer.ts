@@ -1,6 +1,6 @@
 /**
- * Mail in bulk (the newsletter dispatcher): through nodemailer's SMTP pool, whose connections and
- * rate limit come from the configuration, or into the outbox folder like every other mail when
+ * Mail in bulk (the newsletter dispatcher): through nodemailer's SMTP pool, whose connections come
+ * from the configuration (the pace is the dispatcher's, one pace for the pool and the outbox), or into the outbox folder like every other mail when
  * SMTP_URL is unset. Unlike `Mailer`, a send answers what the receiving server said, and a
  * refusal tells whether trying again can help.
  */
@@ -41,7 +41,7 @@ export interface BulkMailerOptions {
   from: string;
   dataDir: string;
   now: Clock;
-  sending: Pick<NewsletterSending, 'messagesPerSecond' | 'smtpPoolSize'>;
+  sending: Pick<NewsletterSending, 'smtpPoolSize'>;
 }
 
 export function createBulkMailer(options: BulkMailerOptions): BulkMailer {
@@ -55,8 +55,6 @@ function smtpPoolMailer(smtpUrl: string, options: BulkMailerOptions): BulkMailer
     url: smtpUrl,
     pool: true,
     maxConnections: options.sending.smtpPoolSize,
-    rateDelta: 1000,
-    rateLimit: options.sending.messagesPerSecond,
   });
   return {
     async send(message) {

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
+import type { DiskSpace } from '../disk-space.ts';
 import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
 import type { VideoContainer } from './video-format.ts';
 import { probeVideo, type ProbedVideo, type VideoProblem } from './video-probe.ts';
@@ -79,10 +80,31 @@ export interface Upload<F extends string> {
 const DEFAULT_MAX_TEXT_FIELDS = 30;
 const DEFAULT_MAX_TEXT_FIELD_BYTES = 64 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The disk uploads are written to (server/disk-space.ts), for `receiveUpload`. */
+    uploadDisk: DiskSpace;
+  }
+}
+
 /** Registers the multipart parser on `app` (the API scope): parsing starts only when asked. */
-export async function registerMultipart(app: FastifyInstance): Promise<void> {
+export async function registerMultipart(app: FastifyInstance, disk: DiskSpace): Promise<void> {
   // No global limits: each upload passes those of its form to `receiveUpload`.
   await app.register(fastifyMultipart);
+  app.decorate('uploadDisk', disk);
+}
+
+/**
+ * Refuses a body that would leave less than the minimum free, before a byte of it is read: a
+ * full disk never holds a half-written file. The declared length is the body's upper bound; a
+ * body without one is only let in while the minimum itself is free.
+ */
+async function ensureDiskRoom(request: FastifyRequest): Promise<void> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  const bytes = Number.isSafeInteger(declared) && declared > 0 ? declared : 0;
+  if (!(await request.server.uploadDisk.hasRoomFor(bytes))) {
+    throw new DomainError(507, MESSAGES.uploadDiskFull);
+  }
 }
 
 /** Streams the multipart body of `request` into files under `workDir`. */
@@ -92,6 +114,7 @@ export async function receiveUpload<F extends string>(
   workDir: string,
 ): Promise<Upload<F>> {
   if (!request.isMultipart()) throw new DomainError(415, MESSAGES.multipartRequired);
+  await ensureDiskRoom(request);
   const fileSpecs: Record<string, FileFieldSpec> = spec.files;
   const fileFields = Object.keys(fileSpecs);
   const maxTextFields = spec.maxTextFields ?? DEFAULT_MAX_TEXT_FIELDS;

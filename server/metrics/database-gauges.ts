@@ -1,6 +1,6 @@
 /** The gauges read from the shared database at scrape time: the same figures from every process. */
 import type { Db } from '../db/database.ts';
-import { countDeliveriesByState } from '../jobs/deliveries.ts';
+import { countDeliveriesByState } from '../newsletters/deliveries.ts';
 import { declaredBytesOfUnfinishedUploads, unfinishedUploadCount } from '../uploads/store.ts';
 import type { Metrics } from './registry.ts';
 

@@ -55,9 +55,20 @@ export interface NewslettersServiceDeps {
   renderedNewsletters: RenderedNewsletters;
 }
 
-export type NewslettersService = ReturnType<typeof newslettersService>;
+export interface NewslettersService {
+  uploadImage(
+    upload: Upload<typeof NEWSLETTER_IMAGE_FIELDS.image>,
+    staged: StagedMedia,
+    uploadedBy: number,
+  ): Promise<NewsletterImageResponse>;
+  create(request: CreateNewsletterRequest, createdBy: number): Promise<NewsletterSummary>;
+  list(): Promise<NewsletterSummary[]>;
+  cancel(id: number): Promise<void>;
+  preview(id: number): Promise<NewsletterPreview>;
+  sendTest(id: number, callerId: number): Promise<void>;
+}
 
-export function newslettersService(deps: NewslettersServiceDeps) {
+export function newslettersService(deps: NewslettersServiceDeps): NewslettersService {
   const { db, now, config } = deps;
   const mailContext = { publicUrl: config.publicUrl, brand: config.brand };
   const absoluteMediaUrl = (key: string) => `${config.publicUrl}${deps.media.url(key)}`;

@@ -1,10 +1,10 @@
 /**
  * The newsletter tables: uploaded images, newsletters with their products, and the counts of
- * their delivery ledger (the dispatcher's own queries are in server/jobs/deliveries.ts).
+ * their delivery ledger (the dispatcher's own queries are in ./deliveries.ts).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { closeCancelledDeliveries } from '../jobs/deliveries.ts';
+import { closeCancelledDeliveries } from './deliveries.ts';
 import type { NewsletterStatus } from '../db/schema.ts';
 
 export interface NewImage {

@@ -24,9 +24,14 @@ import { parseProductForm, patchedFlags, type ProductFormInput } from './validat
 
 export const PRODUCT_MEDIA_COLLECTION = 'products';
 
-export type ProductsService = ReturnType<typeof productsService>;
+export interface ProductsService {
+  list(query: ProductListQuery, scope: ProductScope): Promise<ProductPage>;
+  create(input: ProductFormInput, staged: StagedMedia): Promise<Product>;
+  patch(id: number, patch: ProductPatch): Promise<Product>;
+  delete(id: number): Promise<void>;
+}
 
-export function productsService(deps: { db: Db; media: Media; now: Clock }) {
+export function productsService(deps: { db: Db; media: Media; now: Clock }): ProductsService {
   const { db, media, now } = deps;
   const toProduct = productAnswer(media);
   return {

@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,14 +144,20 @@ let madeStream: Promise<{ folder: string; video: ProbedVideo }> | undefined;
 /** The demo video's HLS stream, made once per machine and version of the pipeline. */
 function demoStream(): Promise<{ folder: string; video: ProbedVideo }> {
   madeStream ??= (async () => {
-    const probe = await probeVideo(DEMO_VIDEO);
-    if (!('video' in probe)) throw new Error(`the demo video was refused: ${probe.problem}`);
     const hash = createHash('sha256')
       .update(await readFile(DEMO_VIDEO))
       .update(await readFile(new URL('../transcodes/hls.ts', import.meta.url)))
       .digest('hex')
       .slice(0, 16);
     const folder = path.join(tmpdir(), `dental-demo-stream-${hash}`);
+    // What ffprobe found is kept beside the stream: a seed then runs no process at all.
+    const facts = `${folder}.json`;
+    if (existsSync(folder) && existsSync(facts)) {
+      return { folder, video: JSON.parse(await readFile(facts, 'utf8')) as ProbedVideo };
+    }
+    const probe = await probeVideo(DEMO_VIDEO);
+    if (!('video' in probe)) throw new Error(`the demo video was refused: ${probe.problem}`);
+    await writeFile(facts, JSON.stringify(probe.video));
     if (!existsSync(folder)) {
       const work = await mkdtemp(`${folder}.making-`);
       try {

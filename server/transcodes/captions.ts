@@ -42,6 +42,12 @@ export function captionStore(dataDir: string): CaptionStore {
   };
 }
 
+/** C0 controls but tab, line feed and carriage return. */
+function isControlCharacter(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d;
+}
+
 export type CaptionParse = { webVtt: string } | { problem: string } | { notText: true };
 
 interface Cue {
@@ -84,7 +90,7 @@ export function toWebVtt(bytes: Buffer): CaptionParse {
     return { notText: true };
   }
   // A NUL or another control character is no caption text.
-  if (/[\0-\x08\x0b\x0c\x0e-\x1f]/.test(text)) return { notText: true };
+  if ([...text].some(isControlCharacter)) return { notText: true };
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const isWebVtt = /^WEBVTT([ \t].*)?$/.test(lines[0] ?? '');
   const cues: Cue[] = [];

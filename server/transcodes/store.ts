@@ -188,20 +188,16 @@ export async function retryTranscode(db: Db, educationId: number, now: Date): Pr
   return result.numUpdatedRows > 0n;
 }
 
-/** What the probe found, kept on the education. */
+/** What the probe found in the education's video. */
 export async function recordVideoFacts(
   db: Db,
   educationId: number,
   facts: { durationSeconds: number; width: number; height: number },
 ): Promise<void> {
   await db
-    .updateTable('educations')
-    .set({
-      video_duration_seconds: facts.durationSeconds,
-      video_width: facts.width,
-      video_height: facts.height,
-    })
-    .where('id', '=', educationId)
+    .updateTable('video_transcodes')
+    .set({ duration_seconds: facts.durationSeconds, width: facts.width, height: facts.height })
+    .where('education_id', '=', educationId)
     .execute();
 }
 

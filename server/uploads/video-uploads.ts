@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { rm, statfs } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStore } from '@tus/file-store';
 import type { Server } from '@tus/server';
@@ -15,6 +15,7 @@ import type { Locker } from '@tus/utils';
 import type { DomainErrorBody } from '../../src/api/contract.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import type { DiskSpace } from '../disk-space.ts';
 import { MESSAGES } from '../http/errors.ts';
 import { DirectFileStore } from './direct-file-store.ts';
 import { NodeStreamingTusServer } from './node-streaming-tus-server.ts';
@@ -30,20 +31,6 @@ import {
 } from './store.ts';
 
 export const UPLOADS_FOLDER = 'uploads';
-
-/**
- * Free space an upload may not take: the database, logs and the media beside the uploads live on
- * the same disk, and a full disk stops them all.
- */
-export const DISK_RESERVE_BYTES = 2 ** 30;
-
-/** The bytes of the disk holding `directory` that an unprivileged process may still write. */
-export type FreeDiskBytes = (directory: string) => Promise<number>;
-
-const freeDiskBytesOf: FreeDiskBytes = async (directory) => {
-  const { bavail, bsize } = await statfs(directory);
-  return bavail * bsize;
-};
 
 /** What a caller may do with an upload id: an upload of someone else is as unknown as none. */
 export type UploadLookup =
@@ -82,8 +69,8 @@ export interface VideoUploadsOptions {
   locker?: Locker | undefined;
   /** Uploads one administrator may have receiving bytes at once. */
   unfinishedMax: number;
-  /** `fs.statfs` by default; tests give a disk of their own size. */
-  freeDiskBytes?: FreeDiskBytes | undefined;
+  /** The data folder's disk: what every unfinished upload declared must leave its minimum free. */
+  disk: DiskSpace;
 }
 
 /** An error a tus hook throws: tus answers it with this status and message. */
@@ -104,7 +91,6 @@ class DomainErrorTusServer extends NodeStreamingTusServer {
 
 export function videoUploads(options: VideoUploadsOptions): VideoUploads {
   const { db, now } = options;
-  const freeDiskBytes = options.freeDiskBytes ?? freeDiskBytesOf;
   const directory = path.join(options.dataDir, UPLOADS_FOLDER);
   const creators = new WeakMap<IncomingMessage, number>();
   const checkedIds = new WeakMap<IncomingMessage, string>();
@@ -121,7 +107,7 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
    * take the last place.
    */
   async function admit(id: string, administratorId: number, declaredBytes: number) {
-    const freeBytes = await freeDiskBytes(directory);
+    const freeBytes = await options.disk.freeBytes();
     await db.transaction().execute(async (trx) => {
       await serializeTransactions(trx, 'video upload creation');
       if ((await unfinishedUploadCountOf(trx, administratorId)) >= options.unfinishedMax) {
@@ -129,7 +115,7 @@ export function videoUploads(options: VideoUploadsOptions): VideoUploads {
       }
       // Counted whole: what an unfinished upload wrote so far is counted twice, on the safe side.
       const promised = (await declaredBytesOfUnfinishedUploads(trx)) + declaredBytes;
-      if (promised > freeBytes - DISK_RESERVE_BYTES) {
+      if (promised > freeBytes - options.disk.minFreeBytes) {
         throw TUS_ERROR(507, MESSAGES.uploadDiskFull);
       }
       await insertVideoUpload(trx, id, administratorId, now());

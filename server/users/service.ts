@@ -57,9 +57,21 @@ export interface UsersServiceDeps {
   sessions: Sessions;
 }
 
-export type UsersService = ReturnType<typeof usersService>;
+export interface UsersService {
+  login(email: string, password: string): Promise<AuthResponse>;
+  refresh(refreshToken: string): Promise<AuthResponse>;
+  revoke(refreshToken: string): Promise<void>;
+  /** Read-only: mail scanners open links, so only submitting spends the invitation. */
+  validateRegistration(token: string): Promise<ValidateRegistrationResponse>;
+  completeRegistration(request: CompleteRegistrationRequest): Promise<AuthResponse>;
+  /** The same answer for every e-mail, known or not: nobody learns who has an account. */
+  requestPasswordReset(email: string): Promise<void>;
+  changePassword(request: ChangePasswordRequest): Promise<void>;
+  invite(caller: AuthenticatedUser, request: InviteRequest): Promise<void>;
+  list(role: Role | undefined): Promise<UserListItem[]>;
+}
 
-export function usersService(deps: UsersServiceDeps) {
+export function usersService(deps: UsersServiceDeps): UsersService {
   const { db, now, sessions } = deps;
   const mailContext = { publicUrl: deps.config.publicUrl, brand: deps.config.brand };
 
@@ -110,7 +122,6 @@ export function usersService(deps: UsersServiceDeps) {
 
     revoke: (refreshToken: string) => sessions.revoke(refreshToken),
 
-    /** Read-only: mail scanners open links, so only submitting spends the invitation. */
     async validateRegistration(token: string): Promise<ValidateRegistrationResponse> {
       const invitation = await usableInvitation(token);
       return { name: invitation.first_name ?? '', surname: invitation.last_name ?? '' };
@@ -150,7 +161,6 @@ export function usersService(deps: UsersServiceDeps) {
       return authResponse(await storedUser(db, created.userId), created.session);
     },
 
-    /** The same answer for every e-mail, known or not: nobody learns who has an account. */
     async requestPasswordReset(email: string): Promise<void> {
       const user = await findUserByEmail(db, normaliseEmail(email));
       if (user === undefined) return;

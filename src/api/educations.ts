@@ -2,7 +2,8 @@
  * The `/api/v1/educations` calls of SPEC 7, bound to the one API client (`createApi`): the list,
  * one education (with its signed video address) and its access rights; for administrators
  * creating one (multipart with `EDUCATION_FIELDS`), changing its texts (merge patch), replacing
- * its access rights and deleting it.
+ * its access rights and deleting it; and the picture an education shows, for the library and the
+ * viewer alike.
  */
 import type { ApiClient } from './client.ts';
 import {
@@ -13,6 +14,8 @@ import {
   type AccessRight,
   type Education,
   type EducationPatch,
+  videoSiteThumbnailUrl,
+  videoSiteVideoId,
 } from './contract.ts';
 
 export function educationsApi(client: ApiClient) {
@@ -37,4 +40,14 @@ export function educationsApi(client: ApiClient) {
       await client.delete(`/educations/${id}`);
     },
   };
+}
+
+/**
+ * The picture of an education: its own thumbnail, else the video-sharing site's default one for
+ * its video (SPEC 7), else null (the view shows the bundled placeholder).
+ */
+export function educationThumbnailUrl(education: Education): string | null {
+  if (education.thumbnailUrl) return education.thumbnailUrl;
+  const videoId = videoSiteVideoId(education.videoUrl);
+  return videoId ? videoSiteThumbnailUrl(videoId) : null;
 }

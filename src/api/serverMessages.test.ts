@@ -5,11 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { invitationProblem, registrationProblems } from '../machines/activation.machine.ts';
-import { serverFieldErrors } from '../machines/courseForm.machine.ts';
+import { serverFieldErrors } from '../machines/courseForm.rules.ts';
 import { inviteErrorText } from '../machines/invite.machine.ts';
 import { newPasswordMachine } from '../machines/newPassword.machine.ts';
-import { partnerFailure } from '../machines/partnerForm.machine.ts';
-import { creationProblem, imageUploadProblem } from '../machines/newsletterForm.machine.ts';
+import {
+  errorMessages as partnerErrorMessages,
+  partnerFailure,
+} from '../machines/partnerForm.rules.ts';
+import { creationProblem, imageUploadProblem } from '../machines/newsletterForm.rules.ts';
 import { subscriptionFailureText } from '../machines/newsletterSubscription.machine.ts';
 import { passwordMessageText } from '../machines/passwordRules.ts';
 import { unsubscribeMachine, type Notice } from '../machines/unsubscribe.machine.ts';
@@ -86,7 +89,7 @@ const courseText = (field: string, message: string) =>
   Object.values(serverFieldErrors(fieldError(field, message)) ?? {}).flat();
 
 const partnerText = (field: string, message: string) =>
-  partnerFailure(fieldError(field, message)).problems;
+  partnerErrorMessages(partnerFailure(fieldError(field, message)));
 
 /** Per message: what the client makes of it, next to what SPEC 8 says it should be. */
 const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknown]>> = {
@@ -216,7 +219,9 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
     ],
   ],
   partnerNameTaken: async () => [
-    partnerFailure(domainError(409, SERVER_MESSAGES.partnerNameTaken('Nordentis'))).problems,
+    partnerErrorMessages(
+      partnerFailure(domainError(409, SERVER_MESSAGES.partnerNameTaken('Nordentis'))),
+    ),
     [partnerFormMessages.nameTaken],
   ],
   websiteUrlScheme: async () => [

@@ -4,11 +4,11 @@ import { COURSE_RULES } from '../api/contract.ts';
 import type { CreateCourseRequest } from '../api/courses.ts';
 import {
   courseFormMachine,
-  errorMessages,
   selectCourseDraft,
   selectCourseFormLoading,
   selectCourseFormSubmitting,
 } from '../machines/courseForm.machine.ts';
+import { errorMessages } from '../machines/courseForm.rules.ts';
 import { CourseFormPage } from '../views/CourseFormPage.tsx';
 import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
@@ -16,7 +16,7 @@ import { showError } from './toasts.tsx';
 
 /** /admin/course: add a course (loaded on demand with its date picker). */
 export function CourseFormContainer() {
-  const { api, notify } = useEffects();
+  const { api, notify, now } = useEffects();
   const [snapshot, send] = useMachine(
     courseFormMachine.provide({
       actors: {
@@ -30,7 +30,7 @@ export function CourseFormContainer() {
         reportError: (_, error) => showError(notify, error),
       },
     }),
-    { inspect: useInspect() },
+    { input: { now }, inspect: useInspect() },
   );
   const { countries, errors } = snapshot.context;
   return (

@@ -2,17 +2,19 @@ import { useMachine } from '@xstate/react';
 import { fromCallback, fromPromise } from 'xstate';
 import { EDUCATION_RULES } from '../api/contract.ts';
 import { createEducationFormData, type CreateEducationRequest } from '../api/educationRequests.ts';
-import { namedCountries } from '../machines/courseForm.machine.ts';
+import { namedCountries } from '../api/countries.ts';
 import {
   educationFormMachine,
-  errorMessages,
-  formatDuration,
   selectEducationDraft,
   selectFormLoadFailed,
   selectFormLoading,
   selectIsCreating,
   selectSaving,
   selectUploadPhase,
+} from '../machines/educationForm.machine.ts';
+import {
+  errorMessages,
+  formatDuration,
   uploadStatus,
   userOptions,
   type CurrentUser,
@@ -20,7 +22,7 @@ import {
   type EducationFormEvent,
   type SaveEducationRequest,
   type UploadVideoInput,
-} from '../machines/educationForm.machine.ts';
+} from '../machines/educationForm.rules.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { EducationFormPage } from '../views/EducationFormPage.tsx';
 import { useEffects } from './effects.tsx';
@@ -108,7 +110,7 @@ export function EducationFormContainer({ educationId, currentUser }: EducationFo
         reportError: (_, error) => showError(notify, error),
       },
     }),
-    { input: { educationId, currentUser }, inspect: useInspect() },
+    { input: { educationId, currentUser, now }, inspect: useInspect() },
   );
   const phase = selectUploadPhase(snapshot);
   useLeaveGuard(phase !== null, text.leaveWhileUploading);

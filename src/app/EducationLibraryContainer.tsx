@@ -9,8 +9,7 @@ import {
   selectPartnerFilter,
   selectPartnerOptions,
 } from '../machines/educationLibrary.machine.ts';
-import { parseEducationId } from '../machines/educationViewer.machine.ts';
-import { routes } from '../routes.ts';
+import { parseEducationId, routes } from '../routes.ts';
 import { EducationLibraryPage } from '../views/EducationLibraryPage.tsx';
 import { useEffects } from './effects.tsx';
 import { EducationViewerContainer } from './EducationViewerContainer.tsx';

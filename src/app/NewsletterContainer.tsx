@@ -9,8 +9,12 @@ import {
   newsletterFormMachine,
   selectNewsletterDraft,
   selectNewsletterFormStatus,
-  type ImageToUpload,
 } from '../machines/newsletterForm.machine.ts';
+import {
+  errorMessages,
+  productControlsToFix,
+  type ImageToUpload,
+} from '../machines/newsletterForm.rules.ts';
 import {
   newsletterListMachine,
   selectNewsletterListBusy,
@@ -25,7 +29,7 @@ import { showError } from './toasts.tsx';
 
 /** /admin/newsletter: create a newsletter, and the newsletters below it (loaded on demand). */
 export function NewsletterContainer() {
-  const { api, notify } = useEffects();
+  const { api, notify, now } = useEffects();
   const config = useSiteConfig();
   const inspect = useInspect();
   const [list, sendList] = useMachine(
@@ -83,7 +87,7 @@ export function NewsletterContainer() {
         reportError: (_, error) => showError(notify, error),
       },
     }),
-    { input: { brand: config.brand }, inspect },
+    { input: { brand: config.brand, now }, inspect },
   );
   return (
     <NewsletterPage
@@ -92,7 +96,11 @@ export function NewsletterContainer() {
         status: selectNewsletterFormStatus(form),
         draft: selectNewsletterDraft(form),
         products: form.context.products,
-        problems: form.context.problems,
+        errors: form.context.errors,
+        problems: errorMessages(form.context.errors),
+        invalidProductControls: form.context.errors.products
+          ? productControlsToFix(form.context.products)
+          : [],
         onEdit: (values) => sendForm({ type: 'EDIT', values }),
         onEditProduct: (key, values) => sendForm({ type: 'EDIT_PRODUCT', key, values }),
         onAddProduct: () => sendForm({ type: 'ADD_PRODUCT' }),

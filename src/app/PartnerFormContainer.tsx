@@ -8,6 +8,7 @@ import {
   selectPartnerSubmitting,
   selectPartnersLoading,
 } from '../machines/partnerForm.machine.ts';
+import { errorMessages } from '../machines/partnerForm.rules.ts';
 import { PartnerFormPage } from '../views/PartnerFormPage.tsx';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
@@ -29,13 +30,13 @@ export function PartnerFormContainer() {
     }),
     { inspect: useInspect() },
   );
-  const { problems, invalidFields, partners, listFailed } = snapshot.context;
+  const { errors, partners, listFailed } = snapshot.context;
   return (
     <PartnerFormPage
       loading={selectPartnersLoading(snapshot)}
       draft={selectPartnerDraft(snapshot)}
-      problems={problems}
-      invalidFields={invalidFields}
+      errors={errors}
+      problems={errorMessages(errors)}
       submitting={selectPartnerSubmitting(snapshot)}
       partners={partners}
       listFailed={listFailed}

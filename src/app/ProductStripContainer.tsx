@@ -5,7 +5,6 @@ import type { ProductPatch } from '../api/productWrites.ts';
 import type { CreateProductRequest } from '../api/products.ts';
 import {
   productStripMachine,
-  type ProductStripEvent,
   selectCreatingProduct,
   selectDeletingProduct,
   selectPageWindow,
@@ -14,6 +13,7 @@ import {
   selectProductStripStage,
   selectProductToDelete,
 } from '../machines/productStrip.machine.ts';
+import { errorMessages, type ProductStripEvent } from '../machines/productStrip.rules.ts';
 import { ProductStripPage, type ProductStripPageProps } from '../views/ProductStripPage.tsx';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
@@ -70,6 +70,7 @@ export function productStripPageProps(
     formOpen,
     draft,
     errors,
+    problems: errorMessages(errors),
     creating: selectCreatingProduct(snapshot),
     rules: PRODUCT_RULES,
     onRetry: () => send({ type: 'RETRY' }),

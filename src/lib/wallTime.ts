@@ -7,9 +7,6 @@
 import { TZDate } from '@date-fns/tz';
 import { ZAGREB_TIME_ZONE } from './timeZone.ts';
 
-/** How the date picker shows a wall time (react-datepicker's date-fns pattern). */
-export const PICKER_DATE_TIME_FORMAT = 'dd. MM. yyyy. HH:mm';
-
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 type WallTimeParts = [year: number, month: number, day: number, hour: number, minute: number];
 

@@ -8,6 +8,7 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Education } from '../api/contract.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
+import { reportEventError } from './form.ts';
 
 export interface EducationDeleteContext {
   educations: Education[];
@@ -68,10 +69,7 @@ export const educationDeleteMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: {
-            type: 'reportError',
-            params: ({ event }: { event: { error: unknown } }) => event.error,
-          },
+          actions: reportEventError,
         },
       },
     },
@@ -123,10 +121,7 @@ export const educationDeleteMachine = setup({
         },
         onError: {
           target: 'choosing.chosen',
-          actions: {
-            type: 'reportError',
-            params: ({ event }: { event: { error: unknown } }) => event.error,
-          },
+          actions: reportEventError,
         },
       },
     },

@@ -11,369 +11,31 @@
  * `notifySaved`, `notifyUploadFailed` and `reportError` (the generic error handler).
  */
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import {
-  EDUCATION_FIELDS,
-  EDUCATION_RULES,
-  type Education,
-  type EducationPatch,
-  type Partner,
-  type UserListItem,
-} from '../api/contract.ts';
+import type { Education } from '../api/contract.ts';
 import type { CreateEducationRequest } from '../api/educationRequests.ts';
-import { ApiError, formFieldErrors } from '../api/errors.ts';
-import { EDUCATION_SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
-import type { LocalizedCountry } from '../data/countries.ts';
-import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
-import { cleanLine, cleanMultiline } from '../api/text.ts';
+import {
+  EMPTY_EDUCATION_DRAFT,
+  createEducationRequest,
+  draftErrors,
+  draftOf,
+  draftOfEducation,
+  isCreating,
+  saveEducationRequest,
+  serverFieldErrors,
+  uploadFailureText,
+  withVisibilityRules,
+  withoutErrorsOf,
+  type EducationFormContext,
+  type EducationFormData,
+  type EducationFormEvent,
+  type EducationFormInput,
+  type SaveEducationRequest,
+  type UploadVideoInput,
+} from './educationForm.rules.ts';
+import { clockOf, hasErrors, reportEventError, submitFailed } from './form.ts';
 
 const text = educationAdminMessages;
-
-export const DEFAULT_EDUCATION_COUNTRY = 'HR';
-
-export type VideoSource = 'url' | 'file';
-
-/** What the administrator enters. `recordingMonth` is 'YYYY-MM' or ''; `partnerId` '' for none. */
-export interface EducationDraft {
-  title: string;
-  description: string;
-  lecturer: string;
-  recordingMonth: string;
-  countryIsoCode: string;
-  subtitleLanguage: string;
-  partnerId: string;
-  videoSource: VideoSource;
-  videoUrl: string;
-  video: File | null;
-  thumbnail: File | null;
-  restricted: boolean;
-  userIds: number[];
-}
-
-export type EducationDraftField = keyof EducationDraft;
-export type EducationFormErrors = Partial<Record<EducationDraftField, string[]>>;
-
-/** The fields in the order of the form, which is also the order of the listed messages. */
-export const EDUCATION_DRAFT_FIELDS = [
-  'title',
-  'description',
-  'lecturer',
-  'recordingMonth',
-  'countryIsoCode',
-  'subtitleLanguage',
-  'partnerId',
-  'videoSource',
-  'videoUrl',
-  'video',
-  'thumbnail',
-  'restricted',
-  'userIds',
-] as const satisfies readonly EducationDraftField[];
-
-export const EMPTY_EDUCATION_DRAFT: EducationDraft = {
-  title: '',
-  description: '',
-  lecturer: '',
-  recordingMonth: '',
-  countryIsoCode: DEFAULT_EDUCATION_COUNTRY,
-  subtitleLanguage: '',
-  partnerId: '',
-  videoSource: 'file',
-  videoUrl: '',
-  video: null,
-  thumbnail: null,
-  restricted: false,
-  userIds: [],
-};
-
-/** The person filling the form: SPEC 6 pre-selects them when a new education is restricted. */
-export type CurrentUser = UserListItem;
-
-export interface EducationFormInput {
-  /** null: create a new education. */
-  educationId: number | null;
-  currentUser: CurrentUser;
-}
-
-/** What the form needs before it can be shown. */
-export interface EducationFormData {
-  /** The countries an education may be recorded in, named in Croatian (create mode). */
-  countries: LocalizedCountry[];
-  partners: Partner[];
-  users: UserListItem[];
-  /** Edit mode: the education and the ids of its access rights (empty: open to all). */
-  education: Education | null;
-  userIds: number[];
-}
-
-/** How far the running upload is; `startedAt`/`bytesAtStart` are where this run began. */
-export interface UploadProgress {
-  bytesSent: number;
-  bytesTotal: number;
-  at: number;
-  startedAt: number;
-  bytesAtStart: number;
-}
-
-export interface UploadVideoInput {
-  file: File;
-  /** Continue the unfinished upload of this file instead of starting a new one. */
-  resume: boolean;
-}
-
-export interface SaveEducationRequest {
-  id: number;
-  patch: EducationPatch;
-  /** null: the access rights did not change and are not sent. */
-  userIds: number[] | null;
-}
-
-export interface EducationFormContext extends EducationDraft {
-  educationId: number | null;
-  currentUser: CurrentUser;
-  countries: LocalizedCountry[];
-  partners: Partner[];
-  users: UserListItem[];
-  /** Edit mode: the access rights as loaded or last saved. */
-  savedUserIds: number[];
-  errors: EducationFormErrors;
-  resumeUpload: boolean;
-  uploadId: string | null;
-  progress: UploadProgress | null;
-}
-
-export type EducationFormEvent =
-  | { type: 'EDIT'; values: Partial<EducationDraft> }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' }
-  | { type: 'RESUME_PREVIOUS' }
-  | { type: 'START_OVER' }
-  | { type: 'PAUSE' }
-  | { type: 'RESUME' }
-  | { type: 'UPLOAD_PROGRESS'; bytesSent: number; bytesTotal: number; at: number }
-  | { type: 'UPLOADED'; uploadId: string }
-  | { type: 'UPLOAD_FAILED'; error: unknown };
-
-// ---------------------------------------------------------------------------------------------
-// Rules, requests and the server's answers.
-
-const ZAGREB_MONTH = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZAGREB_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-});
-
-/** The month of an instant on Zagreb's calendar, 'YYYY-MM'. */
-export function zagrebMonth(instant: Date): string {
-  return ZAGREB_MONTH.format(instant);
-}
-
-const isHttpUrl = (value: string) =>
-  URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
-
-/** SPEC 5 "Education form": every broken rule, per field; empty when the draft may be sent. */
-export function validateEducationDraft(
-  draft: EducationDraft,
-  creating: boolean,
-  now: Date,
-): EducationFormErrors {
-  const errors: EducationFormErrors = {};
-  const fail = (field: EducationDraftField, message: string) => {
-    (errors[field] ??= []).push(message);
-  };
-  const tooLong = (field: EducationDraftField, label: string, value: string, max: number) => {
-    if (value.length > max) fail(field, text.tooLong(label, max));
-  };
-  const title = cleanLine(draft.title);
-  if (title.length <= 2) fail('title', text.titleInvalid);
-  tooLong('title', text.titleLabel, title, EDUCATION_RULES.titleMaxLength);
-  const description = cleanMultiline(draft.description);
-  if (description.length < 5) fail('description', text.descriptionIncomplete);
-  tooLong('description', text.description, description, EDUCATION_RULES.descriptionMaxLength);
-  const lecturer = cleanLine(draft.lecturer);
-  if (lecturer.length <= 1) fail('lecturer', text.lecturerInvalid);
-  tooLong('lecturer', text.lecturer, lecturer, EDUCATION_RULES.lecturerMaxLength);
-  if (draft.recordingMonth && draft.recordingMonth > zagrebMonth(now)) {
-    fail('recordingMonth', text.recordingInFuture);
-  }
-  tooLong(
-    'subtitleLanguage',
-    text.subtitleLanguage,
-    cleanLine(draft.subtitleLanguage),
-    EDUCATION_RULES.subtitleLanguageMaxLength,
-  );
-  if (creating) {
-    if (!draft.countryIsoCode) fail('countryIsoCode', text.countryRequired);
-    if (!draft.partnerId) fail('partnerId', text.partnerRequired);
-    const videoUrl = draft.videoUrl.trim();
-    if (draft.videoSource === 'url') {
-      if (!videoUrl) fail('videoUrl', text.videoUrlRequired);
-      else if (!isHttpUrl(videoUrl)) fail('videoUrl', text.videoUrlInvalid);
-      else tooLong('videoUrl', text.videoUrl, videoUrl, EDUCATION_RULES.videoUrlMaxLength);
-    } else if (!draft.video) fail('video', text.videoFileRequired);
-  }
-  if (draft.restricted && draft.userIds.length === 0) fail('userIds', text.usersRequired);
-  return errors;
-}
-
-/** The messages in the order of the form: what the list under the form shows. */
-export const errorMessages = (errors: EducationFormErrors) =>
-  EDUCATION_DRAFT_FIELDS.flatMap((field) => errors[field] ?? []);
-
-const optional = (value: string) => cleanLine(value) || null;
-
-/** A draft that passed validation, as POST /educations takes it. */
-export function createEducationRequest(
-  draft: EducationDraft,
-  uploadId: string | null,
-): CreateEducationRequest {
-  return {
-    title: cleanLine(draft.title),
-    description: cleanMultiline(draft.description),
-    lecturer: cleanLine(draft.lecturer),
-    dateOfRecording: draft.recordingMonth || null,
-    countryIsoCode: draft.countryIsoCode,
-    subtitleLanguage: optional(draft.subtitleLanguage),
-    partnerId: Number(draft.partnerId),
-    video:
-      draft.videoSource === 'url'
-        ? { videoUrl: draft.videoUrl.trim() }
-        : { videoUploadId: uploadId ?? '' },
-    thumbnail: draft.thumbnail,
-    initialAccessUserIds: draft.restricted ? draft.userIds : [],
-  };
-}
-
-const sameIds = (left: readonly number[], right: readonly number[]) =>
-  [...left].sort().join() === [...right].sort().join();
-
-/** A draft that passed validation, as the update sends it: rights only when they changed. */
-export function saveEducationRequest(context: EducationFormContext): SaveEducationRequest {
-  const userIds = context.restricted ? context.userIds : [];
-  return {
-    id: context.educationId ?? 0,
-    patch: {
-      title: cleanLine(context.title),
-      description: cleanMultiline(context.description),
-      lecturer: cleanLine(context.lecturer),
-      dateOfRecording: context.recordingMonth || null,
-      subtitleLanguage: optional(context.subtitleLanguage),
-    },
-    userIds: sameIds(userIds, context.savedUserIds) ? null : userIds,
-  };
-}
-
-/** The draft an education opens with in edit mode ('restricted' when rights exist). */
-export function draftOfEducation(education: Education, userIds: number[]): EducationDraft {
-  return {
-    ...EMPTY_EDUCATION_DRAFT,
-    title: education.title,
-    description: education.description,
-    lecturer: education.lecturer,
-    recordingMonth: education.dateOfRecording ?? '',
-    countryIsoCode: education.country.isoCode,
-    subtitleLanguage: education.subtitleLanguage ?? '',
-    partnerId: String(education.partner.id),
-    restricted: userIds.length > 0,
-    userIds,
-  };
-}
-
-const FIELD_OF_REQUEST_FIELD = new Map<string, EducationDraftField>([
-  [EDUCATION_FIELDS.title, 'title'],
-  [EDUCATION_FIELDS.description, 'description'],
-  [EDUCATION_FIELDS.lecturer, 'lecturer'],
-  [EDUCATION_FIELDS.dateOfRecording, 'recordingMonth'],
-  [EDUCATION_FIELDS.countryIsoCode, 'countryIsoCode'],
-  [EDUCATION_FIELDS.subtitleLanguage, 'subtitleLanguage'],
-  [EDUCATION_FIELDS.partnerId, 'partnerId'],
-  [EDUCATION_FIELDS.videoUrl, 'videoUrl'],
-  [EDUCATION_FIELDS.video, 'video'],
-  [EDUCATION_FIELDS.videoUploadId, 'video'],
-  [EDUCATION_FIELDS.thumbnail, 'thumbnail'],
-  [EDUCATION_FIELDS.initialAccessUserIds, 'userIds'],
-  // The JSON fields of the merge-patch and the access rights.
-  ['title', 'title'],
-  ['description', 'description'],
-  ['lecturer', 'lecturer'],
-  ['dateOfRecording', 'recordingMonth'],
-  ['subtitleLanguage', 'subtitleLanguage'],
-  ['userIds', 'userIds'],
-]);
-
-/** The server's messages that have a Croatian text here; others are shown as sent. */
-const SERVER_TEXTS: readonly [Parameters<typeof isServerMessage>[1], string][] = [
-  [EDUCATION_SERVER_MESSAGES.recordingMonthInFuture, text.recordingInFuture],
-  [EDUCATION_SERVER_MESSAGES.videoUrlInvalid, text.videoUrlInvalid],
-  [EDUCATION_SERVER_MESSAGES.videoNotAllowed, text.videoType],
-  [EDUCATION_SERVER_MESSAGES.videoIncomplete, text.videoDamaged],
-];
-const croatianText = (message: string) =>
-  SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1] ?? message;
-
-/**
- * What a failed video upload shows: the server's refusals of a new upload (too many unfinished
- * uploads, no disk space; issue 25) in their own words, anything else as a failed transfer.
- */
-export function uploadFailureText(error: unknown): string {
-  if (!(error instanceof ApiError)) return text.uploadFailed;
-  const message = error.firstMessage;
-  const cap = EDUCATION_SERVER_MESSAGES.tooManyUnfinishedUploads.match(message);
-  if (error.status === 429 && cap) return text.tooManyUnfinishedUploads(Number(cap.max));
-  if (error.status === 507 && isServerMessage(message, EDUCATION_SERVER_MESSAGES.uploadDiskFull)) {
-    return text.uploadDiskFull;
-  }
-  return text.uploadFailed;
-}
-
-/** A 400 validation error, per field of the form (Croatian where known); null for anything else. */
-export const serverFieldErrors = (error: unknown): EducationFormErrors | null =>
-  formFieldErrors(error, FIELD_OF_REQUEST_FIELD, croatianText);
-
-/** Editing a field takes away its messages; the video fields are judged together. */
-function withoutErrorsOf(errors: EducationFormErrors, values: Partial<EducationDraft>) {
-  const edited = new Set<string>(Object.keys(values));
-  if (edited.has('videoSource')) ['videoUrl', 'video'].forEach((field) => edited.add(field));
-  if (edited.has('restricted')) edited.add('userIds');
-  return Object.fromEntries(
-    Object.entries(errors).filter(([field]) => !edited.has(field)),
-  ) as EducationFormErrors;
-}
-
-/**
- * SPEC 4 and 6: switching to all users clears the chosen users; restricting a new education
- * with nobody chosen pre-selects the person filling the form.
- */
-function withVisibilityRules(
-  context: EducationFormContext,
-  values: Partial<EducationDraft>,
-): Partial<EducationDraft> {
-  if (values.restricted === false) return { ...values, userIds: [] };
-  if (values.restricted === true && context.educationId === null && context.userIds.length === 0) {
-    return { ...values, userIds: [context.currentUser.id] };
-  }
-  return values;
-}
-
-const draftOf = (context: EducationFormContext): EducationDraft => ({
-  title: context.title,
-  description: context.description,
-  lecturer: context.lecturer,
-  recordingMonth: context.recordingMonth,
-  countryIsoCode: context.countryIsoCode,
-  subtitleLanguage: context.subtitleLanguage,
-  partnerId: context.partnerId,
-  videoSource: context.videoSource,
-  videoUrl: context.videoUrl,
-  video: context.video,
-  thumbnail: context.thumbnail,
-  restricted: context.restricted,
-  userIds: context.userIds,
-});
-
-const isCreating = (context: EducationFormContext) => context.educationId === null;
-const draftErrors = (context: EducationFormContext) =>
-  validateEducationDraft(draftOf(context), isCreating(context), new Date());
 
 export const educationFormMachine = setup({
   types: {
@@ -402,12 +64,14 @@ export const educationFormMachine = setup({
     notifySaved: (_, _text: string) => undefined,
     notifyUploadFailed: (_, _text: string) => undefined,
     reportError: (_, _error: unknown) => undefined,
+    showServerFieldErrors: assign({
+      errors: ({ event }) => serverFieldErrors((event as { error?: unknown }).error) ?? {},
+    }),
   },
   guards: {
-    draftIsInvalid: ({ context }) => Object.keys(draftErrors(context)).length > 0,
+    draftIsInvalid: ({ context }) => hasErrors(draftErrors(context, context.now())),
     editing: ({ context }) => !isCreating(context),
     uploadsFile: ({ context }) => context.videoSource === 'file',
-    fieldErrors: (_, { error }: { error: unknown }) => serverFieldErrors(error) !== null,
     previousUploadFound: (_, { found }: { found: boolean }) => found,
   },
 }).createMachine({
@@ -416,6 +80,7 @@ export const educationFormMachine = setup({
     ...EMPTY_EDUCATION_DRAFT,
     educationId: input.educationId,
     currentUser: input.currentUser,
+    now: clockOf(input),
     countries: [],
     partners: [],
     users: [],
@@ -447,10 +112,7 @@ export const educationFormMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: {
-            type: 'reportError',
-            params: ({ event }: { event: { error: unknown } }) => event.error,
-          },
+          actions: reportEventError,
         },
       },
     },
@@ -468,7 +130,7 @@ export const educationFormMachine = setup({
         SUBMIT: [
           {
             guard: 'draftIsInvalid',
-            actions: assign({ errors: ({ context }) => draftErrors(context) }),
+            actions: assign({ errors: ({ context }) => draftErrors(context, context.now()) }),
           },
           { guard: 'editing', target: 'updating' },
           { guard: 'uploadsFile', target: 'uploading' },
@@ -559,6 +221,8 @@ export const educationFormMachine = setup({
     },
     creating: {
       entry: assign({ errors: {} }),
+      // Done, refused or failed: a finished upload is named once, the next create uploads anew.
+      exit: assign({ uploadId: null }),
       invoke: {
         id: 'createEducation',
         src: 'createEducation',
@@ -571,32 +235,12 @@ export const educationFormMachine = setup({
               ...EMPTY_EDUCATION_DRAFT,
               countryIsoCode: context.countryIsoCode,
               videoSource: context.videoSource,
-              uploadId: null,
               progress: null,
             })),
             { type: 'notifySaved', params: text.created },
           ],
         },
-        onError: [
-          {
-            guard: { type: 'fieldErrors', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing',
-            actions: assign({
-              errors: ({ event }) => serverFieldErrors(event.error) ?? {},
-              uploadId: null,
-            }),
-          },
-          {
-            target: 'editing',
-            actions: [
-              assign({ uploadId: null }),
-              {
-                type: 'reportError',
-                params: ({ event }: { event: { error: unknown } }) => event.error,
-              },
-            ],
-          },
-        ],
+        onError: submitFailed(serverFieldErrors, 'showServerFieldErrors'),
       },
     },
     updating: {
@@ -614,20 +258,7 @@ export const educationFormMachine = setup({
             { type: 'notifySaved', params: text.updated },
           ],
         },
-        onError: [
-          {
-            guard: { type: 'fieldErrors', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing',
-            actions: assign({ errors: ({ event }) => serverFieldErrors(event.error) ?? {} }),
-          },
-          {
-            target: 'editing',
-            actions: {
-              type: 'reportError',
-              params: ({ event }: { event: { error: unknown } }) => event.error,
-            },
-          },
-        ],
+        onError: submitFailed(serverFieldErrors, 'showServerFieldErrors'),
       },
     },
   },
@@ -652,47 +283,4 @@ export function selectUploadPhase(snapshot: EducationFormSnapshot): UploadPhase 
   // Stryker disable next-line ObjectLiteral: only 'uploading' has child states; its other three are matched above.
   if (snapshot.matches({ uploading: 'paused' })) return 'paused';
   return null;
-}
-
-export interface UploadStatus {
-  percent: number;
-  sentMegabytes: string;
-  totalMegabytes: string;
-  /** null while the rate is not known yet (or paused). */
-  secondsLeft: number | null;
-}
-
-const MEGABYTE = 1024 * 1024;
-const megabytes = (bytes: number) => (bytes / MEGABYTE).toFixed(1).replace('.', ',');
-
-/** Percent, megabytes and the time left at the rate of the current run. */
-export function uploadStatus(progress: UploadProgress | null, file: File | null): UploadStatus {
-  const bytesTotal = progress?.bytesTotal ?? file?.size ?? 0;
-  const bytesSent = progress?.bytesSent ?? 0;
-  const elapsed = progress ? progress.at - progress.startedAt : 0;
-  const sentThisRun = progress ? progress.bytesSent - progress.bytesAtStart : 0;
-  const rate = elapsed > 0 ? sentThisRun / elapsed : 0;
-  return {
-    percent: bytesTotal > 0 ? Math.floor((bytesSent / bytesTotal) * 100) : 0,
-    sentMegabytes: megabytes(bytesSent),
-    totalMegabytes: megabytes(bytesTotal),
-    secondsLeft: rate > 0 ? Math.ceil((bytesTotal - bytesSent) / rate / 1000) : null,
-  };
-}
-
-/** 'm:ss' or 'h:mm:ss'. */
-export function formatDuration(seconds: number): string {
-  const two = (value: number) => String(value).padStart(2, '0');
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = seconds % 60;
-  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
-}
-
-/** The users the multi-select offers: the listed users, and the person filling the form. */
-export function userOptions(
-  users: readonly UserListItem[],
-  currentUser: CurrentUser,
-): UserListItem[] {
-  return users.some((user) => user.id === currentUser.id) ? [...users] : [currentUser, ...users];
 }

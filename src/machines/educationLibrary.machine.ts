@@ -6,17 +6,8 @@
  * Injected: `loadEducations` and `goToLogin` (navigation).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { videoSiteThumbnailUrl, videoSiteVideoId, type Education } from '../api/contract.ts';
-
-/**
- * The picture of an education: its own thumbnail, else the video-sharing site's default one for
- * its video (SPEC 7), else null (the view shows the bundled placeholder).
- */
-export function educationThumbnailUrl(education: Education): string | null {
-  if (education.thumbnailUrl) return education.thumbnailUrl;
-  const videoId = videoSiteVideoId(education.videoUrl);
-  return videoId ? videoSiteThumbnailUrl(videoId) : null;
-}
+import type { Education } from '../api/contract.ts';
+import { educationThumbnailUrl } from '../api/educations.ts';
 
 /** SPEC 9: the partner filter's value meaning every partner (a partner id is digits only). */
 export const ALL_PARTNERS = 'all';

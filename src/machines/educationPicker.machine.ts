@@ -8,6 +8,7 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Education } from '../api/contract.ts';
+import { reportEventError } from './form.ts';
 
 export interface EducationPickerContext {
   educations: Education[];
@@ -59,10 +60,7 @@ export const educationPickerMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: {
-            type: 'reportError',
-            params: ({ event }: { event: { error: unknown } }) => event.error,
-          },
+          actions: reportEventError,
         },
       },
     },

@@ -23,7 +23,8 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { videoSiteEmbedUrl, videoSiteVideoId, type Education } from '../api/contract.ts';
-import { educationThumbnailUrl } from './educationLibrary.machine.ts';
+import { educationThumbnailUrl } from '../api/educations.ts';
+import { parseEducationId } from '../routes.ts';
 
 /** SPEC 9: the details expand this long after the video is ready. */
 export const DETAILS_EXPAND_MS = 500;
@@ -55,11 +56,6 @@ export type StreamCommand =
 
 export interface StreamInput {
   playlistUrl: string;
-}
-
-/** `/edukacije/{educationId}`: a positive whole number, or NaN (which no education has). */
-export function parseEducationId(text: string): number {
-  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : Number.NaN;
 }
 
 const isSiteVideo = (education: Education | null) =>

@@ -14,183 +14,28 @@ import {
   type CreateNewsletterRequest,
   type NewsletterSummary,
 } from '../api/contract.ts';
-import { ApiError } from '../api/errors.ts';
-import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
-import { zagrebInstant } from '../lib/wallTime.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
-import { cleanLine, cleanMultiline } from '../api/text.ts';
+import { clockOf, hasErrors, reportEventError } from './form.ts';
+import {
+  createNewsletterRequest,
+  creationErrors,
+  draftOf,
+  emptyProduct,
+  imagesToUpload,
+  initialDraft,
+  uploadErrors,
+  validateNewsletter,
+  type ImageToUpload,
+  type NewsletterFormContext,
+  type NewsletterFormEvent,
+  type NewsletterFormInput,
+} from './newsletterForm.rules.ts';
 
 const text = newsletterFormMessages;
 
-export interface ProductDraft {
-  /** Stable across removals, for React keys and labels. */
-  key: number;
-  title: string;
-  price: string;
-  image: File | null;
-  /** The URL POST /newsletters/image answered for `image`; null until uploaded. */
-  imageUrl: string | null;
-}
-
-export interface NewsletterDraft {
-  campaign: CampaignKey;
-  subject: string;
-  /** Zagreb wall-clock time 'YYYY-MM-DDTHH:mm', or ''. */
-  scheduledAt: string;
-  body: string;
-}
-
-export interface NewsletterFormContext extends NewsletterDraft {
-  brand: string;
-  products: ProductDraft[];
-  nextKey: number;
-  campaignIds: Record<CampaignKey, number> | null;
-  problems: string[];
-}
-
-export type NewsletterFormEvent =
-  | { type: 'EDIT'; values: Partial<NewsletterDraft> }
-  | {
-      type: 'EDIT_PRODUCT';
-      key: number;
-      values: Partial<Pick<ProductDraft, 'title' | 'price' | 'image'>>;
-    }
-  | { type: 'ADD_PRODUCT' }
-  | { type: 'REMOVE_PRODUCT'; key: number }
-  | { type: 'SUBMIT' };
-
-/** A product whose image must be uploaded before the newsletter is created. */
-export interface ImageToUpload {
-  key: number;
-  title: string;
-  image: File;
-}
-
-const IMAGE_TYPES = NEWSLETTER_RULES.imageAccept.split(',');
-
-const emptyProduct = (key: number): ProductDraft => ({
-  key,
-  title: '',
-  price: '',
-  image: null,
-  imageUrl: null,
-});
-
-export const initialDraft = (brand: string): NewsletterDraft => ({
-  campaign: 'catalogs',
-  subject: text.defaultSubject(brand),
-  scheduledAt: '',
-  body: text.defaultBody,
-});
-
-/** SPEC 5 "Newsletter": every broken rule, once each, in the order of the form. */
-export function validateNewsletter(
-  draft: NewsletterDraft,
-  products: readonly ProductDraft[],
-  now: Date,
-): string[] {
-  const problems: string[] = [];
-  if (!cleanLine(draft.subject)) problems.push(text.subjectRequired);
-  const scheduledAt = zagrebInstant(draft.scheduledAt);
-  if (!scheduledAt) problems.push(text.dateRequired);
-  else if (scheduledAt.getTime() <= now.getTime()) problems.push(text.dateInFuture);
-  if (!cleanMultiline(draft.body)) problems.push(text.bodyRequired);
-  if (products.length === 0) problems.push(text.productsRequired);
-  if (products.some((product) => !cleanLine(product.title) || !product.price.trim())) {
-    problems.push(text.productsIncomplete);
-  }
-  if (
-    products.some(
-      (product) =>
-        product.price.trim() && !NEWSLETTER_RULES.pricePattern.test(product.price.trim()),
-    )
-  ) {
-    problems.push(text.priceFormat);
-  }
-  if (
-    products.some(
-      (product) =>
-        product.imageUrl === null &&
-        (product.image === null || !IMAGE_TYPES.includes(product.image.type)),
-    )
-  ) {
-    problems.push(text.imageRequired);
-  }
-  return problems;
-}
-
-export function imagesToUpload(products: readonly ProductDraft[]): ImageToUpload[] {
-  return products.flatMap((product) =>
-    product.imageUrl === null && product.image
-      ? [{ key: product.key, title: cleanLine(product.title), image: product.image }]
-      : [],
-  );
-}
-
-/** A validated draft as POST /newsletters takes it; the template name is unique per send. */
-export function createNewsletterRequest(
-  context: NewsletterFormContext,
-  createdAt: Date,
-): CreateNewsletterRequest {
-  const subject = cleanLine(context.subject);
-  return {
-    subject,
-    campaignId: context.campaignIds?.[context.campaign] ?? 0,
-    templateName: `${subject.slice(0, 150)} (${createdAt.toISOString()})`,
-    scheduledAt: zagrebInstant(context.scheduledAt)?.toISOString() ?? '',
-    singleValues: { name: subject, body: cleanMultiline(context.body) },
-    listValues: context.products.map((product) => ({
-      title: cleanLine(product.title),
-      price: product.price.trim(),
-      imageUrl: product.imageUrl ?? '',
-    })),
-  };
-}
-
-const errorsOf = (error: unknown) => (error instanceof ApiError ? error.body?.errors : undefined);
-
-/** SPEC 8: a missing image asks to upload again; other refusals say why; anything else: log in. */
-export function imageUploadProblem(error: unknown): string {
-  const errors = errorsOf(error);
-  if (!(error instanceof ApiError) || error.status === 401 || errors === undefined) {
-    return text.loginAgain;
-  }
-  if (!Array.isArray(errors) && errors.ProductImage && errors.ProductImage.length > 0) {
-    if (errors.ProductImage.includes(SERVER_MESSAGES.newsletterImageRequired)) {
-      return text.reuploadImages;
-    }
-    return text.imageUploadFailed(errors.ProductImage.join(' '));
-  }
-  const details = Array.isArray(errors) ? errors : Object.values(errors).flat();
-  return text.imageUploadFailed(details.join(' '));
-}
-
-/** SPEC 8: the taken subject, the server's own date and image checks, otherwise log in again. */
-export function creationProblem(error: unknown): string {
-  const errors = errorsOf(error);
-  if (Array.isArray(errors) && isServerMessage(errors[0], SERVER_MESSAGES.newsletterTaken)) {
-    return text.duplicate;
-  }
-  if (error instanceof ApiError && error.status === 400 && errors && !Array.isArray(errors)) {
-    const messages = Object.entries(errors);
-    if (messages.some(([field]) => field.endsWith('.imageUrl'))) return text.reuploadImages;
-    if (errors.scheduledAt?.includes(SERVER_MESSAGES.newsletterScheduledInPast)) {
-      return text.dateInFuture;
-    }
-  }
-  return text.loginAgain;
-}
-
-const draftOf = (context: NewsletterFormContext): NewsletterDraft => ({
-  campaign: context.campaign,
-  subject: context.subject,
-  scheduledAt: context.scheduledAt,
-  body: context.body,
-});
-
 export const newsletterFormMachine = setup({
   types: {
-    input: {} as { brand: string },
+    input: {} as NewsletterFormInput,
     context: {} as NewsletterFormContext,
     events: {} as NewsletterFormEvent,
   },
@@ -211,7 +56,7 @@ export const newsletterFormMachine = setup({
   },
   guards: {
     draftIsValid: ({ context }) =>
-      validateNewsletter(draftOf(context), context.products, new Date()).length === 0,
+      !hasErrors(validateNewsletter(draftOf(context), context.products, context.now())),
     allUploaded: ({ context }) => imagesToUpload(context.products).length === 0,
     roomForAnotherProduct: ({ context }) => context.products.length < NEWSLETTER_RULES.productsMax,
   },
@@ -223,7 +68,8 @@ export const newsletterFormMachine = setup({
     products: [emptyProduct(1)],
     nextKey: 2,
     campaignIds: null,
-    problems: [],
+    errors: {},
+    now: clockOf(input),
   }),
   initial: 'loadingCampaigns',
   states: {
@@ -237,20 +83,17 @@ export const newsletterFormMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: {
-            type: 'reportError',
-            params: ({ event }: { event: { error: unknown } }) => event.error,
-          },
+          actions: reportEventError,
         },
       },
     },
     loadFailed: { type: 'final' },
     editing: {
       on: {
-        EDIT: { actions: assign(({ event }) => ({ ...event.values, problems: [] })) },
+        EDIT: { actions: assign(({ event }) => ({ ...event.values, errors: {} })) },
         EDIT_PRODUCT: {
           actions: assign({
-            problems: [],
+            errors: {},
             products: ({ context, event }) =>
               context.products.map((product) =>
                 product.key !== event.key
@@ -269,29 +112,29 @@ export const newsletterFormMachine = setup({
           actions: assign({
             products: ({ context }) => [...context.products, emptyProduct(context.nextKey)],
             nextKey: ({ context }) => context.nextKey + 1,
-            problems: [],
+            errors: {},
           }),
         },
         REMOVE_PRODUCT: {
           actions: assign({
             products: ({ context, event }) =>
               context.products.filter((product) => product.key !== event.key),
-            problems: [],
+            errors: {},
           }),
         },
         SUBMIT: [
           { guard: 'draftIsValid', target: 'uploading' },
           {
             actions: assign({
-              problems: ({ context }) =>
-                validateNewsletter(draftOf(context), context.products, new Date()),
+              errors: ({ context }) =>
+                validateNewsletter(draftOf(context), context.products, context.now()),
             }),
           },
         ],
       },
     },
     uploading: {
-      entry: assign({ problems: [] }),
+      entry: assign({ errors: {} }),
       always: { guard: 'allUploaded', target: 'creating' },
       invoke: {
         id: 'uploadImages',
@@ -313,7 +156,7 @@ export const newsletterFormMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: assign({ problems: ({ event }) => [imageUploadProblem(event.error)] }),
+          actions: assign({ errors: ({ event }) => uploadErrors(event.error) }),
         },
       },
     },
@@ -321,7 +164,7 @@ export const newsletterFormMachine = setup({
       invoke: {
         id: 'createNewsletter',
         src: 'createNewsletter',
-        input: ({ context }) => createNewsletterRequest(context, new Date()),
+        input: ({ context }) => createNewsletterRequest(context, context.now()),
         onDone: {
           target: 'editing',
           actions: [
@@ -329,14 +172,14 @@ export const newsletterFormMachine = setup({
               ...initialDraft(context.brand),
               products: [emptyProduct(context.nextKey)],
               nextKey: context.nextKey + 1,
-              problems: [],
+              errors: {},
             })),
             { type: 'notifyCreated', params: text.created },
           ],
         },
         onError: {
           target: 'editing',
-          actions: assign({ problems: ({ event }) => [creationProblem(event.error)] }),
+          actions: assign({ errors: ({ event }) => creationErrors(event.error) }),
         },
       },
     },

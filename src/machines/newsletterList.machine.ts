@@ -9,6 +9,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { NewsletterPreview, NewsletterSummary } from '../api/contract.ts';
 import { newsletterListMessages } from '../messages/newsletterList.ts';
+import { reportEventError } from './form.ts';
 
 const text = newsletterListMessages;
 
@@ -25,11 +26,6 @@ export type NewsletterListEvent =
   | { type: 'PREVIEW'; id: number }
   | { type: 'SEND_TEST'; id: number }
   | { type: 'CLOSE_PREVIEW' };
-
-const reportError = {
-  type: 'reportError',
-  params: ({ event }: { event: { error: unknown } }) => event.error,
-} as const;
 
 const selected = ({ context }: { context: NewsletterListContext }) => context.selectedId ?? 0;
 
@@ -69,7 +65,7 @@ export const newsletterListMachine = setup({
           target: 'ready',
           actions: assign({ newsletters: ({ event }) => event.output }),
         },
-        onError: { target: 'failed', actions: reportError },
+        onError: { target: 'failed', actions: reportEventError },
       },
     },
     failed: { on: { RELOAD: 'loading' } },
@@ -96,7 +92,7 @@ export const newsletterListMachine = setup({
         src: 'cancelNewsletter',
         input: selected,
         onDone: { target: 'loading', actions: { type: 'notify', params: text.cancelled } },
-        onError: { target: 'ready', actions: reportError },
+        onError: { target: 'ready', actions: reportEventError },
       },
     },
     loadingPreview: {
@@ -108,7 +104,7 @@ export const newsletterListMachine = setup({
           target: 'showingPreview',
           actions: assign({ preview: ({ event }) => event.output }),
         },
-        onError: { target: 'ready', actions: reportError },
+        onError: { target: 'ready', actions: reportEventError },
       },
     },
     sendingTest: {
@@ -117,7 +113,7 @@ export const newsletterListMachine = setup({
         src: 'sendTest',
         input: selected,
         onDone: { target: 'ready', actions: { type: 'notify', params: text.testSent } },
-        onError: { target: 'ready', actions: reportError },
+        onError: { target: 'ready', actions: reportEventError },
       },
     },
   },

@@ -13,8 +13,6 @@ export const courseFormMessages = {
   startDate: 'Početak',
   endDate: 'Završetak',
   dateHint: 'Hrvatsko vrijeme, npr. 12. 03. 2027. 09:00',
-  datePlaceholder: 'dd. mm. gggg. hh:mm',
-  timeCaption: 'Vrijeme',
   price: 'Cijena (€)',
   priceHint: 'Nije obavezno; 0 znači da je tečaj besplatan.',
   image: 'Fotografija',

@@ -11,7 +11,7 @@ import { useEffect, useId, useRef } from 'react';
 import { gateMessages } from '../messages/gate.ts';
 import { GATE_FORM, routes } from '../routes.ts';
 import { keepFocusInside } from './dialogFocus.ts';
-import { PlainLink, type LinkComponent } from './Header.tsx';
+import { PlainLink, type LinkComponent } from './PlainLink.tsx';
 import { Switch } from './Switch.tsx';
 import './AccessGate.css';
 

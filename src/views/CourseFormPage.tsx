@@ -5,34 +5,25 @@
  * them together above the button. Pure: the container binds the course form machine. The date
  * picker and its styles load with this screen only.
  */
-import { hr } from 'date-fns/locale/hr';
 import { useId, type ChangeEvent } from 'react';
-import DatePicker, { registerLocale } from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
 import type { COURSE_RULES } from '../api/contract.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
 import type {
   CourseDraft,
   CourseDraftField,
   CourseFormErrors,
-} from '../machines/courseForm.machine.ts';
-import {
-  PICKER_DATE_TIME_FORMAT,
-  pickerDateToWallTime,
-  wallTimeToPickerDate,
-} from '../lib/wallTime.ts';
+} from '../machines/courseForm.rules.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
+import { CountrySelect } from './form/CountrySelect.tsx';
+import { DateTimePicker } from './form/DateTimePicker.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import './CourseFormPage.css';
 import './forms.css';
 
-registerLocale('hr', hr);
-
 const text = courseFormMessages;
-const TIME_STEP_MINUTES = 15;
 
 export interface CourseFormPageProps {
   loading: boolean;
@@ -73,7 +64,8 @@ function CourseForm({
   onEdit,
   onSubmit,
 }: CourseFormPageProps) {
-  const { id, fieldId, invalid, describedBy, field } = useFormFields<CourseDraftField>(errors);
+  const { id, form, fieldId, invalid, describedBy, field } =
+    useFormFields<CourseDraftField>(errors);
   const textProps = (field: 'title' | 'lecturer' | 'location' | 'price') => ({
     id: fieldId(field),
     className: 'form__input',
@@ -86,31 +78,23 @@ function CourseForm({
     onEdit({ [field]: event.target.files?.[0] ?? null });
 
   const datePicker = (name: 'startDate' | 'endDate') => (
-    <DatePicker
+    <DateTimePicker
       id={fieldId(name)}
-      className="form__input"
-      selected={wallTimeToPickerDate(draft[name])}
+      value={draft[name]}
       // The end is usually near the start: its calendar opens there.
-      openToDate={wallTimeToPickerDate(draft[name] || draft.startDate) ?? undefined}
-      onChange={(date: Date | null) => onEdit({ [name]: pickerDateToWallTime(date) })}
-      locale="hr"
-      dateFormat={PICKER_DATE_TIME_FORMAT}
-      showTimeSelect
-      timeIntervals={TIME_STEP_MINUTES}
-      timeCaption={text.timeCaption}
-      timeFormat="HH:mm"
-      placeholderText={text.datePlaceholder}
-      autoComplete="off"
+      openTo={draft[name] || draft.startDate}
+      onChange={(wallTime) => onEdit({ [name]: wallTime })}
       disabled={submitting}
-      ariaInvalid={invalid(name) ? 'true' : undefined}
-      ariaDescribedBy={describedBy(name, true)}
+      invalid={invalid(name)}
+      describedBy={describedBy(name, true)}
     />
   );
 
   const descriptionLength = draft.description.length;
   return (
     <form
-      className="form course-form__form"
+      {...form}
+      className="form form--wide"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -133,7 +117,7 @@ function CourseForm({
         text.description,
         <textarea
           id={fieldId('description')}
-          className="form__input course-form__description"
+          className="form__input form__multiline"
           rows={8}
           value={draft.description}
           disabled={submitting}
@@ -171,21 +155,15 @@ function CourseForm({
       {field(
         'countryIsoCode',
         text.country,
-        <select
+        <CountrySelect
           id={fieldId('countryIsoCode')}
-          className="form__input"
           value={draft.countryIsoCode}
+          countries={countries}
           disabled={submitting}
-          aria-invalid={invalid('countryIsoCode') || undefined}
-          aria-describedby={describedBy('countryIsoCode')}
-          onChange={(event) => onEdit({ countryIsoCode: event.target.value })}
-        >
-          {countries.map((country) => (
-            <option key={country.isoCode} value={country.isoCode}>
-              {country.localizedName}
-            </option>
-          ))}
-        </select>,
+          invalid={invalid('countryIsoCode')}
+          describedBy={describedBy('countryIsoCode')}
+          onChange={(countryIsoCode) => onEdit({ countryIsoCode })}
+        />,
       )}
       <div className="course-form__dates">
         {field('startDate', text.startDate, datePicker('startDate'), text.dateHint)}
@@ -212,7 +190,7 @@ function CourseForm({
         <FileInput
           file={draft.image}
           id={fieldId('image')}
-          className="form__input course-form__file"
+          className="form__input form__file"
           accept={rules.imageAccept}
           disabled={submitting}
           invalid={invalid('image')}
@@ -226,7 +204,7 @@ function CourseForm({
         <FileInput
           file={draft.pdf}
           id={fieldId('pdf')}
-          className="form__input course-form__file"
+          className="form__input form__file"
           accept={rules.pdfAccept}
           disabled={submitting}
           invalid={invalid('pdf')}

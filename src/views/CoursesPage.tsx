@@ -11,7 +11,7 @@ import { coursesMessages } from '../messages/courses.ts';
 import { routes } from '../routes.ts';
 import { CourseCard } from './CourseCard.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { PlainLink, type LinkComponent } from './Header.tsx';
+import { PlainLink, type LinkComponent } from './PlainLink.tsx';
 import { Spinner } from './Spinner.tsx';
 import { Switch } from './Switch.tsx';
 import './CoursesPage.css';

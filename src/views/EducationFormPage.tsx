@@ -14,21 +14,21 @@ import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import type { EDUCATION_RULES, Partner } from '../api/contract.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
+import type { UploadPhase } from '../machines/educationForm.machine.ts';
 import type {
   EducationDraft,
   EducationDraftField,
   EducationFormErrors,
-  UploadPhase,
   UploadStatus,
-} from '../machines/educationForm.machine.ts';
+} from '../machines/educationForm.rules.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { MultiSearchableSelect, type ComboboxOption } from './Combobox.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
+import { CountrySelect } from './form/CountrySelect.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import { Switch } from './Switch.tsx';
-import './CourseFormPage.css';
 import './EducationAdmin.css';
 import './forms.css';
 
@@ -85,7 +85,7 @@ export interface EducationFormPageProps {
 export function EducationFormPage(props: EducationFormPageProps) {
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-title`} className="course-form education-form">
+    <section aria-labelledby={`${id}-title`} className="education-form">
       <h1 id={`${id}-title`}>{props.creating ? text.createTitle : text.editTitle}</h1>
       {props.loading ? (
         <div className="status">
@@ -122,7 +122,7 @@ function EducationForm({
   onSubmit,
   ...uploadActions
 }: EducationFormPageProps) {
-  const { id, fieldId, errorId, invalid, describedBy, fieldErrors, field } =
+  const { id, form, fieldId, errorId, invalid, describedBy, fieldErrors, field } =
     useFormFields<EducationDraftField>(errors);
   const busy = saving || upload !== null;
   const textInput = (
@@ -150,7 +150,7 @@ function EducationForm({
       <FileInput
         file={draft[name]}
         id={fieldId(name)}
-        className="form__input course-form__file"
+        className="form__input form__file"
         accept={accept}
         disabled={busy}
         invalid={invalid(name)}
@@ -164,7 +164,8 @@ function EducationForm({
 
   return (
     <form
-      className="form course-form__form"
+      {...form}
+      className="form form--wide"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -177,7 +178,7 @@ function EducationForm({
         text.description,
         <textarea
           id={fieldId('description')}
-          className="form__input course-form__description"
+          className="form__input form__multiline"
           rows={6}
           maxLength={rules.descriptionMaxLength}
           value={draft.description}
@@ -212,21 +213,15 @@ function EducationForm({
         field(
           'countryIsoCode',
           text.country,
-          <select
+          <CountrySelect
             id={fieldId('countryIsoCode')}
-            className="form__input"
             value={draft.countryIsoCode}
+            countries={countries}
             disabled={busy}
-            aria-invalid={invalid('countryIsoCode') || undefined}
-            aria-describedby={describedBy('countryIsoCode')}
-            onChange={(event) => onEdit({ countryIsoCode: event.target.value })}
-          >
-            {countries.map((country) => (
-              <option key={country.isoCode} value={country.isoCode}>
-                {country.localizedName}
-              </option>
-            ))}
-          </select>,
+            invalid={invalid('countryIsoCode')}
+            describedBy={describedBy('countryIsoCode')}
+            onChange={(countryIsoCode) => onEdit({ countryIsoCode })}
+          />,
         )}
       {field(
         'subtitleLanguage',

@@ -13,7 +13,7 @@ import type {
 import { educationsMessages } from '../messages/educations.ts';
 import { routes } from '../routes.ts';
 import { EducationThumbnail } from './EducationThumbnail.tsx';
-import { PlainLink, type LinkComponent } from './Header.tsx';
+import { PlainLink, type LinkComponent } from './PlainLink.tsx';
 import { Spinner } from './Spinner.tsx';
 import './EducationLibraryPage.css';
 import './forms.css';

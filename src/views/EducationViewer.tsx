@@ -13,7 +13,7 @@ import { captionLanguageName, educationsMessages } from '../messages/educations.
 import { routes } from '../routes.ts';
 import { addedOnDate, recordingMonth } from './educationFormat.ts';
 import { EducationThumbnail } from './EducationThumbnail.tsx';
-import { PlainLink, type LinkComponent } from './Header.tsx';
+import { PlainLink, type LinkComponent } from './PlainLink.tsx';
 import { Spinner } from './Spinner.tsx';
 import './EducationViewer.css';
 

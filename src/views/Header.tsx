@@ -4,33 +4,11 @@
  * (press-and-hold, menu) and the auth session, and passes wouter's `<Link>` as `LinkComponent`
  * so that navigation stays inside the SPA; without it the links are plain anchors.
  */
-import {
-  useEffect,
-  useId,
-  useRef,
-  type ComponentType,
-  type KeyboardEvent,
-  type MouseEventHandler,
-  type ReactNode,
-} from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { navMessages } from '../messages/nav.ts';
 import { routes } from '../routes.ts';
+import { PlainLink, type LinkComponent } from './PlainLink.tsx';
 import './Header.css';
-
-export interface LinkProps {
-  href: string;
-  className?: string;
-  'aria-current'?: 'page';
-  onClick?: MouseEventHandler<HTMLAnchorElement>;
-  children: ReactNode;
-}
-
-/** The link every view renders; wouter's `<Link>` fits it. */
-export type LinkComponent = ComponentType<LinkProps>;
-
-export function PlainLink(props: LinkProps) {
-  return <a {...props} />;
-}
 
 export interface HeaderProps {
   brand: string;

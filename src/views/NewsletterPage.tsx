@@ -4,38 +4,31 @@
  * below it the newsletters with status and counts, cancel, preview in a sandboxed frame and a
  * test mail. Pure: the container binds the newsletter form and list machines.
  */
-import { hr } from 'date-fns/locale/hr';
 import { useId } from 'react';
-import DatePicker, { registerLocale } from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
 import type {
   CampaignKey,
   NEWSLETTER_RULES,
   NewsletterPreview,
   NewsletterSummary,
 } from '../api/contract.ts';
-import type { NewsletterDraft, ProductDraft } from '../machines/newsletterForm.machine.ts';
-import {
-  PICKER_DATE_TIME_FORMAT,
-  pickerDateToWallTime,
-  wallTimeToPickerDate,
-} from '../lib/wallTime.ts';
+import type {
+  NewsletterDraft,
+  NewsletterFormErrors,
+  ProductDraft,
+} from '../machines/newsletterForm.rules.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
-import { courseFormMessages } from '../messages/courseForm.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { newsletterListMessages } from '../messages/newsletterList.ts';
 import { FileInput } from './FileInput.tsx';
 import { ErrorList } from './ErrorList.tsx';
+import { useFormFields } from './formFields.tsx';
 import { Spinner } from './Spinner.tsx';
-import './CourseFormPage.css';
+import { DateTimePicker } from './form/DateTimePicker.tsx';
 import './NewsletterPage.css';
 import './forms.css';
 
-registerLocale('hr', hr);
-
 const text = newsletterFormMessages;
 const listText = newsletterListMessages;
-const TIME_STEP_MINUTES = 15;
 const CAMPAIGNS: CampaignKey[] = ['catalogs', 'courses'];
 const scheduledFormat = new Intl.DateTimeFormat('hr-HR', {
   timeZone: ZAGREB_TIME_ZONE,
@@ -51,7 +44,11 @@ export interface NewsletterPageProps {
     status: NewsletterFormStatus;
     draft: NewsletterDraft;
     products: readonly ProductDraft[];
+    errors: NewsletterFormErrors;
+    /** The messages of `errors` in the order of the form, each once. */
     problems: readonly string[];
+    /** The product controls the products' messages are about, as `${key}-title|price|image`. */
+    invalidProductControls: readonly string[];
     onEdit: (values: Partial<NewsletterDraft>) => void;
     onEditProduct: (
       key: number,
@@ -97,7 +94,9 @@ function NewsletterForm({
   status,
   draft,
   products,
+  errors,
   problems,
+  invalidProductControls,
   onEdit,
   onEditProduct,
   onAddProduct,
@@ -105,12 +104,23 @@ function NewsletterForm({
   onSubmit,
   rules,
 }: NewsletterPageProps['form'] & { rules: NewsletterPageProps['rules'] }) {
-  const id = useId();
+  const { id, form, invalid, describedBy, fieldErrors, errorId } =
+    useFormFields<keyof NewsletterFormErrors>(errors);
   const busy = status !== 'editing';
   const fieldId = (name: string) => `${id}-${name}`;
+  /** A product control the products' messages are about: marked, and described by them. */
+  const productControl = (control: string) =>
+    invalidProductControls.includes(control)
+      ? { invalid: true, describedBy: errorId('products') }
+      : { invalid: false, describedBy: undefined };
+  const productProps = (control: string) => ({
+    'aria-invalid': productControl(control).invalid || undefined,
+    'aria-describedby': productControl(control).describedBy,
+  });
   return (
     <form
-      className="form course-form__form"
+      {...form}
+      className="form form--wide"
       noValidate
       aria-describedby={problems.length > 0 ? `${id}-errors` : undefined}
       onSubmit={(event) => {
@@ -148,32 +158,28 @@ function NewsletterForm({
           maxLength={rules.subjectMaxLength}
           value={draft.subject}
           disabled={busy}
+          aria-invalid={invalid('subject') || undefined}
+          aria-describedby={describedBy('subject')}
           onChange={(event) => onEdit({ subject: event.target.value })}
         />
+        {fieldErrors('subject')}
       </div>
       <div className="form__field">
         <label className="form__label" htmlFor={fieldId('scheduledAt')}>
           {text.scheduledAt}
         </label>
-        <DatePicker
+        <DateTimePicker
           id={fieldId('scheduledAt')}
-          className="form__input"
-          selected={wallTimeToPickerDate(draft.scheduledAt)}
-          onChange={(date: Date | null) => onEdit({ scheduledAt: pickerDateToWallTime(date) })}
-          locale="hr"
-          dateFormat={PICKER_DATE_TIME_FORMAT}
-          showTimeSelect
-          timeIntervals={TIME_STEP_MINUTES}
-          timeCaption={courseFormMessages.timeCaption}
-          timeFormat="HH:mm"
-          placeholderText={courseFormMessages.datePlaceholder}
-          autoComplete="off"
+          value={draft.scheduledAt}
+          onChange={(wallTime) => onEdit({ scheduledAt: wallTime })}
           disabled={busy}
-          ariaDescribedBy={fieldId('scheduledAt-hint')}
+          invalid={invalid('scheduledAt')}
+          describedBy={describedBy('scheduledAt', true)}
         />
         <p id={fieldId('scheduledAt-hint')} className="form__hint">
           {text.dateHint}
         </p>
+        {fieldErrors('scheduledAt')}
       </div>
       <div className="form__field">
         <label className="form__label" htmlFor={fieldId('body')}>
@@ -181,16 +187,23 @@ function NewsletterForm({
         </label>
         <textarea
           id={fieldId('body')}
-          className="form__input course-form__description"
+          className="form__input form__multiline"
           rows={6}
           maxLength={rules.bodyMaxLength}
           value={draft.body}
           disabled={busy}
+          aria-invalid={invalid('body') || undefined}
+          aria-describedby={describedBy('body')}
           onChange={(event) => onEdit({ body: event.target.value })}
         />
+        {fieldErrors('body')}
       </div>
-      <fieldset className="newsletter-page__products">
+      <fieldset
+        className="newsletter-page__products"
+        aria-describedby={invalid('products') ? errorId('products') : undefined}
+      >
         <legend>{text.products}</legend>
+        {fieldErrors('products')}
         {products.map((product, index) => (
           <fieldset key={product.key} className="newsletter-page__product">
             <legend>{text.product(index + 1)}</legend>
@@ -206,6 +219,7 @@ function NewsletterForm({
                 maxLength={rules.productTitleMaxLength}
                 value={product.title}
                 disabled={busy}
+                {...productProps(`${product.key}-title`)}
                 onChange={(event) => onEditProduct(product.key, { title: event.target.value })}
               />
             </div>
@@ -222,6 +236,7 @@ function NewsletterForm({
                 maxLength={rules.priceMaxLength}
                 value={product.price}
                 disabled={busy}
+                {...productProps(`${product.key}-price`)}
                 onChange={(event) => onEditProduct(product.key, { price: event.target.value })}
               />
             </div>
@@ -231,12 +246,11 @@ function NewsletterForm({
               </label>
               <FileInput
                 id={fieldId(`image-${product.key}`)}
-                className="form__input course-form__file"
+                className="form__input form__file"
                 file={product.image}
                 accept={rules.imageAccept}
                 disabled={busy}
-                invalid={false}
-                describedBy={undefined}
+                {...productControl(`${product.key}-image`)}
                 onChange={(event) =>
                   onEditProduct(product.key, { image: event.target.files?.[0] ?? null })
                 }

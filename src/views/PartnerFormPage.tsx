@@ -1,27 +1,31 @@
 /**
- * Create a partner (SPEC 2 admin screen 8, 5 "Partner"): name, website and logo, the problems
- * listed under the form, and below it the existing partners (logo, name, website) so staff see
+ * Create a partner (SPEC 2 admin screen 8, 5 "Partner"): name, website and logo, each with its
+ * messages under it and all of them listed under the form, and below it the existing partners (logo, name, website) so staff see
  * what exists. Pure: the container binds the partner form machine.
  */
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { PARTNER_RULES, Partner } from '../api/contract.ts';
-import type { PartnerDraft, PartnerDraftField } from '../machines/partnerForm.machine.ts';
+import type { PartnerDraft, PartnerFormErrors } from '../machines/partnerForm.rules.ts';
 import { partnerFormMessages } from '../messages/partnerForm.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 import { FileInput } from './FileInput.tsx';
+import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
 import './PartnerFormPage.css';
 
 const text = partnerFormMessages;
 
+type PartnerFormField = keyof PartnerFormErrors;
+
 export interface PartnerFormPageProps {
   /** The existing partners are loading: the form comes with them. */
   loading: boolean;
   draft: PartnerDraft;
+  errors: PartnerFormErrors;
+  /** The messages of `errors` in the order of the form, each once. */
   problems: readonly string[];
-  invalidFields: readonly PartnerDraftField[];
   submitting: boolean;
   partners: readonly Partner[];
   listFailed: boolean;
@@ -51,36 +55,15 @@ export function PartnerFormPage(props: PartnerFormPageProps) {
 
 function PartnerForm({
   draft,
+  errors,
   problems,
-  invalidFields,
   submitting,
   rules,
   onEdit,
   onSubmit,
 }: PartnerFormPageProps) {
-  const id = useId();
-  const fieldId = (field: PartnerDraftField) => `${id}-${field}`;
-  const hintId = (field: PartnerDraftField) => `${id}-${field}-hint`;
-  const errorsId = `${id}-errors`;
-  const invalid = (field: PartnerDraftField) => invalidFields.includes(field);
-  /** A field's hint, then the problems when they are about it. */
-  const describedBy = (field: PartnerDraftField, hint: boolean) =>
-    [hint ? hintId(field) : null, invalid(field) ? errorsId : null].filter(Boolean).join(' ') ||
-    undefined;
-
-  const field = (name: PartnerDraftField, label: string, control: ReactNode, hint?: string) => (
-    <div className="form__field">
-      <label className="form__label" htmlFor={fieldId(name)}>
-        {label}
-      </label>
-      {control}
-      {hint && (
-        <p id={hintId(name)} className="form__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
+  const { id, form, fieldId, invalid, describedBy, field } =
+    useFormFields<PartnerFormField>(errors);
 
   const textInput = (
     name: 'name' | 'websiteUrl',
@@ -104,6 +87,7 @@ function PartnerForm({
 
   return (
     <form
+      {...form}
       className="form partner-form__form"
       noValidate
       onSubmit={(event) => {
@@ -133,7 +117,7 @@ function PartnerForm({
         />,
         text.logoHint,
       )}
-      <ErrorList id={errorsId} problems={problems} />
+      <ErrorList id={`${id}-errors`} problems={problems} />
       <div className="form__actions">
         <SubmitOrSpinner
           submitting={submitting}

@@ -4,17 +4,20 @@
  * (name, visible and highlighted switches, photo, delete) and the pagination, two pages around
  * the current one. Pure: the container binds the product strip machine.
  */
-import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import type { Product, ProductPage, PRODUCT_RULES } from '../api/contract.ts';
+import type { ProductStripStage } from '../machines/productStrip.machine.ts';
 import type {
   PendingToggle,
   ProductDraft,
   ProductDraftErrors,
-  ProductStripStage,
-} from '../machines/productStrip.machine.ts';
+  ProductDraftField,
+} from '../machines/productStrip.rules.ts';
 import { productStripMessages } from '../messages/productStrip.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorList } from './ErrorList.tsx';
+import { FileInput } from './FileInput.tsx';
+import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import { Switch } from './Switch.tsx';
 import './forms.css';
@@ -35,6 +38,8 @@ export interface ProductStripPageProps {
   formOpen: boolean;
   draft: ProductDraft;
   errors: ProductDraftErrors;
+  /** The messages of `errors` in the order of the form. */
+  problems: readonly string[];
   creating: boolean;
   rules: typeof PRODUCT_RULES;
   onRetry: () => void;
@@ -231,25 +236,16 @@ function NewProductForm({
   formOpen,
   draft,
   errors,
+  problems,
   creating,
   rules,
   onToggleForm,
   onEdit,
   onSubmit,
 }: ProductStripPageProps) {
-  const id = useId();
+  const { id, form, fieldId, invalid, describedBy, field } =
+    useFormFields<ProductDraftField>(errors);
   const formId = `${id}-form`;
-  const imageInput = useRef<HTMLInputElement>(null);
-  // A file input cannot be given a file, only emptied: it follows the draft when it is reset.
-  useEffect(() => {
-    if (draft.image === null && imageInput.current) imageInput.current.value = '';
-  }, [draft.image]);
-  const problems = [errors.name, errors.image].filter((problem) => problem !== undefined);
-  const fieldId = (field: keyof ProductDraft) => `${id}-${field}`;
-  const describedBy = (field: keyof ProductDraft, hint = false) =>
-    [hint ? `${id}-${field}-hint` : null, errors[field] ? `${id}-errors` : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
   return (
     <div className="product-strip__add">
       <button
@@ -265,6 +261,7 @@ function NewProductForm({
       </button>
       {formOpen && (
         <form
+          {...form}
           id={formId}
           className="form product-strip__form"
           noValidate
@@ -273,10 +270,9 @@ function NewProductForm({
             if (idle) onSubmit();
           }}
         >
-          <div className="form__field">
-            <label className="form__label" htmlFor={fieldId('name')}>
-              {text.nameLabel}
-            </label>
+          {field(
+            'name',
+            text.nameLabel,
             <input
               id={fieldId('name')}
               className="form__input"
@@ -285,32 +281,26 @@ function NewProductForm({
               maxLength={rules.nameMaxLength}
               value={draft.name}
               disabled={!idle}
-              aria-invalid={errors.name ? true : undefined}
+              aria-invalid={invalid('name') || undefined}
               aria-describedby={describedBy('name')}
               onChange={(event) => onEdit({ name: event.target.value })}
-            />
-          </div>
-          <div className="form__field">
-            <label className="form__label" htmlFor={fieldId('image')}>
-              {text.imageLabel}
-            </label>
-            <input
-              ref={imageInput}
+            />,
+          )}
+          {field(
+            'image',
+            text.imageLabel,
+            <FileInput
               id={fieldId('image')}
               className="form__input"
-              type="file"
+              file={draft.image}
               accept={rules.imageAccept}
               disabled={!idle}
-              aria-invalid={errors.image ? true : undefined}
-              aria-describedby={describedBy('image', true)}
-              onChange={(event: ChangeEvent<HTMLInputElement>) =>
-                onEdit({ image: event.target.files?.[0] ?? null })
-              }
-            />
-            <p id={`${id}-image-hint`} className="form__hint">
-              {text.imageHint}
-            </p>
-          </div>
+              invalid={invalid('image')}
+              describedBy={describedBy('image', true)}
+              onChange={(event) => onEdit({ image: event.target.files?.[0] ?? null })}
+            />,
+            text.imageHint,
+          )}
           <ErrorList id={`${id}-errors`} problems={problems} />
           <div className="form__actions">
             <SubmitOrSpinner

@@ -3,6 +3,7 @@
  * of 00:00 treated as unknown and hidden, a single-day course (start and end on the same local
  * date) shown as one date with its hours, prices in euros, lecturers split at commas.
  */
+import { zagrebDay } from '../lib/dateText.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import { coursesMessages } from '../messages/courses.ts';
 
@@ -12,12 +13,6 @@ export const HOME_COUNTRY = 'HR';
 const dateFormat = new Intl.DateTimeFormat('hr-HR', {
   timeZone: ZAGREB_TIME_ZONE,
   weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const shortDateFormat = new Intl.DateTimeFormat('hr-HR', {
-  timeZone: ZAGREB_TIME_ZONE,
   day: 'numeric',
   month: 'long',
   year: 'numeric',
@@ -46,7 +41,7 @@ export function knownTime(instant: string): string | null {
 export const courseDate = (instant: string) => dateFormat.format(new Date(instant));
 
 /** '12. ožujka 2027.', for the publication date. */
-export const publicationDate = (instant: string) => shortDateFormat.format(new Date(instant));
+export const publicationDate = zagrebDay;
 
 export const isSingleDay = (start: string, end: string) =>
   localDayFormat.format(new Date(start)) === localDayFormat.format(new Date(end));

@@ -2,6 +2,7 @@
  * How an education's dates read (SPEC 9, hr-HR): the recording month as 'ožujak 2024.' and the
  * date it was added as '12. ožujka 2027.' in Europe/Zagreb, like a course's publication date.
  */
+import { zagrebDay } from '../lib/dateText.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 
 const monthFormat = new Intl.DateTimeFormat('hr-HR', {
@@ -17,7 +18,8 @@ export function recordingMonth(yearMonth: string): string {
   return monthFormat.format(new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, 15, 12)));
 }
 
-export { publicationDate as addedOnDate } from './courseFormat.ts';
+/** '12. ožujka 2027.', the day the education was added. */
+export const addedOnDate = zagrebDay;
 
 const createdAtFormat = new Intl.DateTimeFormat('hr-HR', {
   timeZone: ZAGREB_TIME_ZONE,

@@ -1,14 +1,16 @@
 /**
- * The labelled fields of the admin forms (course, education): each field's id, its hint and its
- * own messages, tied together by `aria-describedby`, so that a screen reader reads the hint and
- * the messages with the control. One place, so every form describes its fields the same way.
+ * The labelled fields of the forms (docs/forms.md): each field's id, its hint and its own
+ * messages under it, tied together by `aria-describedby`, so that a screen reader reads the hint
+ * and the messages with the control; and after a refused submit the first marked field takes the
+ * focus. One place, so every form describes its fields the same way.
  */
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export function useFormFields<Field extends string>(
   errors: Partial<Record<Field, readonly string[]>>,
 ) {
   const id = useId();
+  const form = useFocusFirstInvalid(errors);
   const fieldId = (field: Field) => `${id}-${field}`;
   const errorId = (field: Field) => `${id}-${field}-error`;
   const hintId = (field: Field) => `${id}-${field}-hint`;
@@ -47,5 +49,27 @@ export function useFormFields<Field extends string>(
       {fieldErrors(name)}
     </div>
   );
-  return { id, fieldId, errorId, invalid, describedBy, fieldErrors, field };
+  return { id, form, fieldId, errorId, invalid, describedBy, fieldErrors, field };
+}
+
+/**
+ * Spread on the `<form>`: after a submit, the first control marked invalid takes the focus once
+ * the messages arrive (at once for the form's own rules, later for the server's refusal).
+ * Editing also changes the messages; only a submit moves the focus.
+ */
+export function useFocusFirstInvalid(errors: object) {
+  const ref = useRef<HTMLFormElement>(null);
+  const submitted = useRef(false);
+  useEffect(() => {
+    const first = ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!submitted.current || !first) return;
+    submitted.current = false;
+    first.focus();
+  }, [errors]);
+  return {
+    ref,
+    onSubmitCapture: () => {
+      submitted.current = true;
+    },
+  };
 }

@@ -1,8 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
-import type { AuthResponse } from '../../src/api/contract.ts';
+import type { AuthResponse, Tokens } from '../../src/api/contract.ts';
 import { HeaderContainer } from '../../src/app/HeaderContainer.tsx';
 import { LogoutContainer } from '../../src/app/LogoutContainer.tsx';
 import {
@@ -13,6 +14,7 @@ import {
   type AuthSessionInput,
 } from '../../src/machines/authSession.machine.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 import { createSessionProbe } from '../support/session-probe.tsx';
 
@@ -179,6 +181,28 @@ describe('auth session journeys pinned by hand', () => {
     expect(link('Admin')).toBeVisible();
   });
 
+  it('a login on /login while the revoke runs survives its answer, and the next logout logs out', async () => {
+    // Seed 888155503 of the withdrawn random paths: it logged in while still on /logout, which the
+    // app cannot do (the login form is on /login), so its second 'Odjava' opened the page it was
+    // already on. This is the same visit as the app makes it.
+    revokeToken.reset();
+    renderSession(sessionFromAuthResponse(storedEmployee));
+    await user.click(screen.getByRole('link', { name: 'Odjava' }));
+    await user.click(screen.getByRole('link', { name: 'Prijava' }));
+    await session.send({ type: 'LOGIN', response: ivo });
+    await revokeToken.resolve(undefined);
+    expect(app.storedSession()).toEqual(sessionFromAuthResponse(ivo));
+    expect(link('Odjava')).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'Odjava' }));
+    expect(revokeToken.calls).toEqual([
+      { refreshToken: 'r-stored' },
+      { refreshToken: 'refresh-ivo' },
+    ]);
+    await revokeToken.resolve(undefined);
+    expect(app.storedSession()).toBeNull();
+    expectLoggedOutLinks();
+  });
+
   it('an expired refresh forces logout: cleared, warned once and sent to /login', async () => {
     renderSession(sessionFromAuthResponse(ana));
     act(() => app.sessionBridge.onAuthExpired());
@@ -215,5 +239,181 @@ describe('roles', () => {
         hasAdministratorRole,
       ),
     ).toEqual([false, false, false, true]);
+  });
+});
+
+/**
+ * SPEC 4 "Auth" as a model: who is logged in, what the browser keeps, which refresh tokens were
+ * revoked, what the visitor was told and where they are. Logging in happens on /login (the probe
+ * stands in for its form), reached by the header's 'Prijava': while logged out it is always there,
+ * while logged in a 2 s press on the header reveals it (SPEC 4 "Header").
+ */
+interface SessionModel {
+  user: AuthResponse | null;
+  /** The tokens the browser keeps; during a logout they stay until the revoke answers. */
+  tokens: Tokens | null;
+  /** Every revoke sent, oldest first; `settled` once answered, `current` while its logout is. */
+  revokes: { refreshToken: string; settled: boolean; current: boolean }[];
+  expiredNotices: number;
+  path: string;
+  /** Fake time, and when /logout was opened (its countdown goes home 3 s later). */
+  now: number;
+  logoutOpenedAt: number | null;
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+function leaveLogoutPage(model: SessionModel, path: string) {
+  Object.assign(model, { path, logoutOpenedAt: null });
+}
+
+function logIn(model: SessionModel, who: AuthResponse) {
+  const { accessToken, refreshToken } = who;
+  // A logout whose revoke has not answered is over: its answer must not end the new session.
+  for (const revoke of model.revokes) revoke.current = false;
+  Object.assign(model, { user: who, tokens: { accessToken, refreshToken } });
+}
+
+describe('auth session random paths', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  testRandomPaths<SessionModel>('authSession', {
+    startLabel: 'Otvori stranicu s prijavom zaposlenika od prije',
+    numRuns: 30,
+    maxSteps: 16,
+    start: () => {
+      revokeToken.reset();
+      renderSession(sessionFromAuthResponse(storedEmployee));
+      const { accessToken, refreshToken } = storedEmployee;
+      return {
+        user: storedEmployee,
+        tokens: { accessToken, refreshToken },
+        revokes: [],
+        expiredNotices: 0,
+        path: '/',
+        now: 0,
+        logoutOpenedAt: null,
+      };
+    },
+    steps: [
+      fc.constantFrom(ana, ivo).map((who) =>
+        step<SessionModel>(
+          `pritisni 'Prijava' i prijavi se kao ${who.name}`,
+          async (model) => {
+            fireEvent.click(screen.getByRole('link', { name: 'Prijava' }));
+            leaveLogoutPage(model, '/login');
+            await session.send({ type: 'LOGIN', response: who });
+            logIn(model, who);
+          },
+          (model) => model.user === null,
+        ),
+      ),
+      fc.constantFrom(ana, ivo).map((who) =>
+        step<SessionModel>(
+          `drži zaglavlje 2 s, pritisni 'Prijava' i prijavi se kao ${who.name}`,
+          async (model) => {
+            fireEvent.pointerDown(screen.getByRole('banner'));
+            await advance(2000);
+            model.now += 2000;
+            fireEvent.pointerUp(screen.getByRole('banner'));
+            fireEvent.click(screen.getByRole('link', { name: 'Prijava' }));
+            model.path = '/login';
+            await session.send({ type: 'LOGIN', response: who });
+            logIn(model, who);
+          },
+          (model) => model.user !== null,
+        ),
+      ),
+      fc.constant(
+        step<SessionModel>(
+          'klijent osvježava tokene',
+          (model) => {
+            act(() => app.sessionBridge.onTokensRefreshed(refreshed));
+            model.tokens = refreshed;
+          },
+          (model) => model.user !== null,
+        ),
+      ),
+      fc.constant(
+        step<SessionModel>(
+          'poslužitelj odbija osvježavanje (401)',
+          (model) => {
+            act(() => app.sessionBridge.onAuthExpired());
+            // SPEC 4: an expired session is cleared, the visitor warned once and sent to log in.
+            if (model.user) {
+              Object.assign(model, { user: null, tokens: null, path: '/login' });
+              model.expiredNotices += 1;
+            }
+          },
+          // The client refreshes only with a refresh token: logged in, or a logout still revoking.
+          (model) => model.tokens !== null,
+        ),
+      ),
+      fc.constant(
+        step<SessionModel>(
+          "pritisni 'Odjava'",
+          (model) => {
+            fireEvent.click(screen.getByRole('link', { name: 'Odjava' }));
+            const refreshToken = model.tokens?.refreshToken ?? '';
+            model.revokes.push({ refreshToken, settled: false, current: true });
+            Object.assign(model, { user: null, path: '/logout', logoutOpenedAt: model.now });
+          },
+          (model) => model.user !== null,
+        ),
+      ),
+      fc.boolean().map((ok) =>
+        step<SessionModel>(
+          ok ? 'poslužitelj opoziva token' : 'opoziv tokena ne uspijeva',
+          async (model) => {
+            if (ok) await revokeToken.resolve(undefined);
+            else await revokeToken.reject(new TypeError('Failed to fetch'));
+            // The server answers the oldest revoke first, as the fake does.
+            const answered = model.revokes.find(({ settled }) => !settled);
+            if (!answered) return;
+            answered.settled = true;
+            // SPEC 4: the logout clears the session whatever the answer, unless a login came since.
+            if (answered.current) Object.assign(model, { tokens: null });
+            answered.current = false;
+          },
+          (model) => model.revokes.some(({ settled }) => !settled),
+        ),
+      ),
+      fc.integer({ min: 100, max: 2500 }).map((ms) =>
+        step<SessionModel>(`pričekaj ${ms} ms`, async (model) => {
+          await advance(ms);
+          model.now += ms;
+          // SPEC 4 "Logout page": 3, 2, 1, then home.
+          if (model.logoutOpenedAt !== null && model.now - model.logoutOpenedAt >= 3000) {
+            leaveLogoutPage(model, '/');
+          }
+        }),
+      ),
+    ],
+    invariants: (model) => {
+      expect(app.location()).toBe(model.path);
+      expect(
+        app.notices.filter(({ tone, text }) => tone === 'warning' && text === EXPIRED),
+      ).toHaveLength(model.expiredNotices);
+      expect(app.notices.filter(({ text }) => text !== EXPIRED)).toEqual([]);
+      // Each logout revokes the refresh token the browser held when it began, once.
+      expect(revokeToken.calls).toEqual(
+        model.revokes.map(({ refreshToken }) => ({ refreshToken })),
+      );
+      expect(app.sessionBridge.getTokens()).toEqual(model.tokens);
+      if (model.user) {
+        expect(app.storedSession()).toEqual({
+          user: sessionFromAuthResponse(model.user).user,
+          tokens: model.tokens,
+        });
+        expect(link('Odjava')).toBeVisible();
+        expect(link('Video edukacije')).toBeVisible();
+        expect(link('Admin') !== null).toBe(model.user.roles[0] !== 'user');
+      } else {
+        expectLoggedOutLinks();
+        // Kept while the revoke runs, so calls already running still authenticate.
+        expect(app.storedSession()?.tokens ?? null).toEqual(model.tokens);
+      }
+    },
   });
 });

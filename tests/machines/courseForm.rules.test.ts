@@ -10,17 +10,18 @@ import type { CreateCourseRequest } from '../../src/api/courses.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import {
   courseFormMachine,
-  createCourseRequest,
-  EMPTY_COURSE_DRAFT,
-  errorMessages,
-  namedCountries,
   selectCourseDraft,
   selectCourseFormLoading,
   selectCourseFormSubmitting,
+} from '../../src/machines/courseForm.machine.ts';
+import {
+  createCourseRequest,
+  EMPTY_COURSE_DRAFT,
+  errorMessages,
   serverFieldErrors,
   validateCourseDraft,
   type CourseDraft,
-} from '../../src/machines/courseForm.machine.ts';
+} from '../../src/machines/courseForm.rules.ts';
 import { zagrebInstant } from '../../src/lib/wallTime.ts';
 import { messages } from '../../src/messages.ts';
 
@@ -175,16 +176,6 @@ describe('createCourseRequest', () => {
   });
 });
 
-describe('namedCountries', () => {
-  it('names the offered countries in the Croatian order, unknown codes last as they are', () => {
-    expect(namedCountries([{ isoCode: 'SI' }, { isoCode: 'XX' }, { isoCode: 'HR' }])).toEqual([
-      { isoCode: 'HR', localizedName: 'Hrvatska' },
-      { isoCode: 'SI', localizedName: 'Slovenija' },
-      { isoCode: 'XX', localizedName: 'XX' },
-    ]);
-  });
-});
-
 describe('serverFieldErrors', () => {
   const refusal = (errors: Record<string, string[]>, status = 400) =>
     serverFieldErrors(new ApiError(status, { errors }));
@@ -283,6 +274,7 @@ function startForm(
         reportError: (_, error) => reported.push(error),
       },
     }),
+    { input: {} },
   ).start();
   return { actor, calls, created, reported };
 }

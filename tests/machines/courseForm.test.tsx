@@ -6,12 +6,12 @@ import type { CreateCourseRequest } from '../../src/api/courses.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { CourseFormContainer } from '../../src/app/CourseFormContainer.tsx';
 import { adminEntries } from '../../src/machines/adminShell.machine.ts';
+import { courseFormMachine } from '../../src/machines/courseForm.machine.ts';
 import {
-  courseFormMachine,
   errorMessages,
   serverFieldErrors,
   type CourseDraft,
-} from '../../src/machines/courseForm.machine.ts';
+} from '../../src/machines/courseForm.rules.ts';
 import { zagrebInstant } from '../../src/lib/wallTime.ts';
 import { messages } from '../../src/messages.ts';
 import { aCourse } from '../support/courses.ts';
@@ -102,8 +102,12 @@ async function submitDraft(values: Partial<CourseDraft>) {
   await user.click(submitButton() ?? document.body);
 }
 
+/** The list under the form (the date picker's own live region, open when focused, is no list). */
 const shownProblems = () =>
-  within(screen.queryByRole('alert') ?? document.createElement('ul'))
+  within(
+    screen.queryAllByRole('alert').find((alert) => alert.id.endsWith('-errors')) ??
+      document.createElement('ul'),
+  )
     .queryAllByRole('listitem')
     .map((item) => item.textContent);
 
@@ -174,6 +178,7 @@ describe('course form journeys pinned by hand', () => {
     expect(input('title')).toHaveAttribute('aria-invalid', 'true');
     expect(input('title')).toHaveAccessibleDescription('Naziv ne može biti prazan.');
     expect(input('image')).toHaveAccessibleDescription('Fotografija nije učitana.');
+    expect(input('title')).toHaveFocus();
     expect(createCourse.calls).toEqual([]);
     // Editing a field takes its message away.
     await fill({ title: 'Endodoncija' });
@@ -295,6 +300,7 @@ describe('course form journeys pinned by hand', () => {
     expect(input('location')).toHaveAccessibleDescription(
       'Location must be at most 200 characters long.',
     );
+    expect(input('title')).toHaveFocus();
     expect(app.notices).toEqual([]);
     expect(input('title').value).toBe('Endodoncija u praksi');
   });

@@ -4,7 +4,7 @@
  * education is not found, and an employee gets what the other administrator-only screens give.
  */
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/api/contract.ts';
 import { AdminContainer } from '../../src/app/AdminContainer.tsx';
 import type { StoredSession } from '../../src/machines/authSession.machine.ts';
@@ -40,6 +40,16 @@ const tab = (name: string) =>
   screen.getByRole('navigation', { name: text.tabsLabel }).querySelector(`a[href$="${name}"]`);
 
 describe('the education admin routes', { timeout: 15_000 }, () => {
+  // The screens are lazy chunks: their first transform on a busy machine took longer than a
+  // test's wait. Loaded once here, the routes below still go through the lazy imports.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../../src/app/EducationFormContainer.tsx'),
+      import('../../src/app/EducationPickerContainer.tsx'),
+      import('../../src/app/EducationDeleteContainer.tsx'),
+    ]);
+  }, 120_000);
+
   it('goes from exactly /admin/educations to create, replacing it', async () => {
     const app = renderAt('/admin/educations', ['administrator']);
     expect(await heading(text.createTitle)).toBeInTheDocument();

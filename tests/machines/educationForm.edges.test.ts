@@ -11,13 +11,15 @@ import type { CreateEducationRequest } from '../../src/api/educationRequests.ts'
 import { ApiError } from '../../src/api/errors.ts';
 import { EDUCATION_SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 import {
+  educationFormMachine,
+  selectUploadPhase,
+} from '../../src/machines/educationForm.machine.ts';
+import {
   EMPTY_EDUCATION_DRAFT,
   createEducationRequest,
   draftOfEducation,
-  educationFormMachine,
   errorMessages,
   saveEducationRequest,
-  selectUploadPhase,
   serverFieldErrors,
   uploadStatus,
   userOptions,
@@ -25,7 +27,7 @@ import {
   type EducationDraft,
   type EducationFormContext,
   type EducationFormData,
-} from '../../src/machines/educationForm.machine.ts';
+} from '../../src/machines/educationForm.rules.ts';
 import { messages } from '../../src/messages.ts';
 import { anEducation } from '../support/educations.ts';
 
@@ -125,6 +127,7 @@ describe('what the requests carry', () => {
       ...padded,
       educationId: 12,
       currentUser: ADMIN,
+      now: () => new Date(),
       countries: [],
       partners: [],
       users: [],

@@ -8,9 +8,9 @@ import type { Education } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { EDUCATION_SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 import type { CreateEducationRequest } from '../../src/api/educationRequests.ts';
+import { educationFormMachine } from '../../src/machines/educationForm.machine.ts';
 import {
   EMPTY_EDUCATION_DRAFT,
-  educationFormMachine,
   errorMessages,
   formatDuration,
   uploadFailureText,
@@ -20,7 +20,7 @@ import {
   type EducationDraft,
   type EducationFormData,
   type SaveEducationRequest,
-} from '../../src/machines/educationForm.machine.ts';
+} from '../../src/machines/educationForm.rules.ts';
 import { messages } from '../../src/messages.ts';
 import { anEducation } from '../support/educations.ts';
 

@@ -6,14 +6,14 @@ import { ApiError } from '../../src/api/errors.ts';
 import { EDUCATION_SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 import type { VideoUploadHandlers } from '../../src/api/uploads.ts';
 import { EducationFormContainer } from '../../src/app/EducationFormContainer.tsx';
+import { educationFormMachine } from '../../src/machines/educationForm.machine.ts';
 import {
-  educationFormMachine,
   errorMessages,
   uploadStatus,
   type EducationDraft,
   type EducationFormData,
   type EducationFormInput,
-} from '../../src/machines/educationForm.machine.ts';
+} from '../../src/machines/educationForm.rules.ts';
 import { messages } from '../../src/messages.ts';
 import { anEducation } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
@@ -396,6 +396,7 @@ describe('education form journeys pinned by hand', () => {
     ]);
     expect(input('title')).toHaveAttribute('aria-invalid', 'true');
     expect(input('title')).toHaveAccessibleDescription('Naziv edukacije nije ispravan.');
+    expect(input('title')).toHaveFocus();
     await fill({ videoSource: 'url' });
     await user.click(submitButton() ?? document.body);
     expect(shownProblems()).toContain(
@@ -599,5 +600,8 @@ describe('education form journeys pinned by hand', () => {
       'Title is taken.',
       'Datum snimanja edukacije mora biti u prošlosti.',
     ]);
+    expect(input('title')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('title')).toHaveAccessibleDescription('Title is taken.');
+    expect(input('title')).toHaveFocus();
   });
 });

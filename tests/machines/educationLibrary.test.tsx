@@ -1,21 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Education } from '../../src/api/contract.ts';
+import { educationThumbnailUrl } from '../../src/api/educations.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { EducationLibraryContainer } from '../../src/app/EducationLibraryContainer.tsx';
 import {
   ALL_PARTNERS,
   educationLibraryMachine,
   educationsOfPartner,
-  educationThumbnailUrl,
   partnerOptions,
   type EducationLibraryContext,
 } from '../../src/machines/educationLibrary.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { anEducation, educationViewer } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const alpavera = { id: 1, name: 'Alpavera', logoUrl: '/media/partners/1.webp' };
@@ -249,5 +251,140 @@ describe('the partner filter rule', () => {
     expect(await chosen(everyPartner, '5')).toBe(ALL_PARTNERS);
     // One partner: no filter is offered, so none can be chosen.
     expect(await chosen([endo, prosthetics], '1')).toBe(ALL_PARTNERS);
+  });
+});
+
+/** What GET /educations may answer: newest first, three partners, one of them twice. */
+const SERVER_EDUCATIONS = [
+  implants,
+  endo,
+  anEducation({ id: 5, title: 'Estetika prednjih zubi', partner: { ...arkadent } }),
+  prosthetics,
+  anEducation({
+    id: 4,
+    title: 'Parodontologija',
+    partner: { id: 3, name: 'Dentalna škola', logoUrl: '/media/partners/3.webp' },
+  }),
+];
+
+/**
+ * SPEC 2 "Education library" and 9 as a model: what the server answered (nothing yet, a list, or a
+ * failure), which partner the visitor chose by its label, and where they went.
+ */
+interface LibraryModel {
+  answer: Education[] | 'failed' | null;
+  /** A partner id, or null for 'Svi partneri'. */
+  partner: number | null;
+  path: string;
+}
+
+/** The partners that have educations, in the order the list first names them, with their counts. */
+function partnersOf(educations: Education[]) {
+  const partners: { id: number; name: string; count: number }[] = [];
+  for (const { partner } of educations) {
+    const known = partners.find(({ id }) => id === partner.id);
+    if (known) known.count += 1;
+    else partners.push({ id: partner.id, name: partner.name, count: 1 });
+  }
+  return partners;
+}
+
+const shownEducations = ({ answer, partner }: LibraryModel) =>
+  Array.isArray(answer)
+    ? answer.filter((education) => partner === null || education.partner.id === partner)
+    : [];
+
+describe('education library random paths', () => {
+  testRandomPaths<LibraryModel>('educationLibrary', {
+    startLabel: 'Otvori /edukacije/ prijavljen',
+    numRuns: 40,
+    maxSteps: 8,
+    start: () => {
+      renderLibrary();
+      return { answer: null, partner: null, path: '/edukacije/' };
+    },
+    steps: [
+      fc.subarray(SERVER_EDUCATIONS).map((educations) =>
+        step<LibraryModel>(
+          `poslužitelj šalje ${educations.length} edukacija`,
+          async (model) => {
+            await loadEducations.resolve(educations);
+            model.answer = educations;
+          },
+          (model) => model.answer === null,
+        ),
+      ),
+      fc.constantFrom(new ApiError(500, null), new TypeError('Failed to fetch')).map((error) =>
+        step<LibraryModel>(
+          'učitavanje edukacija ne uspijeva',
+          async (model) => {
+            await loadEducations.reject(error);
+            model.answer = 'failed';
+          },
+          (model) => model.answer === null,
+        ),
+      ),
+      fc.nat(3).map((index) =>
+        step<LibraryModel>(
+          (model) => {
+            const partner = partnersOf(model.answer as Education[])[index - 1];
+            return `odaberi partnera "${partner ? partner.name : 'Svi partneri'}"`;
+          },
+          async (model) => {
+            const partner = partnersOf(model.answer as Education[])[index - 1];
+            const label = partner
+              ? `${partner.name} (${partner.count})`
+              : messages.educations.allPartners;
+            await user.selectOptions(partnerSelect() ?? document.body, label);
+            model.partner = partner ? partner.id : null;
+          },
+          // SPEC 2: the filter is there only when more than one partner has educations.
+          (model) =>
+            Array.isArray(model.answer) &&
+            partnersOf(model.answer).length > 1 &&
+            index <= partnersOf(model.answer).length,
+        ),
+      ),
+      fc.nat(4).map((index) =>
+        step<LibraryModel>(
+          (model) => `otvori edukaciju "${shownEducations(model)[index]?.title}"`,
+          async (model) => {
+            const education = shownEducations(model)[index] as Education;
+            await user.click(
+              screen.getByRole('link', { name: `Prikaži edukaciju (${education.title})` }),
+            );
+            model.path = `/edukacije/${education.id}`;
+          },
+          (model) => index < shownEducations(model).length,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      // Asked once, whatever happens on the page.
+      expect(loadEducations.calls).toHaveLength(1);
+      expect(app.location()).toBe(model.path);
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Video edukacije');
+      const loading = screen.queryByRole('status');
+      if (model.answer === null) expect(loading).toHaveTextContent(messages.educations.loading);
+      else expect(loading).not.toBeInTheDocument();
+      const failed = screen.queryByText(messages.educations.loadFailed);
+      expect(failed !== null).toBe(model.answer === 'failed');
+      const none = screen.queryByText(messages.educations.none);
+      expect(none !== null).toBe(Array.isArray(model.answer) && model.answer.length === 0);
+      expect(cardTitles()).toEqual(shownEducations(model).map(({ title }) => title));
+      const partners = Array.isArray(model.answer) ? partnersOf(model.answer) : [];
+      if (partners.length > 1) {
+        expect(optionLabels()).toEqual([
+          messages.educations.allPartners,
+          ...partners.map(({ name, count }) => `${name} (${count})`),
+        ]);
+        const chosen = partners.find(({ id }) => id === model.partner);
+        expect(partnerSelect()).toHaveDisplayValue(
+          chosen ? `${chosen.name} (${chosen.count})` : messages.educations.allPartners,
+        );
+      } else {
+        expect(partnerSelect()).not.toBeInTheDocument();
+      }
+    },
   });
 });

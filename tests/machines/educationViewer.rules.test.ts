@@ -4,7 +4,6 @@ import type { Education } from '../../src/api/contract.ts';
 import {
   DETAILS_EXPAND_MS,
   educationViewerMachine,
-  parseEducationId,
   selectViewerDetails,
   selectViewerEducation,
   selectViewerVideo,
@@ -59,23 +58,6 @@ describe('the 11-character video id at its boundaries (SPEC 9)', () => {
     });
     expect(checked).toEqual([]);
   });
-});
-
-describe('the education id of the route', () => {
-  it.each([
-    ['1', 1],
-    ['42', 42],
-    ['999999999999999', 999999999999999],
-  ])('reads %s as %d', (text, id) => {
-    expect(parseEducationId(text)).toBe(id);
-  });
-
-  it.each(['0', '01', '-1', '1.5', '1e3', ' 1', 'abc', '', '1234567890123456'])(
-    'reads %j as no education',
-    (text) => {
-      expect(parseEducationId(text)).toBeNaN();
-    },
-  );
 });
 
 /** A viewer of `/edukacije/{id}` whose calls the test answers. */

@@ -9,16 +9,19 @@ import {
   EMPTY_COURSE_DRAFT,
   validateCourseDraft,
   type CourseDraft,
-} from '../../src/machines/courseForm.machine.ts';
+} from '../../src/machines/courseForm.rules.ts';
 import {
   EMPTY_EDUCATION_DRAFT,
   validateEducationDraft,
   type EducationDraft,
-} from '../../src/machines/educationForm.machine.ts';
+} from '../../src/machines/educationForm.rules.ts';
 import { inviteRequest } from '../../src/machines/invite.machine.ts';
-import { validateNewsletter } from '../../src/machines/newsletterForm.machine.ts';
-import { validatePartnerDraft } from '../../src/machines/partnerForm.machine.ts';
-import { validateProductDraft } from '../../src/machines/productStrip.machine.ts';
+import {
+  errorMessages as newsletterErrorMessages,
+  validateNewsletter,
+} from '../../src/machines/newsletterForm.rules.ts';
+import { validatePartnerDraft } from '../../src/machines/partnerForm.rules.ts';
+import { validateProductDraft } from '../../src/machines/productStrip.rules.ts';
 import { messages } from '../../src/messages.ts';
 
 const INVISIBLE = '\u200b\u202e\u0000\u2066\ufeff';
@@ -92,22 +95,24 @@ describe('the other forms', () => {
       websiteUrl: 'https://adria.example',
       logo: image,
     });
-    expect(partner.problems).toEqual([messages.partnerForm.allRequired]);
+    expect(partner).toEqual({ name: [messages.partnerForm.allRequired] });
     expect(validateProductDraft({ name: INVISIBLE, image })).toEqual({
-      name: messages.productStrip.nameRequired,
+      name: [messages.productStrip.nameRequired],
     });
   });
 
   it('requires a newsletter subject, body and product title that show', () => {
-    const problems = validateNewsletter(
-      {
-        campaign: 'catalogs',
-        subject: INVISIBLE,
-        scheduledAt: `${NEXT_YEAR}-03-12T09:00`,
-        body: `\n${INVISIBLE}\n`,
-      },
-      [{ key: 1, title: INVISIBLE, price: '12.50 €', image, imageUrl: null }],
-      now,
+    const problems = newsletterErrorMessages(
+      validateNewsletter(
+        {
+          campaign: 'catalogs',
+          subject: INVISIBLE,
+          scheduledAt: `${NEXT_YEAR}-03-12T09:00`,
+          body: `\n${INVISIBLE}\n`,
+        },
+        [{ key: 1, title: INVISIBLE, price: '12.50 €', image, imageUrl: null }],
+        now,
+      ),
     );
     const text = messages.newsletterForm;
     expect(problems).toEqual([text.subjectRequired, text.bodyRequired, text.productsIncomplete]);

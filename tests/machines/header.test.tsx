@@ -13,7 +13,8 @@ import {
   selectMenuOpen,
 } from '../../src/machines/header.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { Header, type LinkProps } from '../../src/views/Header.tsx';
+import { Header } from '../../src/views/Header.tsx';
+import type { LinkProps } from '../../src/views/PlainLink.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 import { createSessionProbe } from '../support/session-probe.tsx';

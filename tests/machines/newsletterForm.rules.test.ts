@@ -14,19 +14,25 @@ import { ApiError } from '../../src/api/errors.ts';
 import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 import { zagrebInstant } from '../../src/lib/wallTime.ts';
 import {
-  createNewsletterRequest,
-  creationProblem,
-  imageUploadProblem,
-  imagesToUpload,
-  initialDraft,
   newsletterFormMachine,
   selectNewsletterDraft,
   selectNewsletterFormStatus,
+} from '../../src/machines/newsletterForm.machine.ts';
+import {
+  createNewsletterRequest,
+  creationErrors,
+  creationProblem,
+  errorMessages,
+  uploadErrors,
+  imageUploadProblem,
+  imagesToUpload,
+  initialDraft,
+  productControlsToFix,
   validateNewsletter,
   type ImageToUpload,
   type NewsletterFormContext,
   type ProductDraft,
-} from '../../src/machines/newsletterForm.machine.ts';
+} from '../../src/machines/newsletterForm.rules.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor } from '../support/model-based.ts';
 
@@ -43,6 +49,10 @@ const product = (values: Partial<ProductDraft> = {}): ProductDraft => ({
 const now = new Date('2027-03-12T08:00:00.000Z');
 const draft = { ...initialDraft('Dentalia'), scheduledAt: '2027-03-12T10:00' };
 
+/** The list under the form: every message once, in the order of the form. */
+const problemsOf = (...args: Parameters<typeof validateNewsletter>) =>
+  errorMessages(validateNewsletter(...args));
+
 describe('validateNewsletter', () => {
   it.each([
     ['12.50 €', []],
@@ -55,23 +65,21 @@ describe('validateNewsletter', () => {
     ['12.50 EUR', [text.priceFormat]],
     ['-1 €', [text.priceFormat]],
   ])('price %s', (price, problems) => {
-    expect(validateNewsletter(draft, [product({ price })], now)).toEqual(problems);
+    expect(problemsOf(draft, [product({ price })], now)).toEqual(problems);
   });
 
   it('wants a date strictly after now (Zagreb wall-clock time)', () => {
     // 09:00 in Zagreb is 08:00 UTC in March: exactly now.
-    expect(
-      validateNewsletter({ ...draft, scheduledAt: '2027-03-12T09:00' }, [product()], now),
-    ).toEqual([text.dateInFuture]);
-    expect(
-      validateNewsletter({ ...draft, scheduledAt: '2027-03-12T09:01' }, [product()], now),
-    ).toEqual([]);
+    expect(problemsOf({ ...draft, scheduledAt: '2027-03-12T09:00' }, [product()], now)).toEqual([
+      text.dateInFuture,
+    ]);
+    expect(problemsOf({ ...draft, scheduledAt: '2027-03-12T09:01' }, [product()], now)).toEqual([]);
   });
 
   it('accepts an uploaded image without the file, refuses a non-image file', () => {
-    expect(validateNewsletter(draft, [product({ image: null, imageUrl: 'u' })], now)).toEqual([]);
+    expect(problemsOf(draft, [product({ image: null, imageUrl: 'u' })], now)).toEqual([]);
     const pdf = new File(['%PDF'], 'a.pdf', { type: 'application/pdf' });
-    expect(validateNewsletter(draft, [product({ image: pdf })], now)).toEqual([text.imageRequired]);
+    expect(problemsOf(draft, [product({ image: pdf })], now)).toEqual([text.imageRequired]);
   });
 });
 
@@ -87,7 +95,8 @@ describe('what is sent', () => {
         products: [product({ title: ' A ', price: ' 1 € ', imageUrl: 'http://x/m.jpg' })],
         nextKey: 2,
         campaignIds: { catalogs: 2, courses: 1 },
-        problems: [],
+        errors: {},
+        now: () => new Date(),
       },
       now,
     );
@@ -114,7 +123,8 @@ describe('rows', () => {
           products: [product()],
           nextKey: 2,
           campaignIds: { catalogs: 2, courses: 1 },
-          problems: [],
+          errors: {},
+          now: () => new Date(),
         },
       }),
     }).start();
@@ -156,12 +166,12 @@ describe('validateNewsletter, each rule alone', () => {
       [text.productsIncomplete, text.priceFormat, text.imageRequired],
     ],
   ])('%s', (_, values, products, problems) => {
-    expect(validateNewsletter({ ...draft, ...values }, products, now)).toEqual(problems);
+    expect(problemsOf({ ...draft, ...values }, products, now)).toEqual(problems);
   });
 
   it('lists every broken rule once, in the order of the form', () => {
     expect(
-      validateNewsletter(
+      problemsOf(
         { ...draft, subject: '', scheduledAt: '2027-03-12T08:00', body: '' },
         [product({ title: '', price: '1,5 €', image: null }), product({ key: 2, price: 'x' })],
         now,
@@ -200,7 +210,8 @@ describe('what is sent, at its edges', () => {
     products: [product()],
     nextKey: 2,
     campaignIds: null,
-    problems: [],
+    errors: {},
+    now: () => new Date(),
   };
 
   it('cuts the template name to 150 characters of the subject before the time', () => {
@@ -319,6 +330,37 @@ describe('refusals', () => {
   ])('a creation refused with %s', (_, error, expected) => {
     expect(creationProblem(error)).toBe(expected);
   });
+
+  it('puts each refusal under the field it is about, the rest for the whole form', () => {
+    const taken = new ApiError(409, body([SERVER_MESSAGES.newsletterTaken]));
+    expect(creationErrors(taken)).toEqual({ subject: [text.duplicate] });
+    const past = new ApiError(
+      400,
+      body({ scheduledAt: [SERVER_MESSAGES.newsletterScheduledInPast] }),
+    );
+    expect(creationErrors(past)).toEqual({ scheduledAt: [text.dateInFuture] });
+    const image = new ApiError(400, body({ 'listValues[0].imageUrl': ['x'] }));
+    expect(creationErrors(image)).toEqual({ products: [text.reuploadImages] });
+    expect(creationErrors(new ApiError(500, null))).toEqual({ form: [text.loginAgain] });
+    const missing = new ApiError(
+      400,
+      body({ ProductImage: [SERVER_MESSAGES.newsletterImageRequired] }),
+    );
+    expect(uploadErrors(missing)).toEqual({ products: [text.reuploadImages] });
+    expect(uploadErrors(new ApiError(401, null))).toEqual({ form: [text.loginAgain] });
+  });
+
+  it('marks the product controls a products message is about', () => {
+    const pdf = new File(['%PDF'], 'a.pdf', { type: 'application/pdf' });
+    expect(
+      productControlsToFix([
+        product(),
+        product({ key: 2, title: ' ', price: '12,50 €' }),
+        product({ key: 3, image: pdf }),
+        product({ key: 4, image: null, imageUrl: 'u' }),
+      ]),
+    ).toEqual(['2-title', '2-price', '3-image']);
+  });
 });
 
 const CAMPAIGN_IDS: Record<CampaignKey, number> = { catalogs: 2, courses: 1 };
@@ -408,7 +450,8 @@ describe('newsletter form machine', () => {
       products: [{ key: 1, title: '', price: '', image: null, imageUrl: null }],
       nextKey: 2,
       campaignIds: CAMPAIGN_IDS,
-      problems: [],
+      errors: {},
+      now: expect.any(Function),
     });
     expect(selectNewsletterDraft(form.actor.getSnapshot())).toEqual(initialDraft('Dentalia'));
     expect(initialDraft('Dentalia')).toMatchObject({
@@ -431,9 +474,9 @@ describe('newsletter form machine', () => {
     const form = await openedForm();
     const problemsAfter = (event: Parameters<typeof form.actor.send>[0]) => {
       form.actor.send({ type: 'SUBMIT' });
-      expect(form.context().problems).not.toEqual([]);
+      expect(errorMessages(form.context().errors)).not.toEqual([]);
       form.actor.send(event);
-      return form.context().problems;
+      return errorMessages(form.context().errors);
     };
     expect(problemsAfter({ type: 'ADD_PRODUCT' })).toEqual([]);
     expect(problemsAfter({ type: 'ADD_PRODUCT' })).toEqual([]);
@@ -459,7 +502,7 @@ describe('newsletter form machine', () => {
     const form = await openedForm();
     form.actor.send({ type: 'SUBMIT' });
     expect(form.status()).toBe('editing');
-    expect(form.context().problems).toEqual([
+    expect(errorMessages(form.context().errors)).toEqual([
       text.dateRequired,
       text.productsIncomplete,
       text.imageRequired,
@@ -500,22 +543,22 @@ describe('newsletter form machine', () => {
       ...initialDraft('Dentalia'),
       products: [{ key: 3, title: '', price: '', image: null, imageUrl: null }],
       nextKey: 4,
-      problems: [],
+      errors: {},
     });
   });
 
   it('uploads a changed image again but keeps the URL when only the title changes', async () => {
     const form = await refusedAfterUpload();
-    expect(form.context().problems).toEqual([text.duplicate]);
+    expect(errorMessages(form.context().errors)).toEqual([text.duplicate]);
     form.actor.send({ type: 'EDIT_PRODUCT', key: 1, values: { title: 'Kompozit 2' } });
     expect(form.context().products[0]?.imageUrl).toBe('http://x/1.jpg');
     form.actor.send({ type: 'SUBMIT' });
     // Nothing to upload: straight on to creating, the old problem gone.
     expect(form.status()).toBe('creating');
-    expect(form.context().problems).toEqual([]);
+    expect(errorMessages(form.context().errors)).toEqual([]);
     expect(form.uploadImages.calls).toHaveLength(1);
     await form.createNewsletter.reject(new ApiError(500, null));
-    expect(form.context().problems).toEqual([text.loginAgain]);
+    expect(errorMessages(form.context().errors)).toEqual([text.loginAgain]);
     form.actor.send({ type: 'EDIT_PRODUCT', key: 1, values: { image: photo } });
     expect(form.context().products[0]?.imageUrl).toBeNull();
     form.actor.send({ type: 'SUBMIT' });
@@ -549,10 +592,10 @@ describe('newsletter form machine', () => {
     form.actor.send({ type: 'SUBMIT' });
     await form.uploadImages.reject(new ApiError(401, { errors: ['Auth expired.'] }));
     expect(form.status()).toBe('editing');
-    expect(form.context().problems).toEqual([text.loginAgain]);
+    expect(errorMessages(form.context().errors)).toEqual([text.loginAgain]);
     form.actor.send({ type: 'SUBMIT' });
     expect(form.status()).toBe('uploading');
-    expect(form.context().problems).toEqual([]);
+    expect(errorMessages(form.context().errors)).toEqual([]);
     expect(form.createNewsletter.calls).toEqual([]);
   });
 });

@@ -11,11 +11,12 @@ import type {
 import { ApiError } from '../../src/api/errors.ts';
 import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 import { NewsletterContainer } from '../../src/app/NewsletterContainer.tsx';
+import { newsletterFormMachine } from '../../src/machines/newsletterForm.machine.ts';
 import {
-  newsletterFormMachine,
+  errorMessages,
   type ImageToUpload,
   type ProductDraft,
-} from '../../src/machines/newsletterForm.machine.ts';
+} from '../../src/machines/newsletterForm.rules.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { step, testRandomPaths } from '../support/random-paths.ts';
@@ -98,8 +99,12 @@ const productGroups = () =>
       ),
     );
 const submitButton = () => screen.queryByRole('button', { name: text.submit });
+/** The list under the form (the date picker's own live region, open when focused, is no list). */
 const shownProblems = () =>
-  within(screen.queryByRole('alert') ?? document.createElement('ul'))
+  within(
+    screen.queryAllByRole('alert').find((alert) => alert.id.endsWith('-errors')) ??
+      document.createElement('ul'),
+  )
     .queryAllByRole('listitem')
     .map((item) => item.textContent);
 const shownDate = (wallTime: string) =>
@@ -146,7 +151,7 @@ describe('newsletter form model', () => {
         products: context.products.length,
         filled: context.products.some((product) => product.title !== ''),
         uploaded: context.products.some((product) => product.imageUrl !== null),
-        problems: context.problems,
+        problems: errorMessages(context.errors),
       }),
     fakes: { loadCampaigns, uploadImages, createNewsletter },
     sampleEvents: [
@@ -189,7 +194,7 @@ describe('newsletter form model', () => {
         expect(field(text.body)).toHaveValue(context.body);
         expect(field(text.scheduledAt)).toHaveValue(shownDate(context.scheduledAt));
         expect(productGroups()).toHaveLength(context.products.length);
-        expect(shownProblems()).toEqual(context.problems);
+        expect(shownProblems()).toEqual(errorMessages(context.errors));
         expect(submitButton()).toBeVisible();
       },
       uploading: () => {
@@ -225,6 +230,36 @@ describe('newsletter form journeys pinned by hand', () => {
     renderForm();
     await loadCampaigns.resolve(CAMPAIGN_IDS);
   }
+
+  it('shows each message under its field, marked and described, and focuses the first', async () => {
+    await opened();
+    fireEvent.change(field(text.subject), { target: { value: ' ' } });
+    await editProduct(1, { title: 'Kompozit A2', price: '12,50 €', image: photo });
+    await user.click(submitButton() ?? document.body);
+    expect(field(text.subject)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(text.subject)).toHaveAccessibleDescription(text.subjectRequired);
+    expect(field(text.scheduledAt)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(text.scheduledAt)).toHaveAccessibleDescription(
+      `${text.dateHint} ${text.dateRequired}`,
+    );
+    const product = within(productGroups()[0] ?? document.body);
+    expect(product.getByLabelText(text.productPrice)).toHaveAttribute('aria-invalid', 'true');
+    expect(product.getByLabelText(text.productPrice)).toHaveAccessibleDescription(text.priceFormat);
+    expect(product.getByLabelText(text.productTitle)).not.toHaveAttribute('aria-invalid');
+    expect(field(text.body)).not.toHaveAttribute('aria-invalid');
+    expect(field(text.subject)).toHaveFocus();
+  });
+
+  it('puts a refusal of the server under the field it is about', async () => {
+    await opened();
+    await fillValid();
+    await user.click(submitButton() ?? document.body);
+    await uploadImages.resolve(['http://x/1.jpg']);
+    await createNewsletter.reject(new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }));
+    expect(field(text.subject)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(text.subject)).toHaveAccessibleDescription(text.duplicate);
+    expect(shownProblems()).toEqual([text.duplicate]);
+  });
 
   it('opens with the catalogues campaign, the brand title and a greeting', async () => {
     await opened();

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { CampaignKey, ErrorBody, SubscriptionRequest } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -10,8 +11,9 @@ import {
 } from '../../src/machines/newsletterSubscription.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
-import { solveRobotCheck } from '../support/robot-check.ts';
+import { expireRobotCheck, solveRobotCheck } from '../support/robot-check.ts';
 
 /**
  * The container's `loadDialog` waits for the dialog's code and the robot-check widget: the widget's
@@ -188,6 +190,16 @@ describe('newsletter subscription journeys pinned by hand', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('a refused subscription needs a new robot check: a solution is accepted once', async () => {
+    await openDialog();
+    calls.subscribe.mockRejectedValue(new ApiError(502, { errors: ['Unavailable.'] }));
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.newsletter.failed);
+    await user.click(submitButton() ?? document.body);
+    expect(screen.getByRole('alert')).toHaveTextContent("Pritisnite 'I'm not a robot'!");
+    expect(calls.subscribe).toHaveBeenCalledTimes(1);
+  });
+
   it('a refused address asks to check it; an outage or no answer is "something went wrong"', async () => {
     const cases: [unknown, string][] = [
       [
@@ -252,5 +264,256 @@ describe('subscriptionFailureText (SPEC 8 "Newsletter subscription")', () => {
     );
     expect(api(500, { errors: ['Internal server error.'] })).toBe(messages.newsletter.failed);
     expect(subscriptionFailureText(new Error('offline'))).toBe(messages.newsletter.failed);
+  });
+});
+
+/** How the server may answer a subscription, and what SPEC 8 says the dialog then shows. */
+const ANSWERS: { label: string; error: unknown; text: string }[] = [
+  {
+    label: 'prijavljuje',
+    error: null,
+    text: 'Uskoro očekujte zanimljive novosti iz našega kataloga!',
+  },
+  {
+    label: 'kaže da je adresa već prijavljena',
+    error: new ApiError(409, {
+      errors: ['ana@primjer.hr is already subscribed to campaign Catalogs'],
+    }),
+    text: 'Već ste prijavljeni na ovaj newsletter.',
+  },
+  {
+    label: 'odbija adresu',
+    error: new ApiError(400, { errors: { Email: ['Email is not a valid e-mail address.'] } }),
+    text: 'Provjerite još jednom ispravnost unesene email adrese.',
+  },
+  {
+    label: 'ne radi (502)',
+    error: new ApiError(502, { errors: ['The e-mail could not be sent.'] }),
+    text: 'Nešto je pošlo po krivu. Molimo vas, pokušajte ponovno kasnije.',
+  },
+  {
+    label: 'ne odgovara',
+    error: new TypeError('Failed to fetch'),
+    text: 'Nešto je pošlo po krivu. Molimo vas, pokušajte ponovno kasnije.',
+  },
+];
+
+/**
+ * SPEC 4 "Newsletter subscription", 5 "Input modal" and 8 as a model: where the dialog is, what was
+ * typed, whether the robot check stands solved (a solution is accepted once, ARCHITECTURE.md), what
+ * was sent and what the dialog says.
+ */
+interface SubscriptionModel {
+  stage: 'button' | 'loading' | 'open';
+  dialogLoaded: boolean;
+  openingFailed: boolean;
+  /** The dialog's code and robot check load on demand: once, retried only after a failure. */
+  loads: number;
+  email: string;
+  robotToken: string | null;
+  submitting: boolean;
+  succeeded: boolean;
+  feedback: { tone: 'alert' | 'status'; text: string } | null;
+  sent: SubscriptionRequest[];
+}
+
+const subscribeCall = fakePromiseActor<undefined, SubscriptionRequest>();
+const settle = () => act(async () => undefined);
+
+/** What SPEC 5 says a submit does, by the button (from 5 characters) or Enter (beyond 5). */
+async function trySubmit(model: SubscriptionModel, minLength: number) {
+  await settle();
+  if (model.succeeded || model.email.length < minLength) return;
+  if (model.robotToken === null) {
+    model.feedback = { tone: 'alert', text: "Pritisnite 'I'm not a robot'!" };
+    return;
+  }
+  model.sent.push({
+    email: model.email.trim(),
+    recaptchaToken: model.robotToken,
+    campaignId: CAMPAIGN_ID,
+    sourcePage: '/katalozi',
+  });
+  Object.assign(model, { submitting: true, feedback: null });
+}
+
+const canEdit = (model: SubscriptionModel) => model.stage === 'open' && !model.submitting;
+
+/** Addresses at the limits of SPEC 5 (5 and 6 characters), with spaces around, and any text. */
+const typeEmail = fc
+  .oneof(
+    fc.constantFrom('ana@primjer.hr', ' ana@primjer.hr ', 'a@b.c', 'a@b.hr', '    a', 'a@b'),
+    fc.string({ maxLength: 8 }),
+  )
+  .map((value) =>
+    step<SubscriptionModel>(
+      `upiši "${value}"`,
+      (model) => {
+        fireEvent.change(emailInput(), { target: { value } });
+        // An e-mail field drops line breaks and the spaces around the address (HTML's value
+        // sanitization) before the page sees it.
+        model.email = value.replace(/[\r\n]/g, '').replace(/^[ \t\f]+|[ \t\f]+$/g, '');
+      },
+      canEdit,
+    ),
+  );
+
+describe('newsletter subscription random paths', () => {
+  testRandomPaths<SubscriptionModel>('newsletterSubscription', {
+    startLabel: 'Otvori /katalozi',
+    numRuns: 60,
+    maxSteps: 24,
+    start: () => {
+      renderButton('catalogs');
+      subscribeCall.reset();
+      calls.subscribe.mockImplementation(subscribeCall.fn);
+      return {
+        stage: 'button',
+        dialogLoaded: false,
+        openingFailed: false,
+        loads: 0,
+        email: '',
+        robotToken: null,
+        submitting: false,
+        succeeded: false,
+        feedback: null,
+        sent: [],
+      };
+    },
+    steps: [
+      fc.constant(
+        step<SubscriptionModel>(
+          "pritisni 'Prijavi se na newsletter'",
+          async (model) => {
+            fireEvent.click(subscribeButton());
+            await settle();
+            // A dialog loaded once opens at once, with a clean field and robot check.
+            if (model.dialogLoaded) {
+              Object.assign(model, { stage: 'open', email: '', robotToken: null, feedback: null });
+              model.succeeded = false;
+            } else {
+              model.stage = 'loading';
+              model.loads += 1;
+            }
+            model.openingFailed = false;
+          },
+          (model) => model.stage === 'button',
+        ),
+      ),
+      // Mostly it loads: a failed load sends the visitor back to the button.
+      fc.constantFrom(true, true, true, false).map((loads) =>
+        step<SubscriptionModel>(
+          loads ? 'prijava se učita' : 'prijava se ne učita',
+          async (model) => {
+            if (loads) {
+              await loadDialog.resolve();
+              Object.assign(model, { stage: 'open', dialogLoaded: true });
+              Object.assign(model, { email: '', robotToken: null, feedback: null });
+              model.succeeded = false;
+            } else {
+              await loadDialog.reject(new TypeError('Failed to fetch dynamically imported module'));
+              Object.assign(model, { stage: 'button', openingFailed: true });
+            }
+          },
+          (model) => model.stage === 'loading',
+        ),
+      ),
+      typeEmail,
+      typeEmail,
+      fc.constantFrom('robot-token', 'robot-token-2').map((token) =>
+        step<SubscriptionModel>(
+          "riješi provjeru 'I'm not a robot'",
+          (model) => {
+            solveRobotCheck(token);
+            model.robotToken = token;
+          },
+          (model) => model.stage === 'open',
+        ),
+      ),
+      fc.constant(
+        step<SubscriptionModel>(
+          'provjera istekne',
+          (model) => {
+            expireRobotCheck();
+            model.robotToken = null;
+          },
+          (model) => model.stage === 'open',
+        ),
+      ),
+      fc.constant(
+        step<SubscriptionModel>(
+          "pritisni 'Pošalji'",
+          (model) => {
+            fireEvent.click(submitButton() ?? document.body);
+            return trySubmit(model, 5);
+          },
+          (model) => canEdit(model) && !model.succeeded,
+        ),
+      ),
+      fc.constant(
+        step<SubscriptionModel>(
+          'pritisni Enter u polju',
+          (model) => {
+            fireEvent.keyDown(emailInput(), { key: 'Enter' });
+            return trySubmit(model, 6);
+          },
+          canEdit,
+        ),
+      ),
+      fc.constantFrom(...ANSWERS).map((answer) =>
+        step<SubscriptionModel>(
+          `poslužitelj ${answer.label}`,
+          async (model) => {
+            if (answer.error === null) await subscribeCall.resolve(undefined);
+            else await subscribeCall.reject(answer.error);
+            await settle();
+            const succeeded = answer.error === null;
+            Object.assign(model, { submitting: false, succeeded, robotToken: null });
+            model.feedback = { tone: succeeded ? 'status' : 'alert', text: answer.text };
+          },
+          (model) => model.submitting,
+        ),
+      ),
+      fc.boolean().map((byEscape) =>
+        step<SubscriptionModel>(
+          byEscape ? 'pritisni Escape' : "pritisni 'Zatvori'",
+          async (model) => {
+            if (byEscape) fireEvent.keyDown(emailInput(), { key: 'Escape' });
+            else fireEvent.click(closeButton());
+            await settle();
+            Object.assign(model, { stage: 'button', feedback: null });
+          },
+          canEdit,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      // Nothing is sent without a fresh robot check and an e-mail long enough; each sent once.
+      expect(calls.subscribe.mock.calls.map(([request]) => request)).toEqual(model.sent);
+      expect(calls.campaignIdByName.mock.calls).toEqual(model.sent.map(() => ['Catalogs']));
+      expect(loadDialog.calls).toHaveLength(model.loads);
+      if (model.stage !== 'open') {
+        expect(dialog()).not.toBeInTheDocument();
+        expect(subscribeButton()).toBeVisible();
+        const opening = screen.queryByText(messages.newsletter.opening);
+        expect(opening !== null).toBe(model.stage === 'loading');
+        const problem = screen.queryByRole('alert');
+        if (model.openingFailed) expect(problem).toHaveTextContent(messages.newsletter.failed);
+        else expect(problem).not.toBeInTheDocument();
+        return;
+      }
+      expect(dialog()).toBeVisible();
+      expect(emailInput()).toHaveValue(model.email);
+      const submit = submitButton();
+      if (model.submitting || model.succeeded) expect(submit).not.toBeInTheDocument();
+      // SPEC 5: the button is enabled from 5 characters.
+      else expect(submit?.hasAttribute('disabled')).toBe(model.email.length < 5);
+      const alert = screen.queryByRole('alert');
+      const status = screen.queryByRole('status');
+      if (model.feedback?.tone === 'alert') expect(alert).toHaveTextContent(model.feedback.text);
+      else expect(alert).not.toBeInTheDocument();
+      if (model.feedback?.tone === 'status') expect(status).toHaveTextContent(model.feedback.text);
+      else if (!model.submitting) expect(status).not.toBeInTheDocument();
+    },
   });
 });

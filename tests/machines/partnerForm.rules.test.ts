@@ -1,6 +1,6 @@
 /**
  * The partner form's rules at their edges (SPEC 5 "Partner", 8 "Partner"), driven directly: the
- * trimmed lengths, each problem and field once, the server refusals each status maps, and the
+ * trimmed lengths, each message once per field, the server refusals each status maps, and the
  * list after a create.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,14 +9,17 @@ import { PARTNER_RULES, type Partner } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import type { CreatePartnerRequest } from '../../src/api/partners.ts';
 import {
-  createPartnerRequest,
-  partnerFailure,
   partnerFormMachine,
   selectPartnerSubmitting,
   selectPartnersLoading,
+} from '../../src/machines/partnerForm.machine.ts';
+import {
+  createPartnerRequest,
+  errorMessages,
+  partnerFailure,
   validatePartnerDraft,
   type PartnerDraft,
-} from '../../src/machines/partnerForm.machine.ts';
+} from '../../src/machines/partnerForm.rules.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor } from '../support/model-based.ts';
 
@@ -34,17 +37,13 @@ describe('validatePartnerDraft', () => {
   it('measures the name and the address after trimming', () => {
     const name = ` ${'n'.repeat(PARTNER_RULES.nameMaxLength)} `;
     const websiteUrl = ` https://${'a'.repeat(PARTNER_RULES.websiteUrlMaxLength - 8)} `;
-    expect(validatePartnerDraft({ ...valid, name, websiteUrl })).toEqual({
-      problems: [],
-      invalidFields: [],
-    });
+    expect(validatePartnerDraft({ ...valid, name, websiteUrl })).toEqual({});
   });
 
-  it('names a blank name and a blank address once, marking each field', () => {
-    expect(validatePartnerDraft({ name: ' ', websiteUrl: ' ', logo })).toEqual({
-      problems: [text.allRequired],
-      invalidFields: ['name', 'websiteUrl'],
-    });
+  it('names a blank name and a blank address under each field, listing the message once', () => {
+    const errors = validatePartnerDraft({ name: ' ', websiteUrl: ' ', logo });
+    expect(errors).toEqual({ name: [text.allRequired], websiteUrl: [text.allRequired] });
+    expect(errorMessages(errors)).toEqual([text.allRequired]);
   });
 
   it('marks a field once though it breaks two rules, listing both messages', () => {
@@ -56,8 +55,9 @@ describe('validatePartnerDraft', () => {
         logo: new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
       }),
     ).toEqual({
-      problems: [text.nameTooLong(PARTNER_RULES.nameMaxLength), text.websiteScheme, text.logoType],
-      invalidFields: ['name', 'websiteUrl', 'logo'],
+      name: [text.nameTooLong(PARTNER_RULES.nameMaxLength)],
+      websiteUrl: [text.websiteScheme],
+      logo: [text.logoType],
     });
   });
 
@@ -81,20 +81,14 @@ describe('partnerFailure, by status and message', () => {
         }),
       ),
     ).toEqual({
-      problems: [
-        text.nameTooLong(PARTNER_RULES.nameMaxLength),
-        text.websiteTooLong(PARTNER_RULES.websiteUrlMaxLength),
-      ],
-      invalidFields: ['name', 'websiteUrl'],
+      name: [text.nameTooLong(PARTNER_RULES.nameMaxLength)],
+      websiteUrl: [text.websiteTooLong(PARTNER_RULES.websiteUrlMaxLength)],
     });
   });
 
   it('gives up on the whole refusal at the first message it does not know', () => {
     const error = refused(400, { Name: ['Name must not be empty.', 'Name is odd.'] });
-    expect(partnerFailure(error)).toEqual({
-      problems: [text.failed(JSON.stringify(error.body))],
-      invalidFields: [],
-    });
+    expect(partnerFailure(error)).toEqual({ form: [text.failed(JSON.stringify(error.body))] });
   });
 
   it.each<[string, ApiError]>([
@@ -103,17 +97,14 @@ describe('partnerFailure, by status and message', () => {
     ['a known field rule with another status', refused(422, { Name: ['Name must not be empty.'] })],
     ['a list of messages with status 400', refused(400, ['Name must not be empty.'])],
   ])('answers %s with its JSON', (_, error) => {
-    expect(partnerFailure(error)).toEqual({
-      problems: [text.failed(JSON.stringify(error.body))],
-      invalidFields: [],
-    });
+    expect(partnerFailure(error)).toEqual({ form: [text.failed(JSON.stringify(error.body))] });
   });
 
   it('gives the message of a thrown error and null for nothing', () => {
-    expect(partnerFailure(new TypeError('Failed to fetch')).problems).toEqual([
-      text.failed('{"message":"Failed to fetch"}'),
-    ]);
-    expect(partnerFailure(undefined).problems).toEqual([text.failed('null')]);
+    expect(partnerFailure(new TypeError('Failed to fetch'))).toEqual({
+      form: [text.failed('{"message":"Failed to fetch"}')],
+    });
+    expect(partnerFailure(undefined)).toEqual({ form: [text.failed('null')] });
   });
 });
 
@@ -153,7 +144,7 @@ describe('partner form machine', () => {
       [1, 'Adria'],
       [2, 'Polarix'],
     ]);
-    expect(form.context()).toMatchObject({ name: '', websiteUrl: '', logo: null, problems: [] });
+    expect(form.context()).toMatchObject({ name: '', websiteUrl: '', logo: null, errors: {} });
     expect(form.created).toEqual([text.created]);
   });
 
@@ -163,9 +154,9 @@ describe('partner form machine', () => {
     await waitFor(form.actor, (snapshot) => snapshot.matches('editing'));
     expect(form.context()).toMatchObject({ listFailed: true, partners: [] });
     form.actor.send({ type: 'SUBMIT' });
-    expect(form.context().invalidFields).toEqual(['name', 'websiteUrl', 'logo']);
+    expect(Object.keys(form.context().errors)).toEqual(['name', 'websiteUrl', 'logo']);
     form.actor.send({ type: 'EDIT', values: { name: 'A' } });
-    expect(form.context()).toMatchObject({ name: 'A', problems: [], invalidFields: [] });
+    expect(form.context()).toMatchObject({ name: 'A', errors: {} });
   });
 
   it('shows a refusal, then clears it when the next valid submit goes out', async () => {
@@ -176,9 +167,9 @@ describe('partner form machine', () => {
     await form.createPartner.reject(
       new ApiError(409, { errors: ["A partner named 'Adria' already exists."] }),
     );
-    expect(form.context()).toMatchObject({ problems: [text.nameTaken], invalidFields: ['name'] });
+    expect(form.context().errors).toEqual({ name: [text.nameTaken] });
     expect(form.context().name).toBe('Adria');
     form.actor.send({ type: 'SUBMIT' });
-    expect(form.context()).toMatchObject({ problems: [], invalidFields: [] });
+    expect(form.context().errors).toEqual({});
   });
 });

@@ -5,11 +5,12 @@ import { PARTNER_RULES, type Partner } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import type { CreatePartnerRequest } from '../../src/api/partners.ts';
 import { PartnerFormContainer } from '../../src/app/PartnerFormContainer.tsx';
+import { partnerFormMachine } from '../../src/machines/partnerForm.machine.ts';
 import {
+  errorMessages,
   partnerFailure,
-  partnerFormMachine,
   type PartnerDraft,
-} from '../../src/machines/partnerForm.machine.ts';
+} from '../../src/machines/partnerForm.rules.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
@@ -115,10 +116,10 @@ describe('partner form model', () => {
         expect(input('name').value).toBe(context.name);
         expect(input('websiteUrl').value).toBe(context.websiteUrl);
         expect(input('logo').files?.[0]).toBe(context.logo ?? undefined);
-        expect(shownProblems()).toEqual(context.problems);
+        expect(shownProblems()).toEqual(errorMessages(context.errors));
         for (const field of ['name', 'websiteUrl', 'logo'] as const) {
           expect(input(field).getAttribute('aria-invalid')).toBe(
-            context.invalidFields.includes(field) ? 'true' : null,
+            context.errors[field] ? 'true' : null,
           );
         }
         expect(listed()).toEqual(context.partners.map((partner) => partner.name));
@@ -140,6 +141,37 @@ describe('partner form model', () => {
 });
 
 describe('partner form journeys pinned by hand', () => {
+  it('shows each message under its field, marked and described, and focuses the first', async () => {
+    await openForm();
+    await submitDraft({ name: 'Adria', websiteUrl: 'adria.example' });
+    const under = (field: keyof PartnerDraft) =>
+      document.getElementById(
+        input(field).getAttribute('aria-describedby')?.split(' ').at(-1) ?? '',
+      );
+    expect(input('name')).not.toHaveAttribute('aria-invalid');
+    expect(input('websiteUrl')).toHaveAttribute('aria-invalid', 'true');
+    expect(under('websiteUrl')).toHaveTextContent(text.websiteScheme);
+    expect(input('logo')).toHaveAttribute('aria-invalid', 'true');
+    expect(under('logo')).toHaveTextContent(text.allRequired);
+    // The message sits in the field, next to its control, not only in the list by the button.
+    expect(input('websiteUrl').closest('.form__field')).toContainElement(under('websiteUrl'));
+    expect(input('websiteUrl')).toHaveFocus();
+  });
+
+  it('puts a refusal of the server under the field it names', async () => {
+    await openForm();
+    await submitDraft(validDraft);
+    await createPartner.reject(
+      new ApiError(400, { errors: { WebsiteUrl: ['WebsiteUrl is not a valid web address.'] } }),
+    );
+    expect(input('websiteUrl')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('websiteUrl')).toHaveAccessibleDescription(
+      `${text.websiteUrlHint} ${text.websiteInvalid}`,
+    );
+    expect(input('name')).not.toHaveAttribute('aria-invalid');
+    expect(input('websiteUrl')).toHaveFocus();
+  });
+
   it("says 'Niste unijeli sva tražena polja.' once for an empty form, marking every field", async () => {
     await openForm();
     await user.click(submitButton() ?? document.body);
@@ -300,7 +332,7 @@ describe('partner form journeys pinned by hand', () => {
 });
 
 describe('SPEC 8 "Partner" failures', () => {
-  const problems = (error: unknown) => partnerFailure(error).problems;
+  const problems = (error: unknown) => errorMessages(partnerFailure(error));
   const fields = (errors: Record<string, string[]>) => new ApiError(400, { errors });
 
   it('maps the server rules of a refused form to the form texts', () => {
@@ -313,8 +345,9 @@ describe('SPEC 8 "Partner" failures', () => {
         }),
       ),
     ).toEqual({
-      problems: [text.allRequired, text.websiteScheme],
-      invalidFields: ['name', 'websiteUrl', 'logo'],
+      name: [text.allRequired],
+      websiteUrl: [text.websiteScheme],
+      logo: [text.allRequired],
     });
     expect(problems(fields({ Logo: ['Logo must be a JPEG, PNG, WebP or AVIF image.'] }))).toEqual([
       'Logotip mora biti slika u formatu JPEG, PNG, WebP ili AVIF.',
@@ -328,7 +361,7 @@ describe('SPEC 8 "Partner" failures', () => {
   it('says a logo over the cap (413) in Croatian', () => {
     expect(
       partnerFailure(new ApiError(413, { errors: ['The file in Logo is larger than 5 MB.'] })),
-    ).toEqual({ problems: ['Logotip može imati najviše 5 MB.'], invalidFields: ['logo'] });
+    ).toEqual({ logo: ['Logotip može imati najviše 5 MB.'] });
   });
 
   it('gives the JSON of anything it does not know', () => {

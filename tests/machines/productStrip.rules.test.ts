@@ -9,9 +9,7 @@ import type { Product, ProductPage } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import type { CreateProductRequest } from '../../src/api/products.ts';
 import {
-  createProductRequest,
   productStripMachine,
-  saveFailedText,
   selectCreatingProduct,
   selectDeletingProduct,
   selectPageWindow,
@@ -19,9 +17,13 @@ import {
   selectProductStripIdle,
   selectProductStripStage,
   selectProductToDelete,
+} from '../../src/machines/productStrip.machine.ts';
+import {
+  createProductRequest,
+  saveFailedText,
   validateProductDraft,
   type PendingToggle,
-} from '../../src/machines/productStrip.machine.ts';
+} from '../../src/machines/productStrip.rules.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor } from '../support/model-based.ts';
 import { aProduct } from '../support/products.ts';
@@ -113,10 +115,10 @@ describe('the new product form', () => {
 
   it('needs a name that is more than spaces, and a photo', () => {
     expect(validateProductDraft({ name: ' \t ', image: photo })).toEqual({
-      name: 'Naziv novog produkta nije dodan.',
+      name: ['Naziv novog produkta nije dodan.'],
     });
     expect(validateProductDraft({ name: 'A', image: null })).toEqual({
-      image: 'Fotografija novog produkta nije dodana',
+      image: ['Fotografija novog produkta nije dodana'],
     });
     expect(validateProductDraft({ name: 'A', image: photo })).toEqual({});
   });

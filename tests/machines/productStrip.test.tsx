@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -8,12 +8,14 @@ import type { ProductPatch } from '../../src/api/productWrites.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import type { CreateProductRequest } from '../../src/api/products.ts';
 import { ProductStripContainer } from '../../src/app/ProductStripContainer.tsx';
+import { productStripMachine } from '../../src/machines/productStrip.machine.ts';
 import {
+  PRODUCT_DRAFT_FIELDS,
+  errorMessages,
   pageWindow,
-  productStripMachine,
   saveFailedText,
   type ProductStripContext,
-} from '../../src/machines/productStrip.machine.ts';
+} from '../../src/machines/productStrip.rules.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { step, testRandomPaths } from '../support/random-paths.ts';
@@ -127,9 +129,16 @@ function expectForm(context: ProductStripContext) {
   }
   expect(nameInput()).toHaveValue(context.draft.name);
   const form = within(nameInput()?.closest('form') ?? document.body);
-  const problems = [context.errors.name, context.errors.image].filter(Boolean);
+  const problems = errorMessages(context.errors);
   if (problems.length === 0) expect(form.queryByRole('alert')).not.toBeInTheDocument();
   else expect(form.getByRole('alert')).toHaveTextContent(problems.join(''));
+  for (const field of PRODUCT_DRAFT_FIELDS) {
+    const messages = context.errors[field] ?? [];
+    const control = form.getByLabelText(field === 'name' ? text.nameLabel : text.imageLabel);
+    expect(control.getAttribute('aria-invalid')).toBe(messages.length > 0 ? 'true' : null);
+    if (messages.length > 0)
+      expect(control).toHaveAccessibleDescription(expect.stringContaining(messages.join(' ')));
+  }
 }
 
 describe('product strip model', () => {
@@ -237,6 +246,21 @@ describe('product strip journeys pinned by hand', () => {
     renderStrip();
     await loadPage.resolve(page);
   }
+
+  it('shows each message under its field, marked and described, and focuses the first', async () => {
+    await openOn(firstPage);
+    await user.click(formToggle());
+    await user.click(screen.getByRole('button', { name: text.submit }));
+    expect(nameInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(nameInput()).toHaveAccessibleDescription(text.nameRequired);
+    expect(imageInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(imageInput()).toHaveAccessibleDescription(`${text.imageHint} ${text.imageRequired}`);
+    expect(nameInput()).toHaveFocus();
+    fireEvent.change(nameInput() ?? document.body, { target: { value: 'Kofferdam' } });
+    await user.click(screen.getByRole('button', { name: text.submit }));
+    expect(nameInput()).not.toHaveAttribute('aria-invalid');
+    expect(imageInput()).toHaveFocus();
+  });
 
   it('shows the total, the page indicator and the first page, newest first as answered', async () => {
     await openOn(firstPage);

@@ -7,11 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { pruneBackups } from '../../server/backup/backup.ts';
 import { nextBackupTime } from '../../server/backup/schedule.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createTestApp } from './support/test-app.ts';
+import { readPrometheusText } from './support/prometheus-text.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 import { useTempDir } from './support/temp-dir.ts';
 
 const tempDir = useTempDir('dental-backup-schedule-');
 const at = (iso: string) => new Date(iso);
+
+/** The `backup_last_age_seconds` sample of GET /metrics (loopback, no token needed). */
+async function backupAge(testApp: TestApp) {
+  const families = readPrometheusText((await testApp.app.inject({ url: '/metrics' })).body);
+  return families.find((family) => family.name === 'backup_last_age_seconds')?.samples[0];
+}
 
 describe('nextBackupTime (BACKUP_HOUR on Zagreb clocks)', () => {
   it('is the same day when the hour is still ahead, else the next day, in winter and summer', () => {
@@ -105,6 +112,7 @@ describe('the daily backup of a running server', () => {
           backup: { outcome: 'ok' },
         });
       expect(readdirSync(backups)).toEqual(['backup-20260115T020000Z.tar']);
+      expect(await backupAge(testApp)).toMatchObject({ labels: { outcome: 'ok' }, value: 0 });
     } finally {
       await testApp.close();
     }
@@ -130,6 +138,7 @@ describe('the daily backup of a running server', () => {
         });
       expect((await health()).statusCode).toBe(200);
       expect(lines.join('')).toContain('the scheduled backup failed');
+      expect(await backupAge(testApp)).toMatchObject({ labels: { outcome: 'failed' } });
     } finally {
       await testApp.close();
     }

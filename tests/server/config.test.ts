@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       educationVideoUrlHours: 4,
       newsletters: { messagesPerSecond: 10, smtpPoolSize: 2, leaseSeconds: 120 },
       educationUploads: { videoMaxBytes: 4 * 1024 ** 3, expiryHours: 24, unfinishedMax: 5 },
+      minFreeDiskBytes: 1024 * 2 ** 20,
+      transcodes: { concurrency: 1, threads: 2, leaseSeconds: 60, maxAttempts: 3 },
       backup: { dir: undefined, hour: undefined, keep: 7, postgresBinDir: undefined },
     });
   });
@@ -60,6 +62,7 @@ describe('loadConfig', () => {
       NEWSLETTER_MESSAGES_PER_SECOND: '50',
       NEWSLETTER_SMTP_POOL_SIZE: '4',
       NEWSLETTER_LEASE_SECONDS: '30',
+      MIN_FREE_DISK_MIB: '0',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -77,6 +80,7 @@ describe('loadConfig', () => {
       pressure: { maxEventLoopDelayMs: 250, maxHeapUsedMib: 768, maxRssMib: 0 },
       educationVideoUrlHours: 12,
       newsletters: { messagesPerSecond: 50, smtpPoolSize: 4, leaseSeconds: 30 },
+      minFreeDiskBytes: 0,
     });
   });
 
@@ -89,6 +93,7 @@ describe('loadConfig', () => {
 
   it.each([
     ['PORT', 'abc', 'PORT must be an integer between 1 and 65535'],
+    ['MIN_FREE_DISK_MIB', '-1', 'MIN_FREE_DISK_MIB must be an integer between 0 and 1048576'],
     ['PORT', '70000', 'PORT must be an integer between 1 and 65535'],
     ['PORT', '0', 'PORT must be an integer between 1 and 65535'],
     ['PUBLIC_URL', 'localhost:3000', 'PUBLIC_URL must be a URL starting with http:// or https://'],

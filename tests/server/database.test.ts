@@ -55,6 +55,7 @@ describe('the database', () => {
         '0013_newsletter_deliveries_cancelled',
         '0014_rate_limit_counters',
         '0015_unfinished_video_uploads',
+        '0016_video_transcodes',
       ]);
       expect(await reopened.selectFrom('users').select('email').execute()).toEqual([
         { email: 'a@example.com' },

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../server/http/errors.ts';
 import { createMedia, type Media } from '../../server/media/service.ts';
 import { MEDIA_FOLDER, UPLOAD_TEMP_FOLDER } from '../../server/media/store.ts';
+import { diskSpace } from '../../server/disk-space.ts';
 import { registerMultipart, type UploadSpec } from '../../server/media/upload.ts';
 import {
   SVG,
@@ -58,7 +59,7 @@ beforeAll(async () => {
   testApp = await createTestApp(dataDir, { spaDir });
   media = await createMedia(mediaOptions());
   await testApp.app.register(async (scope) => {
-    await registerMultipart(scope);
+    await registerMultipart(scope, diskSpace({ dataDir, minFreeBytes: 0 }));
     scope.post('/api/v1/test/upload', async (request, reply) => {
       const result = await media.withUpload(request, SPEC, async (upload, staged) => {
         const stored: Record<string, unknown> = {};

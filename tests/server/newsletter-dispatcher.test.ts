@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewsletterSummary } from '../../src/api/contract.ts';
 import { insertSubscription } from '../../server/campaigns/store.ts';
-import { claimDueNewsletter, leaseDeliveries } from '../../server/jobs/deliveries.ts';
+import { claimDueNewsletter, leaseDeliveries } from '../../server/newsletters/deliveries.ts';
 import {
   newsletterDispatcher,
   type NewsletterDispatcher,
@@ -69,7 +69,7 @@ function bulkMailer(): BulkMailer {
     from: server.config.mailFrom,
     dataDir: server.dataDir,
     now: server.clock.now,
-    sending: { messagesPerSecond: 1000, smtpPoolSize: 2 },
+    sending: { smtpPoolSize: 2 },
   });
   mailers.push(mailer);
   return mailer;
@@ -78,13 +78,14 @@ function bulkMailer(): BulkMailer {
 function dispatcher({
   mailer = bulkMailer(),
   smtpPoolSize = 2,
+  messagesPerSecond = 1000,
   renderedNewsletters = renders(),
 } = {}): NewsletterDispatcher {
   return newsletterDispatcher({
     db: server.db,
     config: {
       ...server.config,
-      newsletters: { messagesPerSecond: 1000, smtpPoolSize, leaseSeconds: LEASE_SECONDS },
+      newsletters: { messagesPerSecond, smtpPoolSize, leaseSeconds: LEASE_SECONDS },
     },
     media: { url: (key) => `/media/${key}` },
     mailer,
@@ -165,6 +166,20 @@ describe('sending a due newsletter', () => {
     });
     expect(await worker.runOnce()).toBe(0);
     expect(sink.received).toHaveLength(3);
+  });
+
+  it('keeps to the configured rate over the SMTP pool: one pace, the pool adds none', async () => {
+    const perSecond = 20;
+    await subscribe(...Array.from({ length: 6 }, (_, i) => `pace${i}@example.com`));
+    await scheduleNewsletter();
+    server.clock.advance(HOUR);
+    const worker = dispatcher({ messagesPerSecond: perSecond, smtpPoolSize: 3 });
+    const started = performance.timeOrigin + performance.now();
+    expect(await worker.runOnce()).toBe(6);
+    const last = Math.max(...sink.received.map((mail) => mail.at));
+    // Six sends start one interval apart, so the last arrives five intervals after the round
+    // began at the earliest (a lower bound: a slow machine only makes it later).
+    expect(last - started).toBeGreaterThanOrEqual((5 * 1000) / perSecond);
   });
 
   it('sends the render a preview of the same version made, compiling nothing again', async () => {

@@ -7,7 +7,12 @@ import { useTempDir } from './support/temp-dir.ts';
 const tempDir = useTempDir();
 
 /** Tables of migrations written after that change (0014 on), which the fixture predates. */
-const ADDED_SINCE = ['rate_limit_counters', 'unfinished_video_uploads'];
+const ADDED_SINCE = [
+  'rate_limit_counters',
+  'unfinished_video_uploads',
+  'video_transcodes',
+  'education_captions',
+];
 
 /**
  * Migrations 0001–0013 shipped on SQLite before they were made portable to PostgreSQL: the

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EDUCATION_SERVER_MESSAGES as M } from '../../src/api/serverMessages.ts';
 import { hashPassword } from '../../server/auth/password.ts';
-import { DISK_RESERVE_BYTES, UPLOADS_FOLDER } from '../../server/uploads/video-uploads.ts';
+import { UPLOADS_FOLDER } from '../../server/uploads/video-uploads.ts';
 import { createUser } from '../../server/users/store.ts';
 import { ADMIN, DEMO_PASSWORD, login } from './support/accounts.ts';
 import { useServer } from './support/server-fixture.ts';
@@ -73,6 +73,9 @@ function tus(
   });
 }
 
+/** The first bytes of an MP4: a first PATCH must begin like a video (issue 27). */
+const VIDEO_HEAD = Buffer.from('00000018667479706d703432', 'hex');
+
 const create = (length: number, token = tokens.first, app = server.app) =>
   tus(app, 'POST', '/api/v1/uploads', token, { 'upload-length': String(length) });
 
@@ -96,20 +99,20 @@ describe('the cap on unfinished uploads', () => {
   });
 
   it('takes a new one once an unfinished upload finishes', async () => {
-    const first = await created(4);
-    for (let index = 1; index < MAX; index += 1) await created(10);
-    expect((await create(10)).statusCode).toBe(429);
+    const first = await created(VIDEO_HEAD.length);
+    for (let index = 1; index < MAX; index += 1) await created(VIDEO_HEAD.length);
+    expect((await create(VIDEO_HEAD.length)).statusCode).toBe(429);
     const sent = await tus(
       server.app,
       'PATCH',
       first,
       tokens.first,
       { 'upload-offset': '0' },
-      Buffer.from('abcd'),
+      VIDEO_HEAD,
     );
     expect(sent.statusCode, sent.body).toBe(204);
-    await created(10);
-    expect((await create(10)).statusCode).toBe(429);
+    await created(VIDEO_HEAD.length);
+    expect((await create(VIDEO_HEAD.length)).statusCode).toBe(429);
   });
 
   it('takes a new one once an unfinished upload is deleted', async () => {
@@ -148,7 +151,7 @@ describe('the cap on unfinished uploads', () => {
 
 describe('the free disk space', () => {
   it('refuses with 507 an upload whose declared length, with the unfinished ones, would not fit', async () => {
-    disk.freeBytes = DISK_RESERVE_BYTES + 1000;
+    disk.freeBytes = server.config.minFreeDiskBytes + 1000;
     await created(600);
     const files = filesInUploads();
     const refused = await create(401, tokens.second);
@@ -159,25 +162,25 @@ describe('the free disk space', () => {
   });
 
   it('refuses before the uploads folder holds any file of it', async () => {
-    disk.freeBytes = DISK_RESERVE_BYTES + 5;
+    disk.freeBytes = server.config.minFreeDiskBytes + 5;
     const refused = await create(6);
     expect(refused.statusCode, refused.body).toBe(507);
     expect(filesInUploads()).toEqual([]);
   });
 
   it('no longer counts an upload once it finished: its bytes are on the disk', async () => {
-    disk.freeBytes = DISK_RESERVE_BYTES + 10;
-    const first = await created(8);
-    expect((await create(8)).statusCode).toBe(507);
+    disk.freeBytes = server.config.minFreeDiskBytes + 20;
+    const first = await created(VIDEO_HEAD.length);
+    expect((await create(VIDEO_HEAD.length)).statusCode).toBe(507);
     const sent = await tus(
       server.app,
       'PATCH',
       first,
       tokens.first,
       { 'upload-offset': '0' },
-      Buffer.alloc(8),
+      VIDEO_HEAD,
     );
     expect(sent.statusCode, sent.body).toBe(204);
-    await created(8);
+    await created(VIDEO_HEAD.length);
   });
 });

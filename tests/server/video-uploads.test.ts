@@ -3,6 +3,7 @@
  * may talk to the endpoint, the size cap at creation, an upload bound to its creator and used
  * once by an education, and the sweeper removing expired uploads (with the test clock).
  */
+import { diskSpace } from '../../server/disk-space.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -481,6 +482,7 @@ describe('the sweeper', () => {
           videoMaxBytes: VIDEO_CAP,
           expiryHours: 24,
           unfinishedMax: 5,
+          disk: diskSpace({ dataDir: server.dataDir, minFreeBytes: 0 }),
           path: '/api/v1/uploads',
         }),
       });

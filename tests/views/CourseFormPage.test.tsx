@@ -3,14 +3,16 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { COURSE_RULES } from '../../src/api/contract.ts';
 import {
-  EMPTY_COURSE_DRAFT,
   courseFormMachine,
-  errorMessages,
   selectCourseDraft,
   selectCourseFormLoading,
   selectCourseFormSubmitting,
-  type CourseFormContext,
 } from '../../src/machines/courseForm.machine.ts';
+import {
+  EMPTY_COURSE_DRAFT,
+  errorMessages,
+  type CourseFormContext,
+} from '../../src/machines/courseForm.rules.ts';
 import { CourseFormPage } from '../../src/views/CourseFormPage.tsx';
 
 const countries = [
@@ -24,7 +26,7 @@ function renderFrom(
 ) {
   const snapshot = courseFormMachine.resolveState({
     value,
-    context: { ...EMPTY_COURSE_DRAFT, countries, errors: {}, ...context },
+    context: { ...EMPTY_COURSE_DRAFT, now: () => new Date(), countries, errors: {}, ...context },
   });
   const send = vi.fn();
   render(

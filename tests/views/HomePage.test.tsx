@@ -17,7 +17,8 @@ import {
 import { messages } from '../../src/messages.ts';
 import { EuFunding } from '../../src/views/EuFunding.tsx';
 import { HomeProducts } from '../../src/views/HomeProducts.tsx';
-import { HomePage, HomeSection } from '../../src/views/HomePage.tsx';
+import { HomePage } from '../../src/views/HomePage.tsx';
+import { HomeSection } from '../../src/views/HomeSection.tsx';
 import { SupplierGrid } from '../../src/views/SupplierGrid.tsx';
 
 function renderHome(value: 'rotating' | 'held', context: { index: number; paused: boolean }) {

@@ -3,11 +3,11 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProductPage } from '../../src/api/contract.ts';
 import { productStripPageProps } from '../../src/app/ProductStripContainer.tsx';
+import { productStripMachine } from '../../src/machines/productStrip.machine.ts';
 import {
   INITIAL_PRODUCT_STRIP_CONTEXT,
-  productStripMachine,
   type ProductStripContext,
-} from '../../src/machines/productStrip.machine.ts';
+} from '../../src/machines/productStrip.rules.ts';
 import { ProductStripPage } from '../../src/views/ProductStripPage.tsx';
 import { aProduct } from '../support/products.ts';
 

@@ -9,7 +9,9 @@
  *
  * `education_captions`: one WebVTT file per education and language.
  *
- * The education keeps what the probe found: duration and displayed size.
+ * The job keeps what the probe found in the education's video: duration and displayed size
+ * (columns of their own here rather than on `educations`, whose shipped SQLite schema stays as it
+ * was: tests/server/sqlite-schema.test.ts).
  *
  * Educations uploaded before this migration get a queued job each, so their videos are
  * transcoded like new ones.
@@ -18,14 +20,6 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const [column, type] of [
-    ['video_duration_seconds', 'real'],
-    ['video_width', 'integer'],
-    ['video_height', 'integer'],
-  ] as const) {
-    await db.schema.alterTable('educations').addColumn(column, type).execute();
-  }
-
   await db.schema
     .createTable('video_transcodes')
     .addColumn('education_id', 'integer', (column) =>
@@ -47,6 +41,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('lease_owner', 'text')
     .addColumn('lease_expires_at', 'text')
     .addColumn('failure', 'text')
+    .addColumn('duration_seconds', 'real')
+    .addColumn('width', 'integer')
+    .addColumn('height', 'integer')
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .execute();

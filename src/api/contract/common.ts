@@ -44,6 +44,17 @@ export const healthSchema = z.object({
   backup: z.optional(z.object({ outcome: z.enum(['ok', 'failed']), finishedAt: z.iso.datetime() })),
 });
 
+/**
+ * GET /health/ready, the readiness answer: 200 while the database answers and the data folder's
+ * disk has more than `MIN_FREE_DISK_MIB` free, otherwise 503 with the reasons as a domain error.
+ * `backup` as in the liveness answer: reported, never a reason to take the site out of service.
+ */
+export const readinessSchema = z.object({
+  status: z.literal('ready'),
+  disk: z.object({ freeMiB: z.number(), minFreeMiB: z.number() }),
+  backup: healthSchema.shape.backup,
+});
+
 /** RFC 5321: an address longer than this cannot be delivered. */
 export const EMAIL_MAX_LENGTH = 254;
 /**

@@ -1,6 +1,6 @@
 import { companies } from '../../data/companies.ts';
 import { homeMessages } from '../../messages/home.ts';
-import { HomeSection } from '../../views/HomePage.tsx';
+import { HomeSection } from '../../views/HomeSection.tsx';
 import { SupplierGrid } from '../../views/SupplierGrid.tsx';
 
 /** 'Novi ekskluzivni partneri': shown only when a company is an exclusive partner (SPEC 2). */

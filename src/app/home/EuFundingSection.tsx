@@ -1,7 +1,7 @@
 import { euFundingLogos, euFundingNotice } from '../../data/euFunding.ts';
 import { homeMessages } from '../../messages/home.ts';
 import { EuFunding } from '../../views/EuFunding.tsx';
-import { HomeSection } from '../../views/HomePage.tsx';
+import { HomeSection } from '../../views/HomeSection.tsx';
 
 export function EuFundingSection() {
   return (

@@ -1,5 +1,5 @@
 import { homeMessages } from '../../messages/home.ts';
-import { HomeSection } from '../../views/HomePage.tsx';
+import { HomeSection } from '../../views/HomeSection.tsx';
 import { RegionMapContainer } from '../RegionMapContainer.tsx';
 
 /** The region map of the home page; d3-geo and the shapes load as this section mounts. */

@@ -8,7 +8,7 @@ import {
 } from '../../machines/homeProducts.machine.ts';
 import { homeMessages } from '../../messages/home.ts';
 import { HomeProducts } from '../../views/HomeProducts.tsx';
-import { HomeSection } from '../../views/HomePage.tsx';
+import { HomeSection } from '../../views/HomeSection.tsx';
 import { useInspect } from '../inspector.tsx';
 import { useEffects } from '../effects.tsx';
 

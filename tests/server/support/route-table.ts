@@ -298,6 +298,10 @@ async function campaignId_(): Promise<number> {
 /** Every route of the server but the HEAD twins of GET routes, `METHOD url` as registered. */
 const GET_AND_WRITE_ROWS: Record<string, Row> = {
   'GET /api/v1/health': { expected: everyone(200), request: () => api('GET', '/health') },
+  'GET /api/v1/health/ready': {
+    expected: everyone(200),
+    request: () => api('GET', '/health/ready'),
+  },
   'GET /api/v1/config': { expected: everyone(200), request: () => api('GET', '/config') },
   'GET /api/v1/captcha/challenge': {
     expected: everyone(200),
