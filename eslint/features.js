@@ -74,7 +74,7 @@ export const featureTable = {
     educationViewer: {
       machines: ['educationViewer'],
       views: ['EducationViewer.tsx'],
-      containers: ['EducationViewerContainer.tsx', 'educationVideoCheck.ts'],
+      containers: ['EducationViewerContainer.tsx', 'educationVideoCheck.ts', 'hlsStream.ts'],
     },
     gallery: { views: ['GalleryPage.tsx'], containers: ['GalleryContainer.tsx'] },
     header: { machines: ['header'], views: ['Header.tsx'], containers: ['HeaderContainer.tsx'] },
