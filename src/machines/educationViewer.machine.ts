@@ -157,10 +157,7 @@ export const educationViewerMachine = setup({
                   actions: assign({ captionLanguage: ({ event }) => event.language }),
                 },
                 SET_QUALITY: {
-                  actions: [
-                    assign({ quality: ({ event }) => event.height }),
-                    'tellStream',
-                  ],
+                  actions: [assign({ quality: ({ event }) => event.height }), 'tellStream'],
                 },
               },
             },
