@@ -17,6 +17,12 @@ describe('the generic error handler (SPEC 8)', () => {
     });
   });
 
+  it('says in Croatian that the server disk is full (507), whatever the body', () => {
+    const full = { text: errorsMessages.diskFull, sticky: true };
+    expect(describeError(new ApiError(507, { errors: ['No space.'] }))).toEqual(full);
+    expect(describeError(new ApiError(507, null))).toEqual(full);
+  });
+
   it('shows a failure without a body by its status, and a thrown error by its message', () => {
     expect(describeError(new ApiError(502, null)).text).toBe(
       'Dogodila se pogreška: {"status":502}',

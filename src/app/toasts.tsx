@@ -21,11 +21,18 @@ export function AppToasts() {
   );
 }
 
+/** HTTP 507: the server keeps its minimum of free disk and took none of the upload (issue 31). */
+const INSUFFICIENT_STORAGE = 507;
+
 /**
  * SPEC 8 "Generic": an error without content gets the unexpected-error toast that stays
- * until dismissed; any other error is shown with its JSON.
+ * until dismissed; any other error is shown with its JSON. A full server disk is the staff's
+ * to report, not to decode: it gets its own Croatian text, sticky so it is not missed.
  */
 export function describeError(error: unknown): { text: string; sticky: boolean } {
+  if (error instanceof ApiError && error.status === INSUFFICIENT_STORAGE) {
+    return { text: errorsMessages.diskFull, sticky: true };
+  }
   const detail = error instanceof ApiError ? (error.body ?? { status: error.status }) : error;
   const isEmpty =
     detail === null ||
