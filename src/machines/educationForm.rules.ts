@@ -308,6 +308,10 @@ const SERVER_TEXTS: readonly [Parameters<typeof isServerMessage>[1], string][] =
   [EDUCATION_SERVER_MESSAGES.videoUrlInvalid, text.videoUrlInvalid],
   [EDUCATION_SERVER_MESSAGES.videoNotAllowed, text.videoType],
   [EDUCATION_SERVER_MESSAGES.videoIncomplete, text.videoDamaged],
+  [EDUCATION_SERVER_MESSAGES.videoEmpty, text.videoEmpty],
+  [EDUCATION_SERVER_MESSAGES.videoAudioOnly, text.videoAudioOnly],
+  [EDUCATION_SERVER_MESSAGES.videoImageOnly, text.videoImageOnly],
+  [EDUCATION_SERVER_MESSAGES.videoUndecodable, text.videoUndecodable],
 ];
 const croatianText = (message: string) =>
   SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1] ?? message;
@@ -323,6 +327,9 @@ export function uploadFailureText(error: unknown): string {
   if (error.status === 429 && cap) return text.tooManyUnfinishedUploads(Number(cap.max));
   if (error.status === 507 && isServerMessage(message, EDUCATION_SERVER_MESSAGES.uploadDiskFull)) {
     return text.uploadDiskFull;
+  }
+  if (error.status === 415 && isServerMessage(message, EDUCATION_SERVER_MESSAGES.uploadNotAVideo)) {
+    return text.uploadNotAVideo;
   }
   return text.uploadFailed;
 }

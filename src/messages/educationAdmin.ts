@@ -60,8 +60,15 @@ export const educationAdminMessages = {
     'Odabrali ste objaviti edukaciju putem web poveznice, ali niste unijeli poveznicu.',
   videoUrlInvalid: "Poveznica na video mora započeti s 'http://' ili 'https://'.",
   videoFileRequired: 'Odabrali ste uploadati video, ali niste ga odabrali.',
-  videoType: 'Video mora biti MP4 ili WebM datoteka.',
+  videoType: 'Video mora biti datoteka MP4, MOV, WebM, MKV ili AVI.',
   videoDamaged: 'Video je nepotpun ili oštećen.',
+  videoEmpty: 'Odabrana datoteka je prazna.',
+  videoAudioOnly: 'Datoteka ima zvuk, ali nema sliku.',
+  videoImageOnly: 'Datoteka je slika, a ne video.',
+  videoUndecodable:
+    'Video se ne može pročitati: slika je oštećena ili u formatu koji nije podržan.',
+  uploadNotAVideo:
+    'Datoteka ne počinje kao video (MP4, MOV, WebM, MKV ili AVI) pa je prijenos prekinut.',
   usersRequired: 'Morate odabrati barem jednog korisnika kada ograničavate vidljivost edukacije.',
   tooLong: (label: string, max: number) => `${label}: najviše ${max} znakova.`,
   uploadPatience: 'Budite strpljivi, ovo može potrajati neko vrijeme.',

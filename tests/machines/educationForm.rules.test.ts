@@ -13,6 +13,7 @@ import {
   EMPTY_EDUCATION_DRAFT,
   errorMessages,
   formatDuration,
+  serverFieldErrors,
   uploadFailureText,
   uploadStatus,
   validateEducationDraft,
@@ -181,6 +182,20 @@ describe('the upload numbers', () => {
   });
 });
 
+describe("the server's refusals of a video, in Croatian under the video field", () => {
+  const M = EDUCATION_SERVER_MESSAGES;
+  it.each([
+    ['VideoUploadId', M.videoEmpty('VideoUploadId'), text.videoEmpty],
+    ['Video', M.videoAudioOnly('Video'), text.videoAudioOnly],
+    ['VideoUploadId', M.videoImageOnly('VideoUploadId'), text.videoImageOnly],
+    ['Video', M.videoUndecodable('Video'), text.videoUndecodable],
+    ['Video', M.videoNotAllowed('Video'), text.videoType],
+  ])('%s: %s', (field, message, croatian) => {
+    const refused = new ApiError(400, { errors: { [field]: [message] } });
+    expect(serverFieldErrors(refused)).toEqual({ video: [croatian] });
+  });
+});
+
 describe('what a failed upload shows', () => {
   const refusal = (status: number, message: string) => new ApiError(status, { errors: [message] });
   const { tooManyUnfinishedUploads, uploadDiskFull } = EDUCATION_SERVER_MESSAGES;
@@ -194,6 +209,12 @@ describe('what a failed upload shows', () => {
 
   it('a full disk on the server', () => {
     expect(uploadFailureText(refusal(507, uploadDiskFull))).toBe(text.uploadDiskFull);
+  });
+
+  it('a file whose first bytes are no video, ended by the server at its first piece', () => {
+    const { uploadNotAVideo } = EDUCATION_SERVER_MESSAGES;
+    expect(uploadFailureText(refusal(415, uploadNotAVideo))).toBe(text.uploadNotAVideo);
+    expect(uploadFailureText(refusal(400, uploadNotAVideo))).toBe(text.uploadFailed);
   });
 
   it('anything else as a failed transfer, also those messages under another status', () => {
