@@ -116,6 +116,13 @@ function fillEveryTable(file: string) {
   db.prepare(
     `insert into rate_limit_counters (key, count, window_ends_ms) values ('reset:ip:x', 2, ?)`,
   ).run(Date.now() + 3_600_000);
+  const education = (db.prepare('select id from educations limit 1').get() as { id: number }).id;
+  mkdirSync(path.join(dataDir, 'captions'), { recursive: true });
+  writeFileSync(path.join(dataDir, 'captions', 'CCCCCCCCCCCCCCCCCCCCCC.vtt'), 'WEBVTT\n');
+  db.prepare(
+    `insert into education_captions (education_id, language, caption_key, created_at)
+     values (?, 'hr', 'CCCCCCCCCCCCCCCCCCCCCC.vtt', ?)`,
+  ).run(education, now);
   const empty = (
     db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]
   )

@@ -15,6 +15,7 @@ import { UPLOADS_FOLDER } from '../../server/uploads/video-uploads.ts';
 import { imageFile } from '../server/media-fixtures.ts';
 import { ADMIN, DEMO_PASSWORD, USER } from '../server/support/accounts.ts';
 import { newsletterRequest } from '../server/support/newsletters.ts';
+import { mp4Of } from '../server/support/videos.ts';
 import {
   spawnServer,
   waitForHealth,
@@ -189,6 +190,10 @@ describe('two processes on one database', { timeout: 30_000 }, () => {
   it('continues on one an upload begun on the other, taking over its stalled request', async () => {
     const { accessToken } = await logIn(first, ADMIN);
     const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, index) => index % 251));
+    // The first piece must begin like a video (ftyp, moov and the mdat header of an MP4); the
+    // rest keeps its pattern, so a piece written at a wrong offset shows.
+    const video = mp4Of({ size: bytes.length });
+    video.copy(bytes, 0, 0, video.indexOf('mdat') + 4);
     const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${accessToken}` };
     const created = await fetch(`${first.baseUrl}/api/v1/uploads`, {
       method: 'POST',

@@ -529,10 +529,20 @@ describe('DELETE /educations/{id}', () => {
     // so there the new row is given the old id, as a restore or a copy could.
     let second = await created(validForm({ Title: 'Drugo predavanje' }));
     if (isPostgres(server.db)) {
+      // Its transcode row refers to the id: it is moved with the education.
+      const transcode = await server.db
+        .deleteFrom('video_transcodes')
+        .where('education_id', '=', second.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await server.db
         .updateTable('educations')
         .set({ id: first.id })
         .where('id', '=', second.id)
+        .execute();
+      await server.db
+        .insertInto('video_transcodes')
+        .values({ ...transcode, education_id: first.id })
         .execute();
       const moved = await call('GET', `/educations/${first.id}`, tokens.administrator);
       second = educationSchema.parse(moved.json());
