@@ -12,7 +12,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application in `dataDir` (buildApp migrates it); logs are silent unless asked. */
+/**
+ * The real application in `dataDir` (buildApp migrates it); logs are silent unless asked.
+ *
+ * Event-loop load shedding is off unless a test sets it: a test worker sharing two cores with
+ * other workers is sometimes descheduled for over a second, and a 503 then fails a test that
+ * judges something else. The shedding itself is tested with explicit limits.
+ */
 export async function createTestApp(
   dataDir: string,
   options: {
@@ -38,6 +44,7 @@ export async function createTestApp(
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...(databaseUrl !== undefined && { DATABASE_URL: databaseUrl }),
     ...env,
   });
