@@ -22,7 +22,7 @@ export const educationAdminMessages = {
   captionsTitle: 'Titlovi videa',
   captionsIntro: 'Datoteke titlova u formatu WebVTT ili SRT, jedna po jeziku.',
   captionsNone: 'Video još nema titlova.',
-  captionLanguage: 'Jezik titlova',
+  captionLanguage: 'Jezik datoteke titlova',
   captionLanguageChoose: 'Odaberite jezik',
   captionFile: 'Datoteka titlova',
   captionFileHint: (maxKiB: number) => `WebVTT (.vtt) ili SRT (.srt), najviše ${maxKiB} KiB.`,
