@@ -657,7 +657,7 @@ describe('education form random paths', () => {
 
   testRandomPaths<UploadModel>('educationForm upload', {
     startLabel: "Otvori 'Dodaj edukaciju', ispuni ga i odaberi video",
-    numRuns: 12,
+    numRuns: 8,
     maxSteps: 16,
     start: async () => {
       renderForm({ educationId: null, currentUser: ADMIN });
@@ -820,7 +820,7 @@ describe('education form random paths', () => {
 
   testRandomPaths<RightsModel>('educationForm rights', {
     startLabel: "Otvori 'Uredi edukaciju' edukacije vidljive jednoj korisnici",
-    numRuns: 12,
+    numRuns: 10,
     maxSteps: 16,
     start: async () => {
       renderForm({ educationId: EDITED.id, currentUser: ADMIN });
