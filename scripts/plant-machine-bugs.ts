@@ -74,7 +74,7 @@ const PLANTED_BUGS: PlantedBug[] = [
   {
     what: 'the partner form skips validation before submitting',
     file: machine('partnerForm'),
-    from: 'draftIsValid: ({ context }) => validatePartnerDraft(draftOf(context)).problems.length === 0,',
+    from: 'draftIsValid: ({ context }) => !hasErrors(validatePartnerDraft(draftOf(context))),',
     to: 'draftIsValid: () => true,',
     tests: [test('partnerForm.test.tsx')],
   },
