@@ -655,7 +655,8 @@ describe('education form random paths', () => {
     );
   const upload = (model: UploadModel) => model.stage === 'running';
 
-  testRandomPaths<UploadModel>('educationForm upload', {
+  testRandomPaths<UploadModel>('educationForm', {
+    variant: 'upload',
     startLabel: "Otvori 'Dodaj edukaciju', ispuni ga i odaberi video",
     numRuns: 8,
     maxSteps: 16,
@@ -818,7 +819,8 @@ describe('education form random paths', () => {
     chosenUsers().map((label) => [ADMIN, ...USERS].find((one) => userLabel(one.id) === label)?.id);
   const editable = (model: RightsModel) => !model.waiting;
 
-  testRandomPaths<RightsModel>('educationForm rights', {
+  testRandomPaths<RightsModel>('educationForm', {
+    variant: 'rights',
     startLabel: "Otvori 'Uredi edukaciju' edukacije vidljive jednoj korisnici",
     numRuns: 10,
     maxSteps: 16,
