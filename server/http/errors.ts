@@ -4,7 +4,7 @@
  * `{"errors": {"Field": ["message", ...]}}`. Routes throw these; the error handler sends them.
  */
 import {
-  COURSE_RULES,
+  COURSE_MESSAGES,
   INVALID_REFRESH_TOKEN,
   ROBOT_CHECK_REQUIRED,
   type DomainErrorBody,
@@ -76,8 +76,7 @@ export const MESSAGES = {
   courseNotFound: 'Course not found.',
   required: SERVER_MESSAGES.required,
   tooLong: SERVER_MESSAGES.tooLong,
-  courseDateOutOfRange: (field: string) =>
-    `${field} must lie from ${COURSE_RULES.earliestDate.slice(0, 4)} up to before ${COURSE_RULES.latestDate.slice(0, 4)}.`,
+  courseDateOutOfRange: COURSE_MESSAGES.dateOutOfRange,
   courseDatesRequired: SERVER_MESSAGES.courseDatesRequired,
   notAnInstant: SERVER_MESSAGES.notAnInstant,
   courseStartInPast: SERVER_MESSAGES.courseStartInPast,

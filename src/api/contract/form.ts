@@ -13,20 +13,31 @@ export type FieldProblems = Record<string, string[]>;
 export type FormParse<Output> = { ok: true; data: Output } | { ok: false; problems: FieldProblems };
 
 /**
- * The form's fields parsed by its schema: the cleaned values, or every broken rule per field (an
- * issue without a field is a schema's mistake and is put under '').
+ * The form's fields parsed by its schema: the cleaned values, or every broken rule per field, the
+ * fields in the order of the schema (an issue without a field is the schema's mistake, under '').
+ * A rule about several fields that must be judged only once they are all valid (how two dates
+ * relate) is a schema of those fields, given after the form's own: zod judges an object's own
+ * rules only when its fields broke none.
  */
-export function parseFormFields<Schema extends z.ZodMiniType>(
+export function parseFormFields<Schema extends z.ZodMiniObject>(
   schema: Schema,
   values: Record<string, unknown>,
+  ...together: readonly z.ZodMiniObject[]
 ): FormParse<z.output<Schema>> {
-  const result = z.safeParse(schema, values);
-  if (result.success) return { ok: true, data: result.data };
-  const problems: FieldProblems = {};
-  for (const issue of result.error.issues) {
+  const results = [schema, ...together].map((part) => z.safeParse(part, values));
+  const [result] = results;
+  if (results.every((part) => part.success) && result?.success) {
+    return { ok: true, data: result.data as z.output<Schema> };
+  }
+  const found: FieldProblems = {};
+  for (const issue of results.flatMap((part) => part.error?.issues ?? [])) {
     const field = String(issue.path[0] ?? '');
-    const messages = (problems[field] ??= []);
+    const messages = (found[field] ??= []);
     if (!messages.includes(issue.message)) messages.push(issue.message);
+  }
+  const problems: FieldProblems = {};
+  for (const field of [...Object.keys(schema.shape), ...Object.keys(found)]) {
+    if (found[field]) problems[field] = found[field];
   }
   return { ok: false, problems };
 }
