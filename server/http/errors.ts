@@ -5,6 +5,7 @@
  */
 import {
   COURSE_MESSAGES,
+  EDUCATION_MESSAGES,
   INVALID_REFRESH_TOKEN,
   ROBOT_CHECK_REQUIRED,
   type DomainErrorBody,
@@ -140,7 +141,7 @@ export const MESSAGES = {
   uploadCreationWithData:
     'Create the upload without data, then send its bytes with PATCH (tus creation-with-upload is not offered).',
   countryUnknown: (isoCode: string) => `CountryIsoCode '${isoCode}' is not one of GET /countries.`,
-  notAnId: (field: string) => `${field} must be a positive whole number.`,
+  notAnId: EDUCATION_MESSAGES.notAnId,
   tooManyValues: (field: string, max: number) => `${field} may be given at most ${max} times.`,
 } as const;
 
