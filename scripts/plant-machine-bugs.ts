@@ -171,9 +171,10 @@ const PLANTED_BUGS: PlantedBug[] = [
   },
   {
     what: 'the course form accepts a start in the past',
-    file: rules('courseForm'),
-    from: "if (start.getTime() <= now.getTime()) fail('startDate', text.startInFuture);",
-    to: "if (start.getTime() < now.getTime() - 86_400_000) fail('startDate', text.startInFuture);",
+    // The rule is the contract's schema, which the form's rules judge with.
+    file: 'src/api/contract/courses.ts',
+    from: 'datesRule((start) => start > now.getTime(), SERVER_MESSAGES.courseStartInPast),',
+    to: 'datesRule((start) => start > now.getTime() - 86_400_000, SERVER_MESSAGES.courseStartInPast),',
     tests: [test('courseForm.test.tsx')],
   },
   {

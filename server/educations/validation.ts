@@ -7,12 +7,13 @@
 import {
   EDUCATION_FIELDS as F,
   EDUCATION_RULES as RULES,
-  educationTexts,
-  isPartnerWebsiteUrl,
+  educationFormSchema,
+  parseFormFields,
+  positiveId,
   RECORDING_MONTH_PATTERN,
 } from '../../src/api/contract.ts';
-import { parseFreeText } from '../../src/api/text.ts';
 import { MESSAGES } from '../http/errors.ts';
+import { withFileErrors } from '../http/formProblems.ts';
 import type { ReceivedFile } from '../media/upload.ts';
 
 export type VideoSource =
@@ -55,9 +56,6 @@ export function currentMonth(at: Date): string {
   return `${part('year')}-${part('month')}`;
 }
 
-/** The free texts of the form, by the rules of PATCH (src/api/text.ts), named as sent. */
-const TEXTS = educationTexts(F);
-
 /** A recording month: the pattern, and not later than the current month. */
 export function checkRecordingMonth(
   value: string,
@@ -70,31 +68,26 @@ export function checkRecordingMonth(
 }
 
 export function parseEducationForm(input: EducationFormInput, now: Date): EducationFormResult {
-  const errors: Errors = structuredClone(input.fileErrors);
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
   const trimmed = (field: string) => input.text(field)?.trim() ?? '';
-  const text = (field: keyof typeof TEXTS) => {
-    const { text: value, problems } = parseFreeText(TEXTS[field], input.text(F[field]));
-    for (const problem of problems) fail(F[field], problem);
-    return value;
-  };
-
-  const title = text('title');
-  const description = text('description');
-  const lecturer = text('lecturer');
-
-  const recordingMonth = trimmed(F.dateOfRecording) || null;
-  if (recordingMonth !== null) checkRecordingMonth(recordingMonth, F.dateOfRecording, now, fail);
-
-  const countryIsoCode = trimmed(F.countryIsoCode).toUpperCase();
-  if (countryIsoCode === '') fail(F.countryIsoCode, MESSAGES.required(F.countryIsoCode));
-
-  const subtitleLanguage = text('subtitleLanguage') || null;
-
-  const partnerId = positiveId(trimmed(F.partnerId));
-  if (trimmed(F.partnerId) === '') fail(F.partnerId, MESSAGES.required(F.partnerId));
-  else if (partnerId === undefined) fail(F.partnerId, MESSAGES.notAnId(F.partnerId));
-
+  const text = (field: string) => input.text(field) ?? '';
+  const parsed = parseFormFields(educationFormSchema(currentMonth(now)), {
+    [F.title]: text(F.title),
+    [F.description]: text(F.description),
+    [F.lecturer]: text(F.lecturer),
+    [F.dateOfRecording]: text(F.dateOfRecording),
+    [F.countryIsoCode]: text(F.countryIsoCode),
+    [F.subtitleLanguage]: text(F.subtitleLanguage),
+    [F.partnerId]: text(F.partnerId),
+    [F.videoUrl]: text(F.videoUrl),
+  });
+  // The address is judged only as the one video source; otherwise that is what is wrong.
+  const problems = Object.fromEntries(
+    Object.entries(parsed.ok ? {} : parsed.problems).filter(
+      ([field]) => field !== F.videoUrl || oneVideoSource(input, trimmed),
+    ),
+  );
+  const errors: Errors = withFileErrors(input.fileErrors, problems);
+  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
   const video = videoSource(input, trimmed, fail);
 
   const idTexts = input.texts(F.initialAccessUserIds);
@@ -108,18 +101,20 @@ export function parseEducationForm(input: EducationFormInput, now: Date): Educat
     );
   }
 
-  if (Object.keys(errors).length > 0 || partnerId === undefined || video === undefined) {
+  const partnerId = positiveId(trimmed(F.partnerId));
+  if (!parsed.ok || Object.keys(errors).length > 0 || partnerId === undefined || !video) {
     return { ok: false, errors };
   }
+  const form = parsed.data;
   return {
     ok: true,
     form: {
-      title,
-      description,
-      lecturer,
-      recordingMonth,
-      countryIsoCode,
-      subtitleLanguage,
+      title: form[F.title],
+      description: form[F.description],
+      lecturer: form[F.lecturer],
+      recordingMonth: form[F.dateOfRecording] || null,
+      countryIsoCode: form[F.countryIsoCode],
+      subtitleLanguage: form[F.subtitleLanguage] || null,
       partnerId,
       video,
       thumbnail: input.files.Thumbnail,
@@ -128,28 +123,29 @@ export function parseEducationForm(input: EducationFormInput, now: Date): Educat
   };
 }
 
-/** Exactly one of the three video fields (an empty text counts as absent). */
+/** Whether exactly one of the three video fields is given (an empty text counts as absent). */
+function oneVideoSource(input: EducationFormInput, trimmed: (field: string) => string): boolean {
+  // A refused file was given: its own error says enough.
+  const fileGiven = input.files.Video !== undefined || input.fileErrors[F.video] !== undefined;
+  return (
+    [trimmed(F.videoUrl) !== '', trimmed(F.videoUploadId) !== '', fileGiven].filter(Boolean)
+      .length === 1
+  );
+}
+
+/** The one video source (the address is judged by the schema), or the rule it breaks. */
 function videoSource(
   input: EducationFormInput,
   trimmed: (field: string) => string,
   fail: (field: string, message: string) => void,
 ): VideoSource | undefined {
-  const url = trimmed(F.videoUrl);
-  const uploadId = trimmed(F.videoUploadId);
-  const file = input.files.Video;
-  // A refused file was given: its own error says enough.
-  const fileGiven = file !== undefined || input.fileErrors[F.video] !== undefined;
-  if ([url !== '', uploadId !== '', fileGiven].filter(Boolean).length !== 1) {
+  if (!oneVideoSource(input, trimmed)) {
     fail(F.video, MESSAGES.videoSourceRequired);
     return undefined;
   }
-  if (url !== '') {
-    if (url.length > RULES.videoUrlMaxLength) {
-      fail(F.videoUrl, MESSAGES.tooLong(F.videoUrl, RULES.videoUrlMaxLength));
-    } else if (!isPartnerWebsiteUrl(url)) fail(F.videoUrl, MESSAGES.videoUrlInvalid);
-    else return { kind: 'url', url };
-    return undefined;
-  }
+  const url = trimmed(F.videoUrl);
+  if (url !== '') return { kind: 'url', url };
+  const uploadId = trimmed(F.videoUploadId);
   if (uploadId !== '') {
     if (uploadId.length > RULES.videoUploadIdMaxLength) {
       fail(F.videoUploadId, MESSAGES.uploadNotFound);
@@ -157,11 +153,5 @@ function videoSource(
     }
     return { kind: 'upload', uploadId };
   }
-  return file && { kind: 'file', file };
-}
-
-function positiveId(text: string): number | undefined {
-  if (!/^\d{1,15}$/.test(text)) return undefined;
-  const id = Number(text);
-  return id > 0 ? id : undefined;
+  return input.files.Video && { kind: 'file', file: input.files.Video };
 }

@@ -4,7 +4,8 @@
  * `{"errors": {"Field": ["message", ...]}}`. Routes throw these; the error handler sends them.
  */
 import {
-  COURSE_RULES,
+  COURSE_MESSAGES,
+  EDUCATION_MESSAGES,
   INVALID_REFRESH_TOKEN,
   ROBOT_CHECK_REQUIRED,
   type DomainErrorBody,
@@ -76,8 +77,7 @@ export const MESSAGES = {
   courseNotFound: 'Course not found.',
   required: SERVER_MESSAGES.required,
   tooLong: SERVER_MESSAGES.tooLong,
-  courseDateOutOfRange: (field: string) =>
-    `${field} must lie from ${COURSE_RULES.earliestDate.slice(0, 4)} up to before ${COURSE_RULES.latestDate.slice(0, 4)}.`,
+  courseDateOutOfRange: COURSE_MESSAGES.dateOutOfRange,
   courseDatesRequired: SERVER_MESSAGES.courseDatesRequired,
   notAnInstant: SERVER_MESSAGES.notAnInstant,
   courseStartInPast: SERVER_MESSAGES.courseStartInPast,
@@ -141,7 +141,7 @@ export const MESSAGES = {
   uploadCreationWithData:
     'Create the upload without data, then send its bytes with PATCH (tus creation-with-upload is not offered).',
   countryUnknown: (isoCode: string) => `CountryIsoCode '${isoCode}' is not one of GET /countries.`,
-  notAnId: (field: string) => `${field} must be a positive whole number.`,
+  notAnId: EDUCATION_MESSAGES.notAnId,
   tooManyValues: (field: string, max: number) => `${field} may be given at most ${max} times.`,
 } as const;
 

@@ -7,6 +7,7 @@
  * the server.
  */
 export * from './contract/common.ts';
+export * from './contract/form.ts';
 export * from './contract/users.ts';
 export * from './contract/courses.ts';
 export * from './contract/campaigns.ts';

@@ -28,25 +28,43 @@ export class ApiError extends Error {
 }
 
 /**
- * A 400 validation error, per field of a form: each request field named by `fieldOf` (several
- * may name one form field), each message as `text` words it. Null for any other error, and for
- * one naming a field the form does not know: then no field can show it.
+ * A form's messages per request field (a 400's body, or the form schema's own problems), per field
+ * of the form: each request field named by `fieldOf` (several may name one form field), each
+ * message as `text` words it, each once per field. Null when a field is not known here or `text`
+ * has no words for a message: then no field can show it.
+ */
+export function formFieldMessages<Field extends string>(
+  problems: Record<string, readonly string[]>,
+  fieldOf: ReadonlyMap<string, Field>,
+  text: (message: string, field: Field) => string | undefined,
+): Partial<Record<Field, string[]>> | null {
+  const mapped: Partial<Record<Field, string[]>> = {};
+  for (const [requestField, messages] of Object.entries(problems)) {
+    const field = fieldOf.get(requestField);
+    if (!field) return null;
+    for (const message of messages) {
+      const worded = text(message, field);
+      if (worded === undefined) return null;
+      const shown = (mapped[field] ??= []);
+      if (!shown.includes(worded)) shown.push(worded);
+    }
+  }
+  return mapped;
+}
+
+/**
+ * A 400 validation error, per field of a form (`formFieldMessages`). Null for any other error,
+ * and for one naming a field or message the form does not know.
  */
 export function formFieldErrors<Field extends string>(
   error: unknown,
   fieldOf: ReadonlyMap<string, Field>,
-  text: (message: string, field: Field) => string,
+  text: (message: string, field: Field) => string | undefined,
 ): Partial<Record<Field, string[]>> | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const errors = error.body?.errors;
   if (!errors || Array.isArray(errors)) return null;
-  const mapped: Partial<Record<Field, string[]>> = {};
-  for (const [requestField, messages] of Object.entries(errors)) {
-    const field = fieldOf.get(requestField);
-    if (!field) return null;
-    (mapped[field] ??= []).push(...messages.map((message) => text(message, field)));
-  }
-  return mapped;
+  return formFieldMessages(errors, fieldOf, text);
 }
 
 /** SPEC 8: raised when the server rejects a refresh token. */

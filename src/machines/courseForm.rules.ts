@@ -7,17 +7,18 @@ import {
   COURSE_FIELDS,
   COURSE_RULES,
   DEFAULT_COURSE_COUNTRY,
-  parseCoursePrice,
+  courseDatesSchema,
+  courseFormSchema,
+  parseFormFields,
 } from '../api/contract.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import type { CreateCourseRequest } from '../api/courses.ts';
-import { formFieldErrors } from '../api/errors.ts';
+import { formFieldErrors, formFieldMessages } from '../api/errors.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
 import { zagrebInstant } from '../lib/wallTime.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { cleanLine, cleanMultiline } from '../api/text.ts';
 import {
-  errorCollector,
   errorList,
   withoutErrorsOf as withoutErrors,
   type FormClock,
@@ -88,38 +89,42 @@ const IMAGE_TYPES = COURSE_RULES.imageAccept.split(',');
 const isPdf = (file: File) =>
   file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 
-/** SPEC 5 "Course form": every broken rule, per field; empty when the draft may be sent. */
+/** A wall-clock time of the form as the instant POST /courses sends, or '' when it is none. */
+const sentInstant = (wallTime: string) => zagrebInstant(wallTime)?.toISOString() ?? '';
+
+/** The draft as POST /courses sends its fields, before cleaning: what the contract's schema judges. */
+const sentFields = (draft: CourseDraft) => ({
+  [COURSE_FIELDS.title]: draft.title,
+  [COURSE_FIELDS.description]: draft.description,
+  [COURSE_FIELDS.lecturer]: draft.lecturer,
+  [COURSE_FIELDS.location]: draft.location,
+  [COURSE_FIELDS.countryIsoCode]: draft.countryIsoCode,
+  [COURSE_FIELDS.startDate]: sentInstant(draft.startDate),
+  [COURSE_FIELDS.endDate]: sentInstant(draft.endDate),
+  [COURSE_FIELDS.price]: draft.price,
+  [COURSE_FIELDS.image]: draft.image,
+});
+
+/**
+ * SPEC 5 "Course form": every broken rule, per field; empty when the draft may be sent. The rules
+ * are the contract's `courseFormSchema`, which the server parses with too (the select offers only
+ * the offered countries), worded by `SERVER_TEXTS`; the files' types and sizes are read from the
+ * Files (the server judges their bytes).
+ */
 export function validateCourseDraft(draft: CourseDraft, now: Date): CourseFormErrors {
-  const { errors, fail } = errorCollector<CourseDraftField>();
-  if (!cleanLine(draft.title)) fail('title', text.titleRequired);
-  const description = cleanMultiline(draft.description);
-  if (!description) fail('description', text.descriptionRequired);
-  else if (description.length > COURSE_RULES.descriptionMaxLength) {
-    fail('description', text.descriptionTooLong(COURSE_RULES.descriptionMaxLength));
+  const parsed = parseFormFields(courseFormSchema(), sentFields(draft), courseDatesSchema(now));
+  const errors =
+    (parsed.ok ? null : formFieldMessages(parsed.problems, FIELD_OF_REQUEST_FIELD, croatian)) ?? {};
+  const { image, pdf } = draft;
+  if (image && !IMAGE_TYPES.includes(image.type)) errors.image = [text.imageType];
+  else if (image && image.size > COURSE_RULES.imageMaxBytes) {
+    errors.image = [text.imageTooLarge(COURSE_RULES.imageMaxBytes / MEGABYTE)];
   }
-  if (!cleanLine(draft.lecturer)) fail('lecturer', text.lecturerRequired);
-  if (!cleanLine(draft.location)) fail('location', text.locationRequired);
-
-  const start = zagrebInstant(draft.startDate);
-  const end = zagrebInstant(draft.endDate);
-  if (!start || !end) fail(start ? 'endDate' : 'startDate', text.datesRequired);
-  else {
-    if (start.getTime() <= now.getTime()) fail('startDate', text.startInFuture);
-    if (start.getTime() > end.getTime()) fail('endDate', text.startBeforeEnd);
-    else if (start.getTime() === end.getTime()) fail('endDate', text.sameStartAndEnd);
+  if (pdf && !isPdf(pdf)) errors.pdf = [text.pdfType];
+  else if (pdf && pdf.size > COURSE_RULES.pdfMaxBytes) {
+    errors.pdf = [text.pdfTooLarge(COURSE_RULES.pdfMaxBytes / MEGABYTE)];
   }
-
-  if (parseCoursePrice(draft.price) === undefined) fail('price', text.priceInvalid);
-  if (!draft.image) fail('image', text.imageRequired);
-  else if (!IMAGE_TYPES.includes(draft.image.type)) fail('image', text.imageType);
-  else if (draft.image.size > COURSE_RULES.imageMaxBytes) {
-    fail('image', text.imageTooLarge(COURSE_RULES.imageMaxBytes / MEGABYTE));
-  }
-  if (draft.pdf && !isPdf(draft.pdf)) fail('pdf', text.pdfType);
-  else if (draft.pdf && draft.pdf.size > COURSE_RULES.pdfMaxBytes) {
-    fail('pdf', text.pdfTooLarge(COURSE_RULES.pdfMaxBytes / MEGABYTE));
-  }
-  return errors;
+  return datesPlaced(errors);
 }
 
 /** The messages in the order of the form: what the list under the form shows. */
@@ -127,15 +132,14 @@ export const errorMessages = (errors: CourseFormErrors) => errorList(errors, COU
 
 /** A draft that passed validation, as POST /courses takes it. */
 export function createCourseRequest(draft: CourseDraft): CreateCourseRequest {
-  const instant = (wallTime: string) => zagrebInstant(wallTime)?.toISOString() ?? '';
   return {
     title: cleanLine(draft.title),
     description: cleanMultiline(draft.description),
     countryIsoCode: draft.countryIsoCode,
     lecturer: cleanLine(draft.lecturer),
     location: cleanLine(draft.location),
-    startDate: instant(draft.startDate),
-    endDate: instant(draft.endDate),
+    startDate: sentInstant(draft.startDate),
+    endDate: sentInstant(draft.endDate),
     price: draft.price.trim(),
     image: draft.image as File,
     pdf: draft.pdf,
@@ -158,6 +162,7 @@ const SERVER_TEXTS: readonly [
   (field: CourseDraftField) => string | undefined,
 ][] = [
   [SERVER_MESSAGES.required, requiredText],
+  [SERVER_MESSAGES.tooLong, tooLongText],
   [SERVER_MESSAGES.courseDatesRequired, () => text.datesRequired],
   [SERVER_MESSAGES.notAnInstant, () => text.datesRequired],
   [SERVER_MESSAGES.courseStartInPast, () => text.startInFuture],
@@ -170,6 +175,13 @@ const SERVER_TEXTS: readonly [
   [SERVER_MESSAGES.fileNotAllowed, fileTypeText],
   [SERVER_MESSAGES.imageUnreadable, () => text.imageType],
 ];
+
+/** Only the description has a Croatian text for its length (the other inputs cannot exceed theirs). */
+function tooLongText(field: CourseDraftField): string | undefined {
+  return field === 'description'
+    ? text.descriptionTooLong(COURSE_RULES.descriptionMaxLength)
+    : undefined;
+}
 
 function requiredText(field: CourseDraftField): string {
   const required: Partial<Record<CourseDraftField, string>> = {
@@ -194,14 +206,35 @@ function tooLargeText(field: CourseDraftField): string {
     : text.imageTooLarge(COURSE_RULES.imageMaxBytes / MEGABYTE);
 }
 
-/** A 400 validation error of POST /courses, per field: Croatian where known, else as sent. */
-export const serverFieldErrors = (error: unknown): CourseFormErrors | null =>
-  formFieldErrors(
-    error,
-    FIELD_OF_REQUEST_FIELD,
-    (message, field) =>
-      SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1](field) ?? message,
+/** A message of the schema or of the server in Croatian where known, else as sent. */
+const croatian = (message: string, field: CourseDraftField) =>
+  SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1](field) ?? message;
+
+/** How the dates relate is said under the end, whichever date the rule was found on. */
+const SHOWN_UNDER_END: readonly string[] = [text.startBeforeEnd, text.sameStartAndEnd];
+
+/**
+ * SPEC 5: the two dates are one question. A missing date is named once, under the first date
+ * that misses it; how they relate is said under the end.
+ */
+function datesPlaced(errors: CourseFormErrors): CourseFormErrors {
+  const start = errors.startDate ?? [];
+  const moved = start.filter((message) => SHOWN_UNDER_END.includes(message));
+  const startDate = start.filter((message) => !moved.includes(message));
+  const endDate = [...new Set([...(errors.endDate ?? []), ...moved])].filter(
+    (message) => !(message === text.datesRequired && startDate.includes(message)),
   );
+  const placed: CourseFormErrors = { ...errors, startDate, endDate };
+  if (startDate.length === 0) delete placed.startDate;
+  if (endDate.length === 0) delete placed.endDate;
+  return placed;
+}
+
+/** A 400 validation error of POST /courses, per field: Croatian where known, else as sent. */
+export const serverFieldErrors = (error: unknown): CourseFormErrors | null => {
+  const errors = formFieldErrors(error, FIELD_OF_REQUEST_FIELD, croatian);
+  return errors && datesPlaced(errors);
+};
 
 /** Editing a field takes away its messages; the two dates are judged together. */
 export const withoutErrorsOf = (errors: CourseFormErrors, values: Partial<CourseDraft>) =>

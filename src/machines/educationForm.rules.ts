@@ -6,25 +6,25 @@
  */
 import {
   EDUCATION_FIELDS,
-  EDUCATION_RULES,
+  educationFormSchema,
+  parseFormFields,
   type Education,
   type EducationPatch,
   type Partner,
   type UserListItem,
 } from '../api/contract.ts';
 import type { CreateEducationRequest } from '../api/educationRequests.ts';
-import { ApiError, formFieldErrors } from '../api/errors.ts';
-import { EDUCATION_SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
+import { ApiError, formFieldErrors, formFieldMessages } from '../api/errors.ts';
+import {
+  EDUCATION_SERVER_MESSAGES,
+  SERVER_MESSAGES,
+  isServerMessage,
+} from '../api/serverMessages.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { cleanLine, cleanMultiline } from '../api/text.ts';
-import {
-  errorCollector,
-  errorList,
-  withoutErrorsOf as withoutErrors,
-  type FormErrors,
-} from './form.ts';
+import { errorList, withoutErrorsOf as withoutErrors, type FormErrors } from './form.ts';
 
 const text = educationAdminMessages;
 
@@ -168,52 +168,56 @@ export function zagrebMonth(instant: Date): string {
   return ZAGREB_MONTH.format(instant);
 }
 
-const isHttpUrl = (value: string) =>
-  URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
+/** The text fields as POST /educations sends them, before cleaning: what the schema judges. */
+const sentFields = (draft: EducationDraft) => ({
+  [EDUCATION_FIELDS.title]: draft.title,
+  [EDUCATION_FIELDS.description]: draft.description,
+  [EDUCATION_FIELDS.lecturer]: draft.lecturer,
+  [EDUCATION_FIELDS.dateOfRecording]: draft.recordingMonth,
+  [EDUCATION_FIELDS.countryIsoCode]: draft.countryIsoCode,
+  [EDUCATION_FIELDS.subtitleLanguage]: draft.subtitleLanguage,
+  [EDUCATION_FIELDS.partnerId]: draft.partnerId,
+  [EDUCATION_FIELDS.videoUrl]: draft.videoSource === 'url' ? draft.videoUrl : '',
+});
 
-/** SPEC 5 "Education form": every broken rule, per field; empty when the draft may be sent. */
+/** What an update sends (PATCH): the other fields are shown, not judged. */
+const EDITABLE_FIELDS: readonly EducationDraftField[] = [
+  'title',
+  'description',
+  'lecturer',
+  'recordingMonth',
+  'subtitleLanguage',
+];
+
+/**
+ * SPEC 5 "Education form": every broken rule, per field; empty when the draft may be sent. The
+ * text fields' rules are the contract's `educationFormSchema`, which the server parses with too,
+ * worded by `croatianText`; which video source and which users are the form's own questions.
+ */
 export function validateEducationDraft(
   draft: EducationDraft,
   creating: boolean,
   now: Date,
 ): EducationFormErrors {
-  const { errors, fail } = errorCollector<EducationDraftField>();
-  const tooLong = (field: EducationDraftField, label: string, value: string, max: number) => {
-    if (value.length > max) fail(field, text.tooLong(label, max));
-  };
-  const title = cleanLine(draft.title);
-  if (title.length < EDUCATION_RULES.titleMinLength) fail('title', text.titleInvalid);
-  tooLong('title', text.titleLabel, title, EDUCATION_RULES.titleMaxLength);
-  const description = cleanMultiline(draft.description);
-  if (description.length < EDUCATION_RULES.descriptionMinLength) {
-    fail('description', text.descriptionIncomplete);
-  }
-  tooLong('description', text.description, description, EDUCATION_RULES.descriptionMaxLength);
-  const lecturer = cleanLine(draft.lecturer);
-  if (lecturer.length < EDUCATION_RULES.lecturerMinLength) {
-    fail('lecturer', text.lecturerInvalid);
-  }
-  tooLong('lecturer', text.lecturer, lecturer, EDUCATION_RULES.lecturerMaxLength);
-  if (draft.recordingMonth && draft.recordingMonth > zagrebMonth(now)) {
-    fail('recordingMonth', text.recordingInFuture);
-  }
-  tooLong(
-    'subtitleLanguage',
-    text.subtitleLanguage,
-    cleanLine(draft.subtitleLanguage),
-    EDUCATION_RULES.subtitleLanguageMaxLength,
-  );
+  const parsed = parseFormFields(educationFormSchema(zagrebMonth(now)), sentFields(draft));
+  const judged =
+    (parsed.ok ? null : formFieldMessages(parsed.problems, FIELD_OF_REQUEST_FIELD, croatianText)) ??
+    {};
+  const errors: EducationFormErrors = creating
+    ? judged
+    : Object.fromEntries(
+        Object.entries(judged).filter(([field]) =>
+          EDITABLE_FIELDS.includes(field as EducationDraftField),
+        ),
+      );
   if (creating) {
-    if (!draft.countryIsoCode) fail('countryIsoCode', text.countryRequired);
-    if (!draft.partnerId) fail('partnerId', text.partnerRequired);
-    const videoUrl = draft.videoUrl.trim();
-    if (draft.videoSource === 'url') {
-      if (!videoUrl) fail('videoUrl', text.videoUrlRequired);
-      else if (!isHttpUrl(videoUrl)) fail('videoUrl', text.videoUrlInvalid);
-      else tooLong('videoUrl', text.videoUrl, videoUrl, EDUCATION_RULES.videoUrlMaxLength);
-    } else if (!draft.video) fail('video', text.videoFileRequired);
+    if (draft.videoSource === 'url' && !draft.videoUrl.trim()) {
+      errors.videoUrl = [text.videoUrlRequired];
+    } else if (draft.videoSource === 'file' && !draft.video) {
+      errors.video = [text.videoFileRequired];
+    }
   }
-  if (draft.restricted && draft.userIds.length === 0) fail('userIds', text.usersRequired);
+  if (draft.restricted && draft.userIds.length === 0) errors.userIds = [text.usersRequired];
   return errors;
 }
 
@@ -313,8 +317,29 @@ const SERVER_TEXTS: readonly [Parameters<typeof isServerMessage>[1], string][] =
   [EDUCATION_SERVER_MESSAGES.videoImageOnly, text.videoImageOnly],
   [EDUCATION_SERVER_MESSAGES.videoUndecodable, text.videoUndecodable],
 ];
-const croatianText = (message: string) =>
-  SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1] ?? message;
+/** The Croatian words of a field's own rules: what is wrong with it, and its label for lengths. */
+const FIELD_TEXTS: Partial<Record<EducationDraftField, { invalid?: string; label?: string }>> = {
+  title: { invalid: text.titleInvalid, label: text.titleLabel },
+  description: { invalid: text.descriptionIncomplete, label: text.description },
+  lecturer: { invalid: text.lecturerInvalid, label: text.lecturer },
+  countryIsoCode: { invalid: text.countryRequired },
+  subtitleLanguage: { label: text.subtitleLanguage },
+  partnerId: { invalid: text.partnerRequired },
+  videoUrl: { label: text.videoUrl },
+};
+/** The free-text rule of a minimum length (src/api/text.ts `freeText`). */
+const TOO_SHORT = /^\S+ must be at least \d+ characters long\.$/;
+
+/** A message of the schema or of the server in Croatian where known, else as sent. */
+function croatianText(message: string, field: EducationDraftField): string {
+  const known = SERVER_TEXTS.find(([candidate]) => isServerMessage(message, candidate));
+  if (known) return known[1];
+  const words = FIELD_TEXTS[field];
+  const tooLong = SERVER_MESSAGES.tooLong.match(message);
+  if (tooLong && words?.label) return text.tooLong(words.label, Number(tooLong.max));
+  const missing = isServerMessage(message, SERVER_MESSAGES.required) || TOO_SHORT.test(message);
+  return (missing && words?.invalid) || message;
+}
 
 /**
  * What a failed video upload shows: the server's refusals of a new upload (too many unfinished

@@ -6,16 +6,16 @@
 import {
   PARTNER_FIELDS,
   PARTNER_RULES,
-  hasWebsiteScheme,
-  isPartnerWebsiteUrl,
+  parseFormFields,
+  partnerFormSchema,
   type Partner,
 } from '../api/contract.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, formFieldErrors, formFieldMessages } from '../api/errors.ts';
 import type { CreatePartnerRequest } from '../api/partners.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { partnerFormMessages } from '../messages/partnerForm.ts';
 import { cleanLine } from '../api/text.ts';
-import { FORM_LEVEL, errorCollector, errorList, type FormErrors, type FormLevel } from './form.ts';
+import { FORM_LEVEL, errorList, type FormErrors, type FormLevel } from './form.ts';
 
 const text = partnerFormMessages;
 
@@ -51,26 +51,28 @@ const LOGO_TYPES = PARTNER_RULES.logoAccept.split(',');
 export const errorMessages = (errors: PartnerFormErrors) =>
   errorList(errors, [...PARTNER_DRAFT_FIELDS, FORM_LEVEL]);
 
-/** SPEC 5 "Partner": every broken rule, per field; empty when the draft may be sent. */
+/** The draft as POST /partners sends it, before cleaning: what the contract's schema judges. */
+const sentFields = (draft: PartnerDraft) => ({
+  [PARTNER_FIELDS.name]: draft.name,
+  [PARTNER_FIELDS.websiteUrl]: draft.websiteUrl,
+  [PARTNER_FIELDS.logo]: draft.logo,
+});
+
+/**
+ * SPEC 5 "Partner": every broken rule, per field; empty when the draft may be sent. The rules are
+ * the contract's `partnerFormSchema`, which the server parses with too, worded by `SERVER_TEXTS`;
+ * the logo's type and size are read from the File (the server judges its bytes).
+ */
 export function validatePartnerDraft(draft: PartnerDraft): PartnerFormErrors {
-  const { errors, fail } = errorCollector<PartnerDraftField>();
-  const name = cleanLine(draft.name);
-  const websiteUrl = draft.websiteUrl.trim();
-  if (!name) fail('name', text.allRequired);
-  if (!websiteUrl) fail('websiteUrl', text.allRequired);
-  if (!draft.logo) fail('logo', text.allRequired);
-
-  if (name.length > PARTNER_RULES.nameMaxLength) {
-    fail('name', text.nameTooLong(PARTNER_RULES.nameMaxLength));
-  }
-  if (websiteUrl.length > PARTNER_RULES.websiteUrlMaxLength) {
-    fail('websiteUrl', text.websiteTooLong(PARTNER_RULES.websiteUrlMaxLength));
-  } else if (websiteUrl && !hasWebsiteScheme(websiteUrl)) fail('websiteUrl', text.websiteScheme);
-  else if (websiteUrl && !isPartnerWebsiteUrl(websiteUrl)) fail('websiteUrl', text.websiteInvalid);
-
-  if (draft.logo && !LOGO_TYPES.includes(draft.logo.type)) fail('logo', text.logoType);
-  else if (draft.logo && draft.logo.size > PARTNER_RULES.logoMaxBytes) {
-    fail('logo', text.logoTooLarge(LOGO_MAX_MEGABYTES));
+  const parsed = parseFormFields(partnerFormSchema, sentFields(draft));
+  // A message without a text here would show as the schema words it (the boundary test forbids it).
+  const shown = (message: string, field: PartnerDraftField) => croatian(message, field) ?? message;
+  const errors: PartnerFormErrors =
+    (parsed.ok ? {} : formFieldMessages(parsed.problems, FIELD_OF_REQUEST_FIELD, shown)) ?? {};
+  const { logo } = draft;
+  if (logo && !LOGO_TYPES.includes(logo.type)) errors.logo = [text.logoType];
+  else if (logo && logo.size > PARTNER_RULES.logoMaxBytes) {
+    errors.logo = [text.logoTooLarge(LOGO_MAX_MEGABYTES)];
   }
   return errors;
 }
@@ -117,22 +119,12 @@ function errorJson(error: unknown): string {
   return JSON.stringify(error ?? null);
 }
 
-/** A 400 of POST /partners in Croatian, or null when some field or message is not known here. */
-function refusedFields(error: ApiError): PartnerFormErrors | null {
-  const errors = error.body?.errors;
-  if (!errors || Array.isArray(errors)) return null;
-  const { errors: found, fail } = errorCollector<PartnerDraftField>();
-  for (const [requestField, serverMessages] of Object.entries(errors)) {
-    const field = FIELD_OF_REQUEST_FIELD.get(requestField);
-    if (!field) return null;
-    for (const message of serverMessages) {
-      const known = SERVER_TEXTS.find(([candidate]) => isServerMessage(message, candidate));
-      if (!known) return null;
-      fail(field, known[1](field));
-    }
-  }
-  return found;
-}
+/**
+ * A message of the schema or of the server in Croatian (the schema's own, and what the upload
+ * refuses); undefined for one without a text here. Every message the schema gives has one.
+ */
+const croatian = (message: string, field: PartnerDraftField) =>
+  SERVER_TEXTS.find(([candidate]) => isServerMessage(message, candidate))?.[1](field);
 
 /**
  * SPEC 8 "Partner": what a failed create shows. A taken name, a too large logo and the form's
@@ -147,7 +139,7 @@ export function partnerFailure(error: unknown): PartnerFormErrors {
     if (error.status === 413 && isServerMessage(message, SERVER_MESSAGES.fileTooLarge)) {
       return { logo: [text.logoTooLarge(LOGO_MAX_MEGABYTES)] };
     }
-    const refused = error.status === 400 ? refusedFields(error) : null;
+    const refused = formFieldErrors(error, FIELD_OF_REQUEST_FIELD, croatian);
     if (refused) return refused;
   }
   return { [FORM_LEVEL]: [text.failed(errorJson(error))] };

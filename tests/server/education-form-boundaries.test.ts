@@ -35,6 +35,7 @@ const SENT_AS = {
   lecturer: F.lecturer,
   subtitleLanguage: F.subtitleLanguage,
   recordingMonth: F.dateOfRecording,
+  videoUrl: F.videoUrl,
 } as const satisfies Partial<Record<EducationDraftField, string>>;
 type Field = keyof typeof SENT_AS;
 
@@ -57,6 +58,15 @@ const BOUNDARIES: readonly [Field, string, boolean][] = [
   ['subtitleLanguage', 'a'.repeat(RULES.subtitleLanguageMaxLength + 1), true],
   ['recordingMonth', THIS_MONTH, false],
   ['recordingMonth', '2027-01', true],
+  // One rule for a video's address on both sides, the one of a partner's website.
+  ['videoUrl', 'https://primjer.hr/video.mp4', false],
+  ['videoUrl', ' HTTP://primjer.hr ', false],
+  ['videoUrl', 'https://', true],
+  ['videoUrl', 'https:primjer.hr/video.mp4', true],
+  ['videoUrl', 'https://primjer.hr/a video.mp4', true],
+  ['videoUrl', 'ftp://primjer.hr/video.mp4', true],
+  ['videoUrl', `https://primjer.hr/${'a'.repeat(RULES.videoUrlMaxLength - 19)}`, false],
+  ['videoUrl', `https://primjer.hr/${'a'.repeat(RULES.videoUrlMaxLength - 18)}`, true],
 ];
 
 /** The draft as the browser sends it: the multipart text fields of POST /educations. */

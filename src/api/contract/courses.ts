@@ -2,6 +2,9 @@
  * Courses and countries (SPEC 3 "Course", "Country"; SPEC 7 `/courses`, `/countries`; SPEC 9).
  */
 import * as z from 'zod/mini';
+import { SERVER_MESSAGES } from '../serverMessages.ts';
+import { freeText } from '../text.ts';
+import { requiredFile, trimmedText } from './form.ts';
 
 /** GET /countries: the ISO 3166-1 alpha-2 codes a course may be held in (names are bundled). */
 export const countrySchema = z.object({ isoCode: z.string() });
@@ -104,3 +107,119 @@ export function parseCoursePrice(text: string): number | null | undefined {
 
 /** POST /courses answers 201 with the stored course. */
 export const createCourseResponseSchema = courseSchema;
+
+/** The course form's messages only the server's schema words (the client shows them as sent). */
+export const COURSE_MESSAGES = {
+  dateOutOfRange: (field: string) =>
+    `${field} must lie from ${COURSE_RULES.earliestDate.slice(0, 4)} up to before ${COURSE_RULES.latestDate.slice(0, 4)}.`,
+};
+
+const EARLIEST_DATE = new Date(COURSE_RULES.earliestDate);
+const LATEST_DATE = new Date(COURSE_RULES.latestDate);
+// An offset can carry 9999-12-31T23:00-23:59 into year 10000, which ISO instants cannot hold.
+const inDateRange = (text: string) => {
+  const date = new Date(text);
+  return date >= EARLIEST_DATE && date < LATEST_DATE;
+};
+const isInstantText = (text: string) => z.safeParse(courseDateTextSchema, text).success;
+
+const courseDate = (field: string) =>
+  trimmedText(field).check(
+    z.minLength(1, { error: SERVER_MESSAGES.courseDatesRequired, abort: true }),
+    z.refine(isInstantText, { error: SERVER_MESSAGES.notAnInstant(field), abort: true }),
+    z.refine(inDateRange, { error: COURSE_MESSAGES.dateOutOfRange(field) }),
+  );
+
+/** SPEC 3: one lecturer, or several separated by commas (stored as `A, B`). */
+const lecturerList = (text: string) =>
+  text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+    .join(', ');
+
+const CF = COURSE_FIELDS;
+
+export interface CourseFormCountries {
+  /** The countries courses are held in (the server's list); without it any country passes. */
+  isOfferedCountry?: (isoCode: string) => boolean;
+}
+
+/**
+ * SPEC 9: the course form's fields as sent, one rule per message, checked by the SPA
+ * (courseForm.rules.ts) and by the server (server/courses/validation.ts), with
+ * `courseDatesSchema`; `Image` is the file or, on the server, the upload's own
+ * refusal of it. The files' types and sizes are judged by the browser from the File and by the
+ * server from the bytes.
+ */
+export const courseFormSchema = ({ isOfferedCountry = () => true }: CourseFormCountries = {}) =>
+  z.object({
+    [CF.title]: freeText(CF.title, { required: true, maxLength: COURSE_RULES.titleMaxLength }),
+    [CF.description]: freeText(CF.description, {
+      multiline: true,
+      required: true,
+      maxLength: COURSE_RULES.descriptionMaxLength,
+    }),
+    [CF.lecturer]: freeText(CF.lecturer, {
+      required: true,
+      maxLength: COURSE_RULES.lecturerMaxLength,
+      tidy: lecturerList,
+    }),
+    [CF.location]: freeText(CF.location, {
+      required: true,
+      maxLength: COURSE_RULES.locationMaxLength,
+    }),
+    // Absent means the default; codes are compared in capitals, at most ten characters read.
+    [CF.countryIsoCode]: z.pipe(
+      z.transform((text: unknown) =>
+        ((typeof text === 'string' ? text.trim() : '') || DEFAULT_COURSE_COUNTRY)
+          .toUpperCase()
+          .slice(0, 10),
+      ),
+      z.string().check(
+        z.superRefine((isoCode, context) => {
+          if (!isOfferedCountry(isoCode)) {
+            context.addIssue({
+              code: 'custom',
+              message: SERVER_MESSAGES.countryNotOffered(isoCode),
+            });
+          }
+        }),
+      ),
+    ),
+    [CF.startDate]: courseDate(CF.startDate),
+    [CF.endDate]: courseDate(CF.endDate),
+    [CF.price]: z.string().check(
+      z.refine((text) => parseCoursePrice(text) !== undefined, {
+        error: SERVER_MESSAGES.coursePriceInvalid(COURSE_RULES.priceMax),
+      }),
+    ),
+    [CF.image]: requiredFile(SERVER_MESSAGES.courseImageRequired),
+  });
+
+/**
+ * SPEC 9: how the two dates relate, judged once both are instants (whatever else is wrong with the
+ * form) and reported on `StartDate`; parsed together with `courseFormSchema` (`parseFormFields`).
+ */
+export const courseDatesSchema = (now: Date) =>
+  z
+    .object({
+      [CF.startDate]: courseDate(CF.startDate),
+      [CF.endDate]: courseDate(CF.endDate),
+    })
+    .check(
+      datesRule((start) => start > now.getTime(), SERVER_MESSAGES.courseStartInPast),
+      datesRule((start, end) => start !== end, SERVER_MESSAGES.courseStartEqualsEnd),
+      datesRule((start, end) => start <= end, SERVER_MESSAGES.courseStartAfterEnd),
+    );
+
+/**
+ * A rule of how the two dates relate, judged once both are instants whatever else is wrong with
+ * the form, and reported on `StartDate`.
+ */
+function datesRule(holds: (start: number, end: number) => boolean, message: string) {
+  return z.refine<Record<string, string>>(
+    (dates) => holds(Date.parse(dates[CF.startDate] ?? ''), Date.parse(dates[CF.endDate] ?? '')),
+    { error: message, path: [CF.startDate] },
+  );
+}

@@ -3,8 +3,11 @@
  * `/educations`; SPEC 9 video id).
  */
 import * as z from 'zod/mini';
+import { EDUCATION_SERVER_MESSAGES, SERVER_MESSAGES } from '../serverMessages.ts';
 import { freeText } from '../text.ts';
 import { COURSE_RULES, countrySchema } from './courses.ts';
+import { trimmedText } from './form.ts';
+import { isPartnerWebsiteUrl } from './partners.ts';
 import { educationCaptionSchema, educationStreamSchema } from './streams.ts';
 
 /** SPEC 3: a recording month as ISO 8601 year and month, `2024-03`. */
@@ -234,3 +237,65 @@ export const accessRightsUpdateSchema = z.object({
       ),
     ),
 });
+
+/** The education form's messages only the server's schema words (the client shows them as sent). */
+export const EDUCATION_MESSAGES = {
+  notAnId: (field: string) => `${field} must be a positive whole number.`,
+};
+
+/** A positive whole number of at most 15 digits, as ids are sent; undefined for anything else. */
+export function positiveId(text: string): number | undefined {
+  if (!/^\d{1,15}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id > 0 ? id : undefined;
+}
+
+const EF = EDUCATION_FIELDS;
+const EDUCATION_TEXTS = educationTexts(EF);
+
+/**
+ * SPEC 5 "Education form", 9: the text fields of POST /educations as sent, one rule per message,
+ * checked by the SPA (educationForm.rules.ts) and by the server (server/educations/validation.ts).
+ * `currentMonth` ('YYYY-MM' in Zagreb) is the latest recording month. What depends on the files
+ * and the repeated user ids (exactly one video source, the upload, the access rights) and on the
+ * database (partner, country, users) is the server parser's and service's; the browser has its
+ * own words for the video source and the users it asks for.
+ */
+export const educationFormSchema = (currentMonth: string) =>
+  z.object({
+    [EF.title]: EDUCATION_TEXTS.title,
+    [EF.description]: EDUCATION_TEXTS.description,
+    [EF.lecturer]: EDUCATION_TEXTS.lecturer,
+    /** Empty means not given. */
+    [EF.dateOfRecording]: trimmedText(EF.dateOfRecording).check(
+      z.refine((month) => month === '' || RECORDING_MONTH_PATTERN.test(month), {
+        error: EDUCATION_SERVER_MESSAGES.recordingMonthInvalid,
+        abort: true,
+      }),
+      z.refine((month) => month <= currentMonth, {
+        error: EDUCATION_SERVER_MESSAGES.recordingMonthInFuture,
+      }),
+    ),
+    [EF.countryIsoCode]: trimmedText(EF.countryIsoCode).check(
+      z.toUpperCase(),
+      z.minLength(1, { error: SERVER_MESSAGES.required(EF.countryIsoCode) }),
+    ),
+    /** Empty means none. */
+    [EF.subtitleLanguage]: EDUCATION_TEXTS.subtitleLanguage,
+    [EF.partnerId]: trimmedText(EF.partnerId).check(
+      z.minLength(1, { error: SERVER_MESSAGES.required(EF.partnerId), abort: true }),
+      z.refine((id) => positiveId(id) !== undefined, {
+        error: EDUCATION_MESSAGES.notAnId(EF.partnerId),
+      }),
+    ),
+    /** Empty when the video comes as a file or an upload. The same rule as a partner's website. */
+    [EF.videoUrl]: trimmedText(EF.videoUrl).check(
+      z.maxLength(EDUCATION_RULES.videoUrlMaxLength, {
+        error: SERVER_MESSAGES.tooLong(EF.videoUrl, EDUCATION_RULES.videoUrlMaxLength),
+        abort: true,
+      }),
+      z.refine((url) => url === '' || isPartnerWebsiteUrl(url), {
+        error: EDUCATION_SERVER_MESSAGES.videoUrlInvalid,
+      }),
+    ),
+  });

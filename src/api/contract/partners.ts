@@ -2,8 +2,11 @@
  * Partners (SPEC 3 "Partner"; SPEC 5 "Partner"; SPEC 7 `/partners`).
  */
 import * as z from 'zod/mini';
+import { SERVER_MESSAGES } from '../serverMessages.ts';
+import { freeText } from '../text.ts';
 import { FIELD_MAX_LENGTHS } from './common.ts';
 import { COURSE_RULES } from './courses.ts';
+import { requiredFile, trimmedText } from './form.ts';
 
 /**
  * One partner of GET /partners. `logoUrl` is a WebP of at most 600 px width the browser loads
@@ -49,3 +52,25 @@ export function isPartnerWebsiteUrl(text: string): boolean {
 
 /** SPEC 5: the website's scheme, whatever else is wrong with it. */
 export const hasWebsiteScheme = (text: string) => /^https?:\/\//i.test(text);
+
+const F = PARTNER_FIELDS;
+
+/**
+ * SPEC 5 "Partner": the partner form's fields as sent, one rule per message, checked by the SPA
+ * (partnerForm.rules.ts) and by the server (server/partners/validation.ts). `Logo` is the file
+ * or, on the server, the upload's own refusal of it (which the server reports instead): its type
+ * and size are judged by the browser from the File and by the server from the bytes.
+ */
+export const partnerFormSchema = z.object({
+  [F.name]: freeText(F.name, { required: true, maxLength: PARTNER_RULES.nameMaxLength }),
+  [F.websiteUrl]: trimmedText(F.websiteUrl).check(
+    z.minLength(1, { error: SERVER_MESSAGES.required(F.websiteUrl), abort: true }),
+    z.maxLength(PARTNER_RULES.websiteUrlMaxLength, {
+      error: SERVER_MESSAGES.tooLong(F.websiteUrl, PARTNER_RULES.websiteUrlMaxLength),
+      abort: true,
+    }),
+    z.refine(hasWebsiteScheme, { error: SERVER_MESSAGES.websiteUrlScheme, abort: true }),
+    z.refine(isPartnerWebsiteUrl, { error: SERVER_MESSAGES.websiteUrlInvalid }),
+  ),
+  [F.logo]: requiredFile(SERVER_MESSAGES.required(F.logo)),
+});
