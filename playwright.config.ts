@@ -18,6 +18,11 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list']],
   outputDir: 'test-results',
+  projects: [
+    { name: 'e2e', testIgnore: 'paths/**' },
+    // The machines' generated paths against the real server (tests/e2e/paths, docs/testing.md).
+    { name: 'paths', testMatch: 'paths/*.spec.ts' },
+  ],
   use: {
     baseURL,
     locale: 'hr-HR',
