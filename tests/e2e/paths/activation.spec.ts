@@ -53,7 +53,7 @@ testBrowserPaths(activationMachine, {
     { type: 'CHANGE_SURNAME', value: 'Horvat' },
     { type: 'CHANGE_PASSWORD', value: 'Prva-Lozinka-77!' },
   ],
-  open: async (fixtures) => {
+  open: async (fixtures): Promise<ActivationWorld> => {
     const { page, context, request, baseURL } = fixtures;
     const link = await invite(request, uniqueEmail('aktivacija'), {
       firstName: INVITED.name,

@@ -61,7 +61,7 @@ testBrowserPaths(authSessionMachine, {
     { type: 'LOGIN', response: { id: 0, roles: ['user'], accessToken: 'a', refreshToken: 'r' } },
     { type: 'TOKENS_REFRESHED', tokens: { accessToken: 'a2', refreshToken: 'r2' } },
   ],
-  open: async (fixtures, input) => {
+  open: async (fixtures, input): Promise<SessionWorld> => {
     const { context, page, request, baseURL } = fixtures;
     const email = await freshAccount(request, 'sesija');
     if (input !== null) await storeSessionOfEarlierVisit(context, request, email);

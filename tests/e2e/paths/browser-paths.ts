@@ -88,12 +88,16 @@ export function selectPaths<TInput, TWorld extends Fixtures>(
       const key = last ? serialize(last.state, path.steps.length > 1 ? last.event : undefined) : '';
       if (seen.has(key)) continue;
       seen.add(key);
-      const description = `[${name}] ${describePath(path.steps)}`;
+      // Paths that differ only in a payload (what was typed) would share a title.
+      const named = `[${name}] ${describePath(path.steps)}`;
+      const titles = [...candidates.map((c) => c.description), ...notRun];
+      const twins = titles.filter((title) => title.startsWith(named)).length;
+      const description = twins === 0 ? named : `${named} (${twins + 1})`;
       const unarranged = path.steps
         .slice(1)
         .map(({ event }) => event.type)
         .find((type) => plan.notArranged?.[type]);
-      if (unarranged) notRun.push(`${description} (${plan.notArranged?.[unarranged]})`);
+      if (unarranged) notRun.push(`${description}: ${plan.notArranged?.[unarranged]}`);
       else candidates.push({ ...path, description });
     }
   }
@@ -170,8 +174,11 @@ function registerPaths<TInput, TWorld extends Fixtures>(
 export class HeldRequests {
   private waiting: Route[] = [];
   private arrived: (() => void)[] = [];
+  private readonly page: Page;
 
-  private constructor(private readonly page: Page) {}
+  private constructor(page: Page) {
+    this.page = page;
+  }
 
   static async on(page: Page, url: RegExp, method = 'POST'): Promise<HeldRequests> {
     const held = new HeldRequests(page);
