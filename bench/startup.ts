@@ -1,9 +1,13 @@
 /**
- * `npm run bench:startup`: time from spawning `server/main.ts` on an empty data folder
- * (migrations, demo seed with its argon2id hashes, listen) to the first successful
- * `GET /api/v1/health` on loopback. Production mode; the SPA is served when dist/ exists.
+ * `npm run bench:startup`: time from spawning `server/main.ts` to the first successful
+ * `GET /api/v1/health` on loopback, and the CPU the process spent until then, in two cases:
+ * - an empty data folder (migrations, demo seed with its argon2id hashes and videos, listen);
+ * - an existing one (a second start on the folder the first made).
+ * Each case runs with Node's compile cache (as the server starts) and without it
+ * (NODE_DISABLE_COMPILE_CACHE=1), interleaved so that both see the same machine load.
+ * Production mode; the SPA is served when dist/ exists.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,31 +15,71 @@ import {
   PROJECT_ROOT,
   spawnServer,
   waitForHealth,
+  type ServerProcess,
 } from '../tests/server/support/server-process.ts';
 import { median } from './support/statistics.ts';
 
-const RUNS = 5;
-const HEALTH_TIMEOUT_MS = 30_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const HEALTH_TIMEOUT_MS = 60_000;
+/** Linux's clock ticks per second for /proc/<pid>/stat (USER_HZ; 100 on every usual kernel). */
+const CLOCK_TICKS = 100;
 
-async function measureOnce(): Promise<number> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-'));
+interface Sample {
+  wallMs: number;
+  cpuMs: number;
+}
+
+/** User plus system CPU of a running process, from /proc (fields 14 and 15 of its stat line). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+async function startAndStop(env: Record<string, string>): Promise<Sample> {
   const started = performance.now();
-  const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
+  const server: ServerProcess = await spawnServer({ NODE_ENV: 'production', ...env });
   try {
     await waitForHealth(server, HEALTH_TIMEOUT_MS);
-    return performance.now() - started;
+    const wallMs = performance.now() - started;
+    return { wallMs, cpuMs: cpuMsOf(server.child.pid ?? 0) };
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-console.log(`Start-up to first healthy answer, empty data folder (${PROJECT_ROOT}):`);
-const timings: number[] = [];
+const variants = {
+  'compile cache': {},
+  'no compile cache': { NODE_DISABLE_COMPILE_CACHE: '1' },
+} as const;
+type Variant = keyof typeof variants;
+const samples = new Map<string, Sample[]>();
+const record = (label: string, sample: Sample) =>
+  samples.set(label, [...(samples.get(label) ?? []), sample]);
+
+console.log(`Start-up to the first healthy answer (${PROJECT_ROOT}), ${RUNS} runs each:`);
+// A first start fills the compile cache, as the first start after a deploy does.
+const warmUpDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-warm-'));
+await startAndStop({ DATA_DIR: warmUpDir });
+rmSync(warmUpDir, { recursive: true, force: true });
 for (let run = 1; run <= RUNS; run++) {
-  const elapsed = await measureOnce();
-  timings.push(elapsed);
-  console.log(`  run ${run}: ${elapsed.toFixed(0)} ms`);
+  for (const variant of Object.keys(variants) as Variant[]) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-'));
+    try {
+      const env = { DATA_DIR: dataDir, ...variants[variant] };
+      record(`empty folder, ${variant}`, await startAndStop(env));
+      record(`existing folder, ${variant}`, await startAndStop(env));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  console.log(`  run ${run} done`);
 }
-console.log(`  median: ${median(timings).toFixed(0)} ms`);
+
+console.log('\n| case | wall median (ms) | CPU median (ms) |\n|---|---|---|');
+for (const [label, values] of samples) {
+  const wall = median(values.map((sample) => sample.wallMs));
+  const cpu = median(values.map((sample) => sample.cpuMs));
+  console.log(`| ${label} | ${wall.toFixed(0)} | ${cpu.toFixed(0)} |`);
+}

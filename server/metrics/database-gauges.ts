@@ -1,6 +1,7 @@
 /** The gauges read from the shared database at scrape time: the same figures from every process. */
 import type { Db } from '../db/database.ts';
 import { countDeliveriesByState } from '../newsletters/deliveries.ts';
+import { countTranscodesByState } from '../transcodes/store.ts';
 import { declaredBytesOfUnfinishedUploads, unfinishedUploadCount } from '../uploads/store.ts';
 import type { Metrics } from './registry.ts';
 
@@ -26,5 +27,15 @@ export function registerDatabaseGauges(metrics: Metrics, db: Db): void {
     help: 'Bytes the unfinished video uploads declared (Upload-Length): what they may still write.',
     labelNames: [],
     read: async () => [{ labels: {}, value: await declaredBytesOfUnfinishedUploads(db) }],
+  });
+  metrics.gaugeReadAtScrape({
+    name: 'video_transcodes',
+    help: 'Video transcode jobs by state; queued and processing are the queue.',
+    labelNames: ['state'],
+    read: async () =>
+      (await countTranscodesByState(db)).map(({ state, count }) => ({
+        labels: { state },
+        value: count,
+      })),
   });
 }

@@ -4,6 +4,7 @@
  * a process whose lease passed to another changes nothing.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
+import { TRANSCODE_STATES } from '../../src/api/contract.ts';
 import type { Db } from '../db/database.ts';
 import { skipLocked } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
@@ -271,4 +272,17 @@ export async function deleteCaption(
     .returning('caption_key')
     .executeTakeFirst();
   return row?.caption_key;
+}
+
+/** Jobs per state, every state named (a state with none counts 0, so an alert sees it fall). */
+export async function countTranscodesByState(db: Db) {
+  const rows = await db
+    .selectFrom('video_transcodes')
+    .select(['state', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('state')
+    .execute();
+  return TRANSCODE_STATES.map((state) => ({
+    state,
+    count: Number(rows.find((row) => row.state === state)?.count ?? 0),
+  }));
 }

@@ -8,6 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/http/errors.ts';
 import { UNMATCHED_ROUTE } from '../../server/metrics/instrument.ts';
 import { isLoopback, METRICS_PATH } from '../../server/metrics/routes.ts';
+import { insertEducation } from '../../server/educations/store.ts';
+import { insertPartner } from '../../server/partners/store.ts';
+import { insertTranscode } from '../../server/transcodes/store.ts';
+import { newStreamKey } from '../../server/transcodes/streams.ts';
 import { insertUnfinishedUpload, insertVideoUpload } from '../../server/uploads/store.ts';
 import {
   postJson,
@@ -143,6 +147,58 @@ describe('GET /metrics', () => {
     expect(sample(families, 'video_uploads_unfinished', {})).toBe(1);
     expect(sample(families, 'video_uploads_declared_bytes', {})).toBe(5_000_000_000);
     expect(family(families, 'newsletter_deliveries').type).toBe('gauge');
+  });
+
+  it('reads the transcode queue by state, naming the states without jobs', async () => {
+    const { app, db } = await start();
+    const read = async () => {
+      const families = await scrape(app);
+      return Object.fromEntries(
+        ['queued', 'processing', 'ready', 'failed'].map((state) => [
+          state,
+          sample(families, 'video_transcodes', { state }),
+        ]),
+      );
+    };
+    expect(await read()).toEqual({ queued: 0, processing: 0, ready: 0, failed: 0 });
+    const at = new Date().toISOString();
+    const partner = await insertPartner(db, {
+      name: 'Partner',
+      name_key: 'partner',
+      website_url: 'https://partner.example',
+      logo_key: 'partners/1.webp',
+      logo_card_key: 'partners/1-card.webp',
+      created_at: at,
+    });
+    for (const title of ['Prvo', 'Drugo', 'Treće']) {
+      const videoKey = `${newStreamKey()}.mp4`;
+      const educationId = await insertEducation(
+        db,
+        {
+          title,
+          description: 'Opis',
+          lecturer: 'Predavač',
+          country_iso_code: 'HR',
+          partner_id: partner?.id ?? 0,
+          recording_month: null,
+          subtitle_language: null,
+          video_site_url: null,
+          video_key: videoKey,
+          thumbnail_key: null,
+          thumbnail_card_key: null,
+          created_at: at,
+        },
+        [],
+      );
+      await insertTranscode(db, {
+        educationId,
+        videoKey,
+        streamKey: newStreamKey(),
+        at: new Date(at),
+        ...(title === 'Treće' && { published: [360] }),
+      });
+    }
+    expect(await read()).toEqual({ queued: 2, processing: 0, ready: 1, failed: 0 });
   });
 });
 
