@@ -3,12 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import {
-  fakePromiseActor,
-  planModelTest,
-  testMachineModel,
-  toTestMachine,
-} from '../support/model-based.ts';
+import { fakePromiseActor, planModelTest, testMachineModel } from '../support/model-based.ts';
+import { toTestMachine } from '../support/test-machine.ts';
 
 const toggleMachine = setup({}).createMachine({
   id: 'toggle',

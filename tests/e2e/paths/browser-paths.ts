@@ -20,14 +20,9 @@ import {
   type Page,
   type Route,
 } from '@playwright/test';
-import {
-  createMachine,
-  type AnyEventObject,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyStateNode,
-} from 'xstate';
+import { type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { describePath, toTestMachine } from '../../support/test-machine.ts';
 
 export interface Fixtures {
   page: Page;
@@ -215,50 +210,4 @@ export class HeldRequests {
     await this.arrival();
     await (this.waiting.shift() as Route).abort('internetdisconnected');
   }
-}
-
-/*
- * `toTestMachine` and `describePath` of tests/support/model-based.ts, kept in step with it by
- * hand: importing that module brings Testing Library's DOM types into the browser tests' type
- * program (tsconfig.node.json has no DOM library), which breaks the typing of `evaluate` there.
- */
-const DONE = 'xstate.done.actor.';
-const ERROR = 'xstate.error.actor.';
-
-/** The production machine with invokes and `after` turned into plain events. */
-function toTestMachine(machine: AnyStateMachine): { testMachine: AnyStateMachine } {
-  const rewrite = (node: AnyStateNode): Record<string, unknown> => {
-    const { invoke, after, states, on, ...rest } = node.config;
-    const derivedOn: Record<string, unknown> = {};
-    for (const { id, onDone, onError } of invoke ? node.invoke : []) {
-      if (onDone) derivedOn[DONE + id] = onDone;
-      if (onError) derivedOn[ERROR + id] = onError;
-    }
-    for (const [delay, transition] of Object.entries(after ?? {})) {
-      derivedOn[`xstate.after.${delay}.${node.id}`] = transition;
-    }
-    return {
-      ...rest,
-      on: { ...derivedOn, ...on },
-      ...(states && {
-        states: Object.fromEntries(
-          Object.entries(node.states).map(([key, child]) => [key, rewrite(child)]),
-        ),
-      }),
-    };
-  };
-  return { testMachine: createMachine(rewrite(machine.root), machine.implementations as never) };
-}
-
-function describePath(steps: readonly Step[]): string {
-  const events = steps.slice(1).map(({ event }) => shortEventName(event.type));
-  const reached = JSON.stringify(steps.at(-1)?.state.value);
-  return events.length === 0 ? `starts in ${reached}` : `${events.join(' → ')} reaches ${reached}`;
-}
-
-function shortEventName(type: string): string {
-  if (type.startsWith(DONE)) return `done:${type.slice(DONE.length)}`;
-  if (type.startsWith(ERROR)) return `error:${type.slice(ERROR.length)}`;
-  const timer = /^xstate\.after\.(\w+)\./.exec(type);
-  return timer ? `after ${timer[1]}` : type;
 }
