@@ -9,15 +9,17 @@ import {
 } from '../machines/educationViewer.machine.ts';
 import { routes } from '../routes.ts';
 import { EducationViewer } from '../views/EducationViewer.tsx';
+import { useOwnPageTitle } from './documentHead.ts';
 import { checkVideoReachable } from './educationVideoCheck.ts';
 import { playHlsStream } from './hlsStream.ts';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
+import { useSiteConfig } from './siteConfig.ts';
 
 /** /edukacije/{educationId}: one education's video and details, inside the library. */
 export function EducationViewerContainer({ educationId }: { educationId: string }) {
   const { api } = useEffects();
-  const [, navigate] = useLocation();
+  const [path, navigate] = useLocation();
   const [snapshot, send] = useMachine(
     educationViewerMachine.provide({
       actors: {
@@ -33,10 +35,12 @@ export function EducationViewerContainer({ educationId }: { educationId: string 
     }),
     { input: { educationId }, inspect: useInspect() },
   );
+  const education = selectViewerEducation(snapshot);
+  useOwnPageTitle(education?.title, useSiteConfig().brand, path);
   return (
     <EducationViewer
       video={selectViewerVideo(snapshot)}
-      education={selectViewerEducation(snapshot)}
+      education={education}
       details={selectViewerDetails(snapshot)}
       onPlay={() => send({ type: 'PLAY' })}
       onVideoReady={() => send({ type: 'VIDEO_READY' })}
