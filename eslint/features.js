@@ -59,6 +59,12 @@ export const featureTable = {
       views: ['EducationFormPage.tsx'],
       containers: ['EducationFormContainer.tsx'],
     },
+    // Issue 27: the uploaded video's transcode state and captions, under the edit form.
+    educationMedia: {
+      machines: ['educationCaptions', 'transcodeWatch'],
+      views: ['EducationMediaSection.tsx'],
+      containers: ['EducationMediaContainer.tsx'],
+    },
     educationLibrary: {
       machines: ['educationLibrary'],
       views: ['EducationLibraryPage.tsx'],
@@ -191,6 +197,8 @@ export const featureTable = {
       'PlainLink.tsx',
       'Spinner.tsx',
       'SupplierGrid.tsx',
+      // Issue 27: a transcode's state, in the picker's list and on the edit page.
+      'TranscodeState.tsx',
       'Switch.tsx',
       'TextField.tsx',
       // The site's frame, around every route.

@@ -36,6 +36,19 @@ export function educationsApi(client: ApiClient) {
     /** Queues a failed transcode again (issue 27); answers the education. */
     retryTranscode: (id: number): Promise<Education> =>
       client.post(`/educations/${id}/transcode/retry`, undefined, educationSchema),
+    /**
+     * Adds or replaces the captions of one language (issue 27): the file itself is the body, typed
+     * by its extension (the server reads the bytes whatever the type says); answers the education.
+     */
+    putCaptions: (id: number, language: string, file: File): Promise<Education> =>
+      client.put(
+        `/educations/${id}/captions/${encodeURIComponent(language)}`,
+        new Blob([file], { type: captionContentType(file.name) }),
+        educationSchema,
+      ),
+    async removeCaptions(id: number, language: string): Promise<void> {
+      await client.delete(`/educations/${id}/captions/${encodeURIComponent(language)}`);
+    },
     async deleteEducation(id: number): Promise<void> {
       await client.delete(`/educations/${id}`);
     },
@@ -51,3 +64,7 @@ export function educationThumbnailUrl(education: Education): string | null {
   const videoId = videoSiteVideoId(education.videoUrl);
   return videoId ? videoSiteThumbnailUrl(videoId) : null;
 }
+
+/** The type a caption file is sent as: SRT by its extension, WebVTT otherwise. */
+export const captionContentType = (name: string) =>
+  /\.srt$/i.test(name) ? 'application/x-subrip' : 'text/vtt';

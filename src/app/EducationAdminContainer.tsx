@@ -1,9 +1,11 @@
+import { Fragment } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { routes } from '../routes.ts';
 import { EducationAdminNav } from '../views/EducationAdminNav.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
 import { EducationDeleteContainer } from './EducationDeleteContainer.tsx';
 import { EducationFormContainer } from './EducationFormContainer.tsx';
+import { EducationMediaContainer } from './EducationMediaContainer.tsx';
 import { EducationPickerContainer } from './EducationPickerContainer.tsx';
 import { useSession } from './session.tsx';
 
@@ -12,7 +14,8 @@ const EDUCATION_ID = /^[1-9]\d{0,15}$/;
 /**
  * /admin/educations/* (administrators; AdminContainer checks): exactly /admin/educations goes on
  * to create, replacing itself in the history; create, update (the picker), update/{id} (the form
- * in edit mode) and delete, with their tabs above.
+ * in edit mode, with the uploaded video's state and captions under it) and delete, with their
+ * tabs above.
  */
 export function EducationAdminContainer() {
   const [path] = useLocation();
@@ -29,11 +32,13 @@ export function EducationAdminContainer() {
         <Route path={routes.adminEducationEdit.pattern}>
           {({ formUpdateId }) =>
             EDUCATION_ID.test(formUpdateId) ? (
-              <EducationFormContainer
-                key={formUpdateId}
-                educationId={Number(formUpdateId)}
-                currentUser={currentUser}
-              />
+              <Fragment key={formUpdateId}>
+                <EducationFormContainer
+                  educationId={Number(formUpdateId)}
+                  currentUser={currentUser}
+                />
+                <EducationMediaContainer educationId={Number(formUpdateId)} />
+              </Fragment>
             ) : (
               <NotFoundPage />
             )

@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import {
@@ -11,7 +12,7 @@ import { routes } from '../routes.ts';
 import { EducationViewer } from '../views/EducationViewer.tsx';
 import { useOwnPageTitle } from './documentHead.ts';
 import { checkVideoReachable } from './educationVideoCheck.ts';
-import { playHlsStream } from './hlsStream.ts';
+import { playHlsStream, playsHlsNatively } from './hlsStream.ts';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSiteConfig } from './siteConfig.ts';
@@ -37,6 +38,8 @@ export function EducationViewerContainer({ educationId }: { educationId: string 
   );
   const education = selectViewerEducation(snapshot);
   useOwnPageTitle(education?.title, useSiteConfig().brand, path);
+  // Asked once: the browser's answer does not change while the page lives.
+  const [qualityChoice] = useState(() => !playsHlsNatively(document.createElement('video')));
   return (
     <EducationViewer
       video={selectViewerVideo(snapshot)}
@@ -46,6 +49,7 @@ export function EducationViewerContainer({ educationId }: { educationId: string 
       onVideoReady={() => send({ type: 'VIDEO_READY' })}
       onVideoFailed={(position, playing) => send({ type: 'VIDEO_FAILED', position, playing })}
       onVideoElement={(element) => send({ type: 'VIDEO_ELEMENT', element })}
+      qualityChoice={qualityChoice}
       onQuality={(height) => send({ type: 'SET_QUALITY', height })}
       onCaptions={(language) => send({ type: 'SET_CAPTIONS', language })}
       LinkComponent={Link}

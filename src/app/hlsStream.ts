@@ -18,6 +18,12 @@ import type {
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
+/**
+ * The browser plays HLS itself (Safari, iOS): it then picks the rendition on its own and offers
+ * no level to pin, so the viewer has no quality to choose.
+ */
+export const playsHlsNatively = (video: HTMLVideoElement) => video.canPlayType(HLS_TYPE) !== '';
+
 export const playHlsStream = fromCallback<StreamCommand, StreamInput, EducationViewerEvent>(
   ({ input, receive, sendBack }) => {
     let element: HTMLVideoElement | null = null;
@@ -33,7 +39,7 @@ export const playHlsStream = fromCallback<StreamCommand, StreamInput, EducationV
     };
 
     const attach = async (video: HTMLVideoElement) => {
-      if (video.canPlayType(HLS_TYPE) !== '' || typeof MediaSource === 'undefined') {
+      if (playsHlsNatively(video) || typeof MediaSource === 'undefined') {
         // The attribute, not the property: a test DOM (happy-dom) reports a property set as playable.
         video.setAttribute('src', input.playlistUrl);
         return;

@@ -9,6 +9,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Education } from '../api/contract.ts';
 import { reportEventError } from './form.ts';
+import { isTranscoding, TRANSCODE_POLL_MS } from './transcodes.ts';
 
 export interface EducationPickerContext {
   educations: Education[];
@@ -16,12 +17,6 @@ export interface EducationPickerContext {
 
 export type EducationPickerEvent =
   { type: 'CHOOSE'; id: number } | { type: 'RETRY' } | { type: 'RETRY_TRANSCODE'; id: number };
-
-/** How often the list is fetched again while a transcode is queued or running. */
-export const TRANSCODE_POLL_MS = 3000;
-
-const transcoding = (education: Education) =>
-  education.stream?.state === 'queued' || education.stream?.state === 'processing';
 
 export const educationPickerMachine = setup({
   types: {
@@ -37,7 +32,7 @@ export const educationPickerMachine = setup({
     ),
   },
   guards: {
-    anyTranscoding: ({ context }) => context.educations.some(transcoding),
+    anyTranscoding: ({ context }) => context.educations.some(isTranscoding),
     failedTranscode: ({ context }, id: number) =>
       context.educations.some((e) => e.id === id && e.stream?.state === 'failed'),
   },

@@ -5,6 +5,7 @@
 import type { Education } from '../api/contract.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { EducationChoice } from './EducationChoice.tsx';
+import { TranscodeState } from './TranscodeState.tsx';
 
 export interface EducationPickerPageProps {
   loading: boolean;
@@ -17,20 +18,6 @@ export interface EducationPickerPageProps {
 }
 
 const text = educationAdminMessages;
-
-/** An uploaded education's transcode in words: queued, progress, ready or why it failed. */
-export function streamStateText(stream: NonNullable<Education['stream']>): string {
-  switch (stream.state) {
-    case 'queued':
-      return text.streamQueued;
-    case 'processing':
-      return text.streamProcessing(stream.progress);
-    case 'ready':
-      return text.streamReady;
-    case 'failed':
-      return text.streamFailed(stream.failure ?? '');
-  }
-}
 
 export function EducationPickerPage({
   onChoose,
@@ -54,19 +41,13 @@ export function EducationPickerPage({
           <ul aria-live="polite">
             {uploaded.map(({ id, title, stream }) => (
               <li key={id}>
-                {text.educationOption(id, title)}: {stream && streamStateText(stream)}
-                {stream?.state === 'failed' && (
-                  <>
-                    {' '}
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      aria-label={text.retryTranscodeOf(title)}
-                      onClick={() => onRetryTranscode(id)}
-                    >
-                      {text.retry}
-                    </button>
-                  </>
+                {text.educationOption(id, title)}:{' '}
+                {stream && (
+                  <TranscodeState
+                    title={title}
+                    stream={stream}
+                    onRetry={() => onRetryTranscode(id)}
+                  />
                 )}
               </li>
             ))}

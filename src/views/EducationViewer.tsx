@@ -29,6 +29,11 @@ export interface EducationViewerProps {
   onVideoFailed: (position: number, playing: boolean) => void;
   /** The element that shows an HLS stream, for the stream player to attach to. */
   onVideoElement?: (element: HTMLVideoElement) => void;
+  /**
+   * False where the browser plays HLS itself: it picks the rendition on its own, there is no
+   * level to choose, so no quality select is shown.
+   */
+  qualityChoice?: boolean;
   onQuality?: (height: number | null) => void;
   onCaptions?: (language: string | null) => void;
   LinkComponent?: LinkComponent;
@@ -42,6 +47,7 @@ export function EducationViewer({
   onVideoReady,
   onVideoFailed,
   onVideoElement = () => undefined,
+  qualityChoice = true,
   onQuality = () => undefined,
   onCaptions = () => undefined,
   LinkComponent: Link = PlainLink,
@@ -73,7 +79,12 @@ export function EducationViewer({
         />
       </div>
       {video.kind === 'stream' && (
-        <StreamControls video={video} onQuality={onQuality} onCaptions={onCaptions} />
+        <StreamControls
+          video={video}
+          qualityChoice={qualityChoice}
+          onQuality={onQuality}
+          onCaptions={onCaptions}
+        />
       )}
       {education && details !== 'hidden' && (
         <div className="education-viewer__details">
@@ -124,17 +135,19 @@ type StreamVideo = Extract<ViewerVideo, { kind: 'stream' }>;
 /** The quality (automatic or one rendition) and the captions (off or one language). */
 function StreamControls({
   video,
+  qualityChoice,
   onQuality,
   onCaptions,
 }: {
   video: StreamVideo;
+  qualityChoice: boolean;
   onQuality: (height: number | null) => void;
   onCaptions: (language: string | null) => void;
 }) {
   const id = useId();
   return (
     <div className="education-viewer__controls">
-      {video.renditions.length > 1 && (
+      {qualityChoice && video.renditions.length > 1 && (
         <p className="education-viewer__control">
           <label htmlFor={`${id}-quality`}>{text.quality}</label>
           <select

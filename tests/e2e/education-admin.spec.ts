@@ -202,6 +202,19 @@ test('the administrator uploads, restricts, edits, opens and deletes an educatio
     'true',
   );
   await screenshots(page, 'edit');
+  // Issue 27: under the form, the video's state and its captions; a WebVTT file in English.
+  const media = page.getByRole('region', { name: 'Obrada videa' });
+  await expect(media).toBeVisible();
+  await media.getByLabel('Jezik datoteke titlova').selectOption('en');
+  await media.getByLabel('Datoteka titlova').setInputFiles({
+    name: 'predavanje.vtt',
+    mimeType: 'text/vtt',
+    buffer: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.500\nDobar dan, kolege.\n'),
+  });
+  await media.getByRole('button', { name: 'Dodaj titlove' }).click();
+  await expect(page.getByText('Titlovi (engleski) su spremljeni.')).toBeVisible();
+  await expect(media.getByRole('button', { name: 'Ukloni titlove: engleski' })).toBeVisible();
+  await screenshots(page, 'edit-captions');
   const renamed = `${title} (uređeno)`;
   await page.getByLabel('Naziv edukacije').fill(renamed);
   await page.getByRole('switch', { name: 'Ograniči vidljivost' }).click();

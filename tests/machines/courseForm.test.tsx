@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COURSE_RULES, type Country, type Course } from '../../src/api/contract.ts';
 import type { CreateCourseRequest } from '../../src/api/courses.ts';
@@ -16,6 +17,7 @@ import { zagrebInstant } from '../../src/lib/wallTime.ts';
 import { messages } from '../../src/messages.ts';
 import { aCourse } from '../support/courses.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.courseForm;
@@ -430,5 +432,228 @@ describe('the admin menu', () => {
     expect(adminEntries({ isAdministrator: false }).map((entry) => entry.label)).not.toContain(
       'Tečajevi',
     );
+  });
+});
+
+/** SPEC 5 "Course form" as a model: what is entered, the clock, and what was sent. */
+interface CourseModel {
+  title: string;
+  description: string;
+  lecturer: string;
+  location: string;
+  /** The instants chosen in the date pickers, or null when cleared. */
+  start: Date | null;
+  end: Date | null;
+  price: string;
+  image: boolean;
+  waiting: boolean;
+  sent: CreateCourseRequest[];
+}
+
+describe('course form random paths', () => {
+  afterEach(() => vi.useRealTimers());
+
+  // The administrator's clock: 11:00 in Zagreb. Dates are picked around it, on the picker's
+  // 15-minute steps, most of them near the present, where "in the future" is decided.
+  const NOW = new Date('2027-03-12T10:00:00.000Z');
+  const MINUTE = 60_000;
+  const DAY = 24 * 60 * MINUTE;
+  const DATE_OFFSETS = [-DAY + 15 * MINUTE, -15 * MINUTE, 0, 15 * MINUTE, DAY, 2 * DAY];
+  const datePick = fc
+    .option(fc.constantFrom(...DATE_OFFSETS), { freq: 6 })
+    .map((offset) => (offset === null ? null : new Date(NOW.getTime() + offset)));
+  /** The instant as the picker shows it in Zagreb, computed apart from the form's own helper. */
+  const zagrebShown = (instant: Date) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Zagreb',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(instant)
+        .map(({ type, value }) => [type, value]),
+    );
+    return `${parts.day}. ${parts.month}. ${parts.year}. ${parts.hour}:${parts.minute}`;
+  };
+  const dateLabel = (instant: Date | null) => (instant ? zagrebShown(instant) : 'ništa');
+
+  /** SPEC 5 "Course form": every rule the form checks before anything is sent. */
+  const valid = (model: CourseModel) =>
+    model.title.trim() !== '' &&
+    model.description.trim() !== '' &&
+    model.description.trim().length <= 10_000 &&
+    model.lecturer.trim() !== '' &&
+    model.location.trim() !== '' &&
+    model.start !== null &&
+    model.end !== null &&
+    model.start.getTime() > NOW.getTime() &&
+    model.start.getTime() < model.end.getTime() &&
+    (model.price.trim() === '' || /^\d+(\.\d{1,2})?$/.test(model.price.trim())) &&
+    model.image;
+  const editable = (model: CourseModel) => !model.waiting;
+
+  // One step for the three required lines: an empty or blank entry against a filled one, the
+  // filled one twice as often so that a path also reaches a form worth sending.
+  const typing = fc
+    .record({
+      field: fc.constantFrom('title' as const, 'lecturer' as const, 'location' as const),
+      value: fc.constantFrom('', '  ', ' Endodoncija u praksi ', 'Ljubljana'),
+    })
+    .map(({ field, value }) =>
+      step<CourseModel>(
+        `upiši ${LABELS[field].toLowerCase()} "${value}"`,
+        (model) => {
+          fireEvent.change(input(field), { target: { value } });
+          model[field] = value;
+        },
+        editable,
+      ),
+    );
+  const picking = (field: 'start' | 'end') =>
+    datePick.map((instant) =>
+      step<CourseModel>(
+        `odaberi ${field === 'start' ? 'početak' : 'završetak'} ${dateLabel(instant)}`,
+        (model) => {
+          fireEvent.change(input(field === 'start' ? 'startDate' : 'endDate'), {
+            target: { value: instant ? zagrebShown(instant) : '' },
+          });
+          model[field] = instant;
+        },
+        editable,
+      ),
+    );
+
+  // Submitting is listed twice: a path often fills the form and then sends it.
+  const submit = fc.constant(
+    step<CourseModel>(
+      `pritisni '${text.submit}'`,
+      async (model) => {
+        await user.click(submitButton() ?? document.body);
+        if (!valid(model)) {
+          expect(shownProblems().length).toBeGreaterThan(0);
+          if (model.start && model.end && model.start.getTime() <= NOW.getTime()) {
+            expect(shownProblems()).toContain('Početak održavanja tečaja mora biti u budućnosti.');
+          }
+          return;
+        }
+        model.waiting = true;
+        model.sent.push({
+          title: model.title.trim(),
+          description: model.description.trim(),
+          countryIsoCode: 'SI',
+          lecturer: model.lecturer.trim(),
+          location: model.location.trim(),
+          startDate: (model.start as Date).toISOString(),
+          endDate: (model.end as Date).toISOString(),
+          price: model.price.trim(),
+          image: photo,
+          pdf: programme,
+        });
+      },
+      editable,
+    ),
+  );
+
+  testRandomPaths<CourseModel>('courseForm', {
+    startLabel: "Otvori 'Dodaj tečaj' i ispuni ga",
+    numRuns: 12,
+    maxSteps: 12,
+    start: async () => {
+      vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+      renderForm();
+      await loadCountries.resolve(offered);
+      const start = new Date(NOW.getTime() + DAY);
+      const end = new Date(NOW.getTime() + 2 * DAY);
+      await fill({ ...validDraft, startDate: '', endDate: '' });
+      fireEvent.change(input('startDate'), { target: { value: zagrebShown(start) } });
+      fireEvent.change(input('endDate'), { target: { value: zagrebShown(end) } });
+      return {
+        title: validDraft.title as string,
+        description: validDraft.description as string,
+        lecturer: validDraft.lecturer as string,
+        location: validDraft.location as string,
+        start,
+        end,
+        price: validDraft.price as string,
+        image: true,
+        waiting: false,
+        sent: [],
+      };
+    },
+    steps: [
+      typing,
+      fc.constantFrom(0, 1, 10_000, 10_001).map((length) =>
+        step<CourseModel>(
+          `upiši opis od ${length} znakova`,
+          (model) => {
+            const value = 'a'.repeat(length);
+            fireEvent.change(input('description'), { target: { value } });
+            model.description = value;
+          },
+          editable,
+        ),
+      ),
+      picking('start'),
+      picking('start'),
+      picking('end'),
+      fc.constantFrom('', '0', '12.34', '12.345', '-0.01').map((value) =>
+        step<CourseModel>(
+          `upiši cijenu "${value}"`,
+          (model) => {
+            fireEvent.change(input('price'), { target: { value } });
+            model.price = value;
+          },
+          editable,
+        ),
+      ),
+      submit,
+      submit,
+      fc.constantFrom('created', 'refused', 'failed').map((answer) =>
+        step<CourseModel>(
+          {
+            created: 'poslužitelj stvara tečaj',
+            refused: 'poslužitelj odbija naziv i mjesto',
+            failed: 'poslužitelj odgovara 500',
+          }[answer],
+          async (model) => {
+            model.waiting = false;
+            if (answer === 'refused') return createCourse.reject(serverRefusal);
+            if (answer === 'failed') return createCourse.reject(new ApiError(500, null));
+            await createCourse.resolve(aCourse({ id: 9, title: 'Endodoncija u praksi' }));
+            expect(app.notices.at(-1)).toEqual({
+              tone: 'success',
+              text: 'Tečaj uspješno stvoren!',
+            });
+            // SPEC 4 "Forms": success resets the form (the photo too).
+            Object.assign(model, {
+              title: '',
+              description: '',
+              lecturer: '',
+              location: '',
+              start: null,
+              end: null,
+              price: '',
+              image: false,
+            });
+          },
+          (model) => model.waiting,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      // Nothing is sent while a rule is broken, a start in the past or now above all.
+      expect(createCourse.calls).toEqual(model.sent);
+      if (model.waiting) {
+        expect(submitButton()).not.toBeInTheDocument();
+        return;
+      }
+      expect(submitButton()).toBeVisible();
+      expect(input('title').value).toBe(model.title);
+      expect(input('startDate').value).toBe(model.start ? zagrebShown(model.start) : '');
+    },
   });
 });

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Education, EducationPatch, Partner, UserListItem } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -17,6 +18,7 @@ import {
 import { messages } from '../../src/messages.ts';
 import { anEducation } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.educationAdmin;
@@ -603,5 +605,320 @@ describe('education form journeys pinned by hand', () => {
     expect(input('title')).toHaveAttribute('aria-invalid', 'true');
     expect(input('title')).toHaveAccessibleDescription('Title is taken.');
     expect(input('title')).toHaveFocus();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Random paths (issue 30): what was sent, judged by SPEC 4 and 5 "Education form", never by the
+// machine's context.
+
+/** A new education with a video file: the upload, paused and resumed, then the create. */
+interface UploadModel {
+  titleValid: boolean;
+  stage: 'editing' | 'checking' | 'offering' | 'running' | 'paused' | 'creating' | 'reset';
+  /** Whether each upload started so far continues an earlier one (tus resume), in order. */
+  resumes: boolean[];
+  checks: number;
+  /** The upload id each create named, in order. */
+  created: string[];
+  finished: number;
+}
+
+/** An education open to chosen users: which rights the update sends. */
+interface RightsModel {
+  titleValid: boolean;
+  restricted: boolean;
+  chosen: number[];
+  /** The rights as last saved: loaded, then what each successful update left. */
+  saved: number[];
+  waiting: boolean;
+  updates: number;
+  rightsSent: number[][];
+}
+
+const sortedIds = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+const sameSet = (left: readonly number[], right: readonly number[]) =>
+  sortedIds(left).join() === sortedIds(right).join();
+
+describe('education form random paths', () => {
+  const typeTitle = <Model extends { titleValid: boolean }>(ready: (model: Model) => boolean) =>
+    fc.constantFrom('ab', '  ab ', 'Endodoncija u praksi').map((value) =>
+      step<Model>(
+        `upiši naziv "${value}"`,
+        (model) => {
+          fireEvent.change(input('title'), { target: { value } });
+          // SPEC 5: a title longer than 2 characters.
+          model.titleValid = value.trim().length > 2;
+        },
+        ready,
+      ),
+    );
+  const upload = (model: UploadModel) => model.stage === 'running';
+
+  testRandomPaths<UploadModel>('educationForm', {
+    variant: 'upload',
+    startLabel: "Otvori 'Dodaj edukaciju', ispuni ga i odaberi video",
+    numRuns: 8,
+    maxSteps: 16,
+    start: async () => {
+      renderForm({ educationId: null, currentUser: ADMIN });
+      await loadForm.resolve(FORM_DATA);
+      await fill(validFileDraft);
+      return {
+        titleValid: true,
+        stage: 'editing',
+        resumes: [],
+        checks: 0,
+        created: [],
+        finished: 0,
+      };
+    },
+    steps: [
+      typeTitle<UploadModel>((model) => model.stage === 'editing'),
+      fc.constant(
+        step<UploadModel>(
+          `pritisni '${text.submitCreate}'`,
+          async (model) => {
+            await user.click(submitButton() ?? document.body);
+            if (!model.titleValid) {
+              expect(shownProblems()).toContain('Naziv edukacije nije ispravan.');
+              return;
+            }
+            // The same file may have an unfinished upload: that is asked first.
+            model.checks += 1;
+            model.stage = 'checking';
+          },
+          (model) => model.stage === 'editing',
+        ),
+      ),
+      fc.boolean().map((found) =>
+        step<UploadModel>(
+          found ? 'poslužitelj nalazi nedovršen upload' : 'poslužitelj ne nalazi nedovršen upload',
+          async (model) => {
+            await findPreviousUpload.resolve(found);
+            if (found) model.stage = 'offering';
+            else {
+              model.resumes.push(false);
+              model.stage = 'running';
+            }
+          },
+          (model) => model.stage === 'checking',
+        ),
+      ),
+      fc.boolean().map((resume) =>
+        step<UploadModel>(
+          `pritisni '${resume ? text.resumePrevious : text.startOver}'`,
+          async (model) => {
+            await user.click(
+              screen.getByRole('button', { name: resume ? text.resumePrevious : text.startOver }),
+            );
+            model.resumes.push(resume);
+            model.stage = 'running';
+          },
+          (model) => model.stage === 'offering',
+        ),
+      ),
+      fc.integer({ min: 1, max: 99 }).map((percent) =>
+        step<UploadModel>(
+          `poslano ${percent} % videa`,
+          () =>
+            act(() => {
+              clock += 1000;
+              currentUpload().handlers.onProgress(
+                Math.floor((video.size * percent) / 100),
+                video.size,
+              );
+            }),
+          upload,
+        ),
+      ),
+      fc.constant(
+        step<UploadModel>(
+          `pritisni '${text.pause}'`,
+          async (model) => {
+            await user.click(screen.getByRole('button', { name: text.pause }));
+            expect(screen.getByText(text.uploadPaused)).toBeVisible();
+            model.stage = 'paused';
+          },
+          upload,
+        ),
+      ),
+      fc.constant(
+        step<UploadModel>(
+          `pritisni '${text.resume}'`,
+          async (model) => {
+            await user.click(screen.getByRole('button', { name: text.resume }));
+            // A paused upload continues where it stopped: the next run resumes it.
+            model.resumes.push(true);
+            model.stage = 'running';
+          },
+          (model) => model.stage === 'paused',
+        ),
+      ),
+      fc.boolean().map((ok) =>
+        step<UploadModel>(
+          ok ? 'upload videa završava' : 'upload videa ne uspijeva',
+          async (model) => {
+            if (ok) {
+              const uploadId = `upload-${model.resumes.length}`;
+              await act(async () => {
+                currentUpload().handlers.onSuccess(uploadId);
+                await Promise.resolve();
+              });
+              model.created.push(uploadId);
+              model.stage = 'creating';
+            } else {
+              act(() => currentUpload().handlers.onError(new Error('tus: failed')));
+              expect(app.notices.at(-1)).toEqual({ tone: 'error', text: text.uploadFailed });
+              model.stage = 'editing';
+            }
+          },
+          upload,
+        ),
+      ),
+      fc.boolean().map((ok) =>
+        step<UploadModel>(
+          ok ? 'poslužitelj stvara edukaciju' : 'poslužitelj odbija naziv',
+          async (model) => {
+            if (ok) {
+              await createEducation.resolve(anEducation({ id: 40, title: 'Endodoncija' }));
+              expect(app.notices.at(-1)).toEqual({
+                tone: 'success',
+                text: 'Edukacija je stvorena.',
+              });
+              model.finished += 1;
+              // SPEC 4: the form resets; the chosen file goes with it.
+              model.stage = 'reset';
+            } else {
+              await createEducation.reject(serverRefusal);
+              expect(shownProblems()).toEqual(['Title is taken.']);
+              model.stage = 'editing';
+            }
+          },
+          (model) => model.stage === 'creating',
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      expect(findPreviousUpload.calls).toHaveLength(model.checks);
+      expect(uploads.map((started) => started.resume)).toEqual(model.resumes);
+      // Only a running upload sends: pausing, failing or finishing stops it.
+      expect(uploads.filter((started) => !started.stopped)).toHaveLength(
+        model.stage === 'running' ? 1 : 0,
+      );
+      // The education is created once per finished upload, naming that upload and no file.
+      expect(createEducation.calls.map((sent) => sent.get('VideoUploadId'))).toEqual(model.created);
+      expect(createEducation.calls.every((sent) => sent.get('Video') === null)).toBe(true);
+      const saving = ['checking', 'running', 'paused', 'offering', 'creating'];
+      if (saving.includes(model.stage)) expect(submitButton()).not.toBeInTheDocument();
+      else expect(submitButton()).toBeVisible();
+    },
+  });
+
+  const chosenIds = () =>
+    chosenUsers().map((label) => [ADMIN, ...USERS].find((one) => userLabel(one.id) === label)?.id);
+  const editable = (model: RightsModel) => !model.waiting;
+
+  testRandomPaths<RightsModel>('educationForm', {
+    variant: 'rights',
+    startLabel: "Otvori 'Uredi edukaciju' edukacije vidljive jednoj korisnici",
+    numRuns: 10,
+    maxSteps: 16,
+    start: async () => {
+      renderForm({ educationId: EDITED.id, currentUser: ADMIN });
+      await loadForm.resolve(FORM_DATA);
+      // SPEC 4: restricted, since access rights exist.
+      return {
+        titleValid: true,
+        restricted: true,
+        chosen: [...FORM_DATA.userIds],
+        saved: [...FORM_DATA.userIds],
+        waiting: false,
+        updates: 0,
+        rightsSent: [],
+      };
+    },
+    steps: [
+      typeTitle<RightsModel>(editable),
+      fc.constant(
+        step<RightsModel>(
+          `prebaci '${text.restrict}'`,
+          async (model) => {
+            await user.click(restrictSwitch());
+            model.restricted = !model.restricted;
+            // SPEC 4: switching to all users clears the chosen ones.
+            if (!model.restricted) model.chosen = [];
+          },
+          editable,
+        ),
+      ),
+      fc.constantFrom(...USERS).map((one) =>
+        step<RightsModel>(
+          `odaberi korisnika ${one.name} ${one.surname}`,
+          async (model) => {
+            await chooseUser(one.name.toLowerCase(), userLabel(one.id));
+            model.chosen.push(one.id);
+          },
+          (model) => editable(model) && model.restricted && !model.chosen.includes(one.id),
+        ),
+      ),
+      fc.nat().map((which) =>
+        step<RightsModel>(
+          (model) => `ukloni ${chosenUsers()[which % model.chosen.length] ?? 'korisnika'}`,
+          async (model) => {
+            const label = chosenUsers()[which % model.chosen.length];
+            await user.click(screen.getByRole('button', { name: `Ukloni: ${label}` }));
+            model.chosen = model.chosen.filter((id) => userLabel(id) !== label);
+          },
+          (model) => editable(model) && model.chosen.length > 0,
+        ),
+      ),
+      fc.constant(
+        step<RightsModel>(
+          `pritisni '${text.submitUpdate}'`,
+          async (model) => {
+            await user.click(submitButton() ?? document.body);
+            // SPEC 5: restricted visibility needs at least one user.
+            if (!model.titleValid || (model.restricted && model.chosen.length === 0)) {
+              expect(shownProblems().length).toBeGreaterThan(0);
+              return;
+            }
+            model.updates += 1;
+            model.waiting = true;
+          },
+          editable,
+        ),
+      ),
+      fc.boolean().map((ok) =>
+        step<RightsModel>(
+          ok ? 'poslužitelj sprema promjene' : 'poslužitelj odbija naziv',
+          async (model) => {
+            if (ok) await updateEducation.resolve(undefined as unknown as Education);
+            else await updateEducation.reject(serverRefusal);
+            model.waiting = false;
+            if (!ok) return;
+            expect(app.notices.at(-1)).toEqual({
+              tone: 'success',
+              text: 'Edukacija je ažurirana.',
+            });
+            // SPEC 4: the rights are sent only when the selection changed (none chosen: open
+            // to all, an empty list).
+            const rights = model.restricted ? model.chosen : [];
+            if (!sameSet(rights, model.saved)) model.rightsSent.push(sortedIds(rights));
+            model.saved = [...rights];
+          },
+          (model) => model.waiting,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      expect(updateEducation.calls).toHaveLength(model.updates);
+      expect(rightsUpdates.map(({ id, userIds }) => ({ id, userIds: sortedIds(userIds) }))).toEqual(
+        model.rightsSent.map((userIds) => ({ id: EDITED.id, userIds })),
+      );
+      if (model.waiting) return;
+      expect(restrictSwitch()).toHaveAttribute('aria-checked', String(model.restricted));
+      expect(sortedIds(chosenIds() as number[])).toEqual(sortedIds(model.chosen));
+    },
   });
 });

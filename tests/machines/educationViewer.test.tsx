@@ -406,6 +406,24 @@ describe('education viewer journeys pinned by hand', () => {
     expect(track.mode).toBe('disabled');
   });
 
+  it('offers no quality where the browser plays HLS itself, and gives it the playlist', async () => {
+    // Safari and iOS: canPlayType answers for HLS, the element plays the playlist and picks the
+    // rendition itself; there is no level to pin, so no select that would do nothing.
+    const canPlay = vi
+      .spyOn(HTMLMediaElement.prototype, 'canPlayType')
+      .mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''));
+    try {
+      renderViewer();
+      await getEducation.resolve(streamed);
+      await headCheck.resolve(new Response(null, { status: 200 }));
+      expect(video()).toHaveAttribute('src', streamed.stream?.playlistUrl);
+      expect(qualitySelect()).toBeNull();
+      expect(captionsSelect()).toBeVisible();
+    } finally {
+      canPlay.mockRestore();
+    }
+  });
+
   it('fails for good when the renewed address fails too', async () => {
     await readyUploadedVideo();
     fireEvent.error(videoAt(10, false));

@@ -58,6 +58,11 @@ export interface RandomPathPlan<Model> {
   steps: fc.Arbitrary<RandomStep<Model>>[];
   /** What SPEC says holds after every step, whatever was done. */
   invariants: (model: Model) => unknown;
+  /**
+   * One of several random-path tests of the same flow (its own start and steps): named in the
+   * test's title, its paths reported with the flow's others.
+   */
+  variant?: string;
   /** Runs in the normal suite (default 25); RANDOM_PATH_RUNS overrides every flow. */
   numRuns?: number;
   maxSteps?: number;
@@ -66,10 +71,13 @@ export interface RandomPathPlan<Model> {
 const envRuns = Number(process.env.RANDOM_PATH_RUNS);
 const envSeed = Number(process.env.RANDOM_PATH_SEED);
 const reportDir = process.env.RANDOM_PATH_REPORT;
+/** What this test file reported per flow so far: a flow's variants share its one report. */
+const reportedPaths = new Map<string, RecordedPath[]>();
 
 /** Registers one test that runs the flow's random paths (call it inside `describe`). */
 export function testRandomPaths<Model>(flow: string, plan: RandomPathPlan<Model>): void {
-  it(`random paths keep SPEC's invariants (${flow})`, async () => {
+  const name = plan.variant ? `${flow}: ${plan.variant}` : flow;
+  it(`random paths keep SPEC's invariants (${name})`, async () => {
     const recorded: RecordedPath[] = [];
     const maxSteps = plan.maxSteps ?? 12;
     // Every position draws one instance of every step and a choice among those that can happen
@@ -112,7 +120,9 @@ export function testRandomPaths<Model>(flow: string, plan: RandomPathPlan<Model>
     } finally {
       if (reportDir) {
         mkdirSync(reportDir, { recursive: true });
-        writeFileSync(join(reportDir, `${flow}.json`), JSON.stringify({ flow, paths: recorded }));
+        const paths = [...(reportedPaths.get(flow) ?? []), ...recorded];
+        reportedPaths.set(flow, paths);
+        writeFileSync(join(reportDir, `${flow}.json`), JSON.stringify({ flow, paths }));
       }
     }
     expect(recorded.length).toBeGreaterThan(0);

@@ -1,0 +1,236 @@
+/**
+ * The caption files of an uploaded video on the education edit page (issue 27), through the
+ * container with fake API calls: the model walks the form (refused before sending, sent, refused
+ * by the server, removed, removed already elsewhere); by hand: each refusal in Croatian under its
+ * field with the focus on it (too big, not a caption file, the server's 4xx), the keyboard path,
+ * a replacement, and nothing shown for a video-site education.
+ */
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CAPTION_RULES, type Education } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import { EDUCATION_SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
+import { educationCaptionsMachine } from '../../src/machines/educationCaptions.machine.ts';
+import type { CaptionDraft } from '../../src/machines/educationCaptions.rules.ts';
+import { messages } from '../../src/messages.ts';
+import { renderMediaSection, section, uploaded, fakes } from '../support/educationMedia.tsx';
+import { anEducation } from '../support/educations.ts';
+import { testMachineModel } from '../support/model-based.ts';
+
+const text = messages.educationAdmin;
+// A file of another type must reach the form: the accept filter is only a hint to the dialog.
+const user = userEvent.setup({ applyAccept: false });
+
+const READY = uploaded('ready', ['hr']);
+const WITH_EN = uploaded('ready', ['hr', 'en']);
+const vtt = new File(['WEBVTT\n\n00:00.000 --> 00:02.000\nDobar dan.\n'], 'predavanje.vtt', {
+  type: 'text/vtt',
+});
+const srt = new File(['1\n00:00:00,000 --> 00:00:02,000\nDobar dan.\n'], 'predavanje.srt');
+const invalidCaptions = new ApiError(400, {
+  errors: [EDUCATION_SERVER_MESSAGES.captionInvalid('cue 1 has no timing line')],
+});
+const alreadyRemoved = new ApiError(404, { errors: [EDUCATION_SERVER_MESSAGES.captionNotFound] });
+const { loadEducation, putCaptions, removeCaptions } = fakes;
+
+const captionsRegion = () => screen.getByRole('region', { name: text.captionsTitle });
+const languageSelect = () => screen.getByRole('combobox', { name: text.captionLanguage });
+const fileInput = () => screen.getByLabelText(text.captionFile);
+const submitButton = () =>
+  screen.getByRole('button', { name: new RegExp(`^(${text.captionAdd}|${text.captionReplace})$`) });
+const removeButton = (name: string) =>
+  screen.queryByRole('button', { name: text.captionRemoveOf(name) });
+const LANGUAGE_NAMES: Record<string, string> = { hr: 'hrvatski', en: 'engleski' };
+
+async function edit(values: Partial<CaptionDraft>) {
+  if (values.language !== undefined) await user.selectOptions(languageSelect(), values.language);
+  if (values.file) await user.upload(fileInput(), values.file);
+}
+
+/** The captions listed with their remove buttons, and the form's language. */
+function expectCaptions(education: Education | null, draft: CaptionDraft) {
+  const removable = within(captionsRegion())
+    .queryAllByRole('button', { name: /^Ukloni titlove: / })
+    .map((button) => button.getAttribute('aria-label'));
+  expect(removable).toEqual(
+    (education?.captions ?? []).map(({ language }) =>
+      text.captionRemoveOf(LANGUAGE_NAMES[language] ?? language),
+    ),
+  );
+  if (education?.captions.length === 0) {
+    expect(captionsRegion()).toHaveTextContent(text.captionsNone);
+  }
+  expect(languageSelect()).toHaveValue(draft.language);
+}
+
+let app: ReturnType<typeof renderMediaSection>;
+
+describe('education captions model', () => {
+  testMachineModel(educationCaptionsMachine, {
+    inputs: [{ educationId: 7 }],
+    // The transcode watch loads first (answered at once); the captions' loads are the fake's.
+    render: () => {
+      app = renderMediaSection(0, READY);
+      return app;
+    },
+    fakes: { loadEducation, putCaptions, removeCaptions },
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadEducation', output: READY },
+      { type: 'xstate.error.actor.loadEducation', error: new TypeError('Failed to fetch') },
+      { type: 'xstate.done.actor.putCaptions', output: WITH_EN },
+      { type: 'xstate.error.actor.putCaptions', error: invalidCaptions },
+      { type: 'xstate.error.actor.putCaptions', error: new TypeError('Failed to fetch') },
+      { type: 'xstate.done.actor.removeCaptions', output: undefined },
+      { type: 'xstate.error.actor.removeCaptions', error: alreadyRemoved },
+      {
+        type: 'xstate.error.actor.removeCaptions',
+        error: new ApiError(404, { errors: ['Education not found.'] }),
+      },
+      { type: 'xstate.error.actor.removeCaptions', error: new TypeError('Failed to fetch') },
+      { type: 'EDIT', values: { language: 'en', file: vtt } },
+      { type: 'REMOVE', language: 'hr' },
+    ],
+    // Files serialize alike: a person sees their names. An arriving failure is part of the
+    // state, so that one leaving the form as it was still counts as a transition to test.
+    serializeState: ({ value, context }, event) =>
+      JSON.stringify([
+        value,
+        event?.type.startsWith('xstate.error.') || event?.type === 'RETRY' ? event.type : '',
+        context.education?.captions.map((c) => c.language),
+        context.draft.language,
+        context.draft.file?.name,
+        context.errors,
+      ]),
+    states: {
+      loading: () => {
+        expect(screen.queryByRole('region', { name: text.captionsTitle })).toBeNull();
+        expect(loadEducation.calls.at(-1)).toBe(7);
+      },
+      loadFailed: () => {
+        expect(screen.getByRole('alert')).toHaveTextContent(text.mediaLoadFailed);
+        expect(screen.getByRole('button', { name: text.retry })).toBeVisible();
+      },
+      editing: ({ context }) => {
+        expectCaptions(context.education, context.draft);
+        const replacing = context.education?.captions.some(
+          (c) => c.language === context.draft.language,
+        );
+        expect(submitButton()).toHaveAccessibleName(
+          replacing ? text.captionReplace : text.captionAdd,
+        );
+        expect(submitButton()).toBeEnabled();
+        const { language = [], file = [], form = [] } = context.errors;
+        const listed = within(captionsRegion()).queryByRole('alert')?.textContent ?? '';
+        expect(listed).toBe([...language, ...file, ...form].join(''));
+        if (language.length > 0) expect(languageSelect()).toHaveAttribute('aria-invalid', 'true');
+        else expect(languageSelect()).not.toHaveAttribute('aria-invalid');
+        if (file.length > 0) {
+          expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
+          expect(fileInput()).toHaveAccessibleDescription(expect.stringContaining(file.join('')));
+        }
+      },
+      saving: ({ context }) => {
+        expectCaptions(context.education, context.draft);
+        expect(within(captionsRegion()).getByRole('status')).toHaveTextContent(text.captionSaving);
+        expect(putCaptions.calls.at(-1)).toEqual({
+          id: 7,
+          language: context.draft.language,
+          file: context.draft.file,
+        });
+        expect(languageSelect()).toBeDisabled();
+      },
+      removing: () => {
+        expect(removeCaptions.calls.at(-1)).toEqual({ id: 7, language: 'hr' });
+        expect(removeButton('hrvatski')).toBeDisabled();
+        expect(languageSelect()).toBeDisabled();
+      },
+    },
+    events: {
+      RETRY: () => user.click(screen.getByRole('button', { name: text.retry })),
+      EDIT: (event) => edit((event as unknown as { values: Partial<CaptionDraft> }).values),
+      SUBMIT: () => user.click(submitButton()),
+      REMOVE: async () => {
+        const button = removeButton('hrvatski');
+        if (button) await user.click(button);
+      },
+    },
+  });
+});
+
+describe('education captions pinned by hand', () => {
+  async function renderLoaded(education: Education = READY) {
+    Object.values(fakes).forEach((fake) => fake.reset());
+    app = renderMediaSection(0, education);
+    await loadEducation.resolve(education);
+  }
+
+  it('refuses a file over the cap and one that is no caption file, before sending', async () => {
+    await renderLoaded();
+    await edit({
+      language: 'en',
+      file: new File([new Uint8Array(CAPTION_RULES.maxBytes + 1)], 'a.vtt'),
+    });
+    await user.click(submitButton());
+    expect(fileInput()).toHaveAccessibleDescription(
+      expect.stringContaining(text.captionFileTooLarge(512)),
+    );
+    expect(fileInput()).toHaveFocus();
+    await edit({ file: new File(['<p>nije</p>'], 'titlovi.html') });
+    await user.click(submitButton());
+    expect(fileInput()).toHaveAccessibleDescription(expect.stringContaining(text.captionFileType));
+    expect(putCaptions.calls).toEqual([]);
+  });
+
+  it("shows the server's refusals in Croatian under the field they are about", async () => {
+    await renderLoaded();
+    await edit({ language: 'en', file: srt });
+    await user.click(submitButton());
+    await putCaptions.reject(
+      new ApiError(400, { errors: [EDUCATION_SERVER_MESSAGES.captionNotText] }),
+    );
+    expect(fileInput()).toHaveAccessibleDescription(expect.stringContaining(text.captionNotText));
+    expect(fileInput()).toHaveFocus();
+    await user.click(submitButton());
+    await putCaptions.reject(new ApiError(413, { errors: ['Request body is too large.'] }));
+    expect(fileInput()).toHaveAccessibleDescription(
+      expect.stringContaining(text.captionFileTooLarge(512)),
+    );
+    await user.click(submitButton());
+    await putCaptions.reject(
+      new ApiError(400, { errors: [EDUCATION_SERVER_MESSAGES.captionLanguageInvalid] }),
+    );
+    expect(languageSelect()).toHaveAccessibleDescription(text.captionLanguageInvalid);
+    expect(languageSelect()).toHaveFocus();
+    expect(app.notices).toEqual([]);
+  });
+
+  it('goes by keyboard: language, file, send; then replaces the same language', async () => {
+    await renderLoaded();
+    await user.tab();
+    expect(removeButton('hrvatski')).toHaveFocus();
+    await user.tab();
+    expect(languageSelect()).toHaveFocus();
+    // A native select: the browser's own keys choose; the test DOM only sets the value.
+    await user.selectOptions(languageSelect(), 'hr');
+    // The education has Croatian captions: sending replaces them.
+    expect(submitButton()).toHaveAccessibleName(text.captionReplace);
+    await user.tab();
+    expect(fileInput()).toHaveFocus();
+    await user.upload(fileInput(), vtt);
+    await user.tab();
+    expect(submitButton()).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(putCaptions.calls).toEqual([{ id: 7, language: 'hr', file: vtt }]);
+    await putCaptions.resolve(READY);
+    expect(app.notices).toEqual([{ tone: 'success', text: text.captionSaved('hrvatski') }]);
+    expect(languageSelect()).toHaveValue('');
+  });
+
+  it('shows nothing for an education whose video is a link', async () => {
+    const linked = anEducation({ id: 7, title: 'Protetika' });
+    await renderLoaded(linked);
+    expect(section()).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
