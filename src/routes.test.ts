@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEducationId, routes } from './routes.ts';
+import { documentHead, parseEducationId, routes, SITE_DESCRIPTION } from './routes.ts';
 
 /** The route column of SPEC 2's route table, as the specification writes it. */
 const SPEC_ROUTES = [
@@ -77,4 +77,31 @@ describe('the education id of the route', () => {
       expect(parseEducationId(text)).toBeNaN();
     },
   );
+});
+
+describe('the head of each page (issue 32)', () => {
+  it('names every route differently, in Croatian, with the brand after it', () => {
+    const titles = Object.values(routes).map((route) => route.head.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(documentHead('/tecajevi', 'Dentalia').title).toBe('Tečajevi – Dentalia');
+  });
+
+  it('finds the route of a path with parameters, a trailing slash or none', () => {
+    expect(documentHead('/info/', 'D').title).toBe('O nama – D');
+    expect(documentHead('/edukacije', 'D').title).toBe('Video edukacije – D');
+    expect(documentHead('/edukacije/7', 'D').title).toBe('Video edukacija – D');
+    expect(documentHead('/aktiviraj-racun/abc', 'D').title).toBe('Aktivacija računa – D');
+    expect(documentHead('/admin/educations/update/3', 'D').title).toBe('Uredi edukaciju – D');
+    expect(documentHead('/admin/educations/update', 'D').title).toBe(
+      'Odaberi edukaciju za uređivanje – D',
+    );
+  });
+
+  it('names a path no route has as not found, and falls back to the site description', () => {
+    expect(documentHead('/nema/ove', 'D')).toEqual({
+      title: 'Stranica nije pronađena – D',
+      description: SITE_DESCRIPTION,
+    });
+    expect(documentHead('/info', 'D').description).not.toBe(SITE_DESCRIPTION);
+  });
 });

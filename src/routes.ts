@@ -17,16 +17,29 @@ type HrefArguments<Pattern extends string> = keyof RouteParams<Pattern> extends 
   ? []
   : [params: RouteParams<Pattern>];
 
+/**
+ * What a page says of itself in the document's head (WCAG 2.4.2): its own Croatian title, which
+ * the browser's tab, bookmarks, history and screen readers show, and for the public pages a
+ * description for search results (else the site's).
+ */
+export interface PageHead {
+  /** The page's name, without the brand: the document title is `${title} – ${brand}`. */
+  title: string;
+  description?: string;
+}
+
 export interface Route<Pattern extends string> {
   pattern: Pattern;
+  head: PageHead;
   /** The path before the first parameter: `/aktiviraj-racun` for `/aktiviraj-racun/:token`. */
   base: string;
   href: (...params: HrefArguments<Pattern>) => string;
 }
 
-function route<const Pattern extends string>(pattern: Pattern): Route<Pattern> {
+function route<const Pattern extends string>(pattern: Pattern, head: PageHead): Route<Pattern> {
   return {
     pattern,
+    head,
     base: pattern.replace(/\/:.*$/, ''),
     href: (...[params]: HrefArguments<Pattern>) =>
       pattern.replace(/:(\w+)/g, (_, name: string) =>
@@ -35,35 +48,96 @@ function route<const Pattern extends string>(pattern: Pattern): Route<Pattern> {
   };
 }
 
+/** The site's description, for the home page and the pages that have none of their own. */
+export const SITE_DESCRIPTION =
+  'Dentalni materijali, instrumenti i oprema, tečajevi i video edukacije za doktore dentalne medicine i dentalne tehničare.';
+
 export const routes = {
-  home: route('/'),
-  about: route('/info'),
-  catalogues: route('/katalozi'),
-  courses: route('/tecajevi'),
-  gallery: route('/tecajevi/galerija'),
-  privacyPolicy: route('/pravila-privatnosti'),
-  dataProcessing: route('/obrada-podataka'),
-  cookiePolicy: route('/pravila-o-koristenju-kolacica'),
-  login: route('/login'),
-  logout: route('/logout'),
-  activation: route('/aktiviraj-racun/:invitationToken'),
-  newPassword: route('/resetiraj-lozinku/:resetToken'),
+  home: route('/', {
+    title: 'Dentalni materijali, tečajevi i edukacije',
+    description: SITE_DESCRIPTION,
+  }),
+  about: route('/info', {
+    title: 'O nama',
+    description: 'Tko smo, gdje nas možete pronaći i kako nas kontaktirati.',
+  }),
+  catalogues: route('/katalozi', {
+    title: 'Proizvodi i katalozi',
+    description: 'Katalozi dentalnih materijala, instrumenata i opreme za preuzimanje.',
+  }),
+  courses: route('/tecajevi', {
+    title: 'Tečajevi',
+    description: 'Trenutno aktivni tečajevi za doktore dentalne medicine i dentalne tehničare.',
+  }),
+  gallery: route('/tecajevi/galerija', {
+    title: 'Galerija tečajeva',
+    description: 'Fotografije s naših prethodnih tečajeva.',
+  }),
+  privacyPolicy: route('/pravila-privatnosti', {
+    title: 'Pravila privatnosti',
+    description: 'Koje osobne podatke prikupljamo, zašto i koliko dugo ih čuvamo.',
+  }),
+  dataProcessing: route('/obrada-podataka', {
+    title: 'Obrada podataka',
+    description: 'Pregled obrada osobnih podataka i vaša prava.',
+  }),
+  cookiePolicy: route('/pravila-o-koristenju-kolacica', {
+    title: 'Pravila o korištenju kolačića',
+    description: 'Koje kolačiće i lokalnu pohranu koristimo i kako njima upravljati.',
+  }),
+  login: route('/login', { title: 'Prijava' }),
+  logout: route('/logout', { title: 'Odjava' }),
+  activation: route('/aktiviraj-racun/:invitationToken', { title: 'Aktivacija računa' }),
+  newPassword: route('/resetiraj-lozinku/:resetToken', { title: 'Postavite novu lozinku' }),
   /** The e-mail and the unsubscribe token travel in the query (SPEC 2). */
-  unsubscribe: route('/newsletter-odjava/:campaign'),
-  educations: route('/edukacije/'),
-  education: route('/edukacije/:educationId'),
-  admin: route('/admin'),
-  adminNewsletter: route('/admin/newsletter'),
-  adminCourse: route('/admin/course'),
-  adminUser: route('/admin/user'),
-  adminProducts: route('/admin/products'),
-  adminEducations: route('/admin/educations'),
-  adminEducationCreate: route('/admin/educations/create'),
-  adminEducationUpdate: route('/admin/educations/update'),
-  adminEducationDelete: route('/admin/educations/delete'),
-  adminEducationEdit: route('/admin/educations/update/:formUpdateId'),
-  adminPartners: route('/admin/partners'),
+  unsubscribe: route('/newsletter-odjava/:campaign', { title: 'Odjava s newslettera' }),
+  educations: route('/edukacije/', { title: 'Video edukacije' }),
+  /** The viewer names itself by the education's own title once it has loaded. */
+  education: route('/edukacije/:educationId', { title: 'Video edukacija' }),
+  admin: route('/admin', { title: 'Administracija' }),
+  adminNewsletter: route('/admin/newsletter', { title: 'Newsletteri' }),
+  adminCourse: route('/admin/course', { title: 'Dodaj tečaj' }),
+  adminUser: route('/admin/user', { title: 'Pozovi korisnika' }),
+  adminProducts: route('/admin/products', { title: 'Proizvodi na početnoj stranici' }),
+  adminEducations: route('/admin/educations', { title: 'Administracija edukacija' }),
+  adminEducationCreate: route('/admin/educations/create', { title: 'Dodaj edukaciju' }),
+  adminEducationUpdate: route('/admin/educations/update', {
+    title: 'Odaberi edukaciju za uređivanje',
+  }),
+  adminEducationDelete: route('/admin/educations/delete', { title: 'Obriši edukaciju' }),
+  adminEducationEdit: route('/admin/educations/update/:formUpdateId', { title: 'Uredi edukaciju' }),
+  adminPartners: route('/admin/partners', { title: 'Novi partner' }),
 } as const;
+
+/** A path no route has (SPEC 2's "not found" page). */
+export const NOT_FOUND_HEAD: PageHead = { title: 'Stranica nije pronađena' };
+
+/** The route whose pattern the path matches (a trailing slash aside), if any. */
+function routeOf(path: string): Route<string> | undefined {
+  const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return Object.values(routes).find((candidate: Route<string>) => {
+    const pattern = candidate.pattern.length > 1 ? candidate.pattern.replace(/\/+$/, '') : '/';
+    const source = pattern
+      .split(/(:\w+)/)
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    return new RegExp(`^${source}$`).test(bare);
+  });
+}
+
+/** The document's title of a page by its own name: `O nama – Dentalia`. */
+export function documentTitle(pageTitle: string, brand: string): string {
+  return `${pageTitle} – ${brand}`;
+}
+
+/** The document title and description of the page at `path` (one source: the route table). */
+export function documentHead(path: string, brand: string): { title: string; description: string } {
+  const head = routeOf(path)?.head ?? NOT_FOUND_HEAD;
+  return {
+    title: documentTitle(head.title, brand),
+    description: head.description ?? SITE_DESCRIPTION,
+  };
+}
 
 /**
  * The education id of `routes.education` (`/edukacije/{educationId}`): a positive whole number,

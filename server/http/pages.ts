@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Course, SiteConfig } from '../../src/api/contract.ts';
+import { documentHead } from '../../src/routes.ts';
 import type { CachedList } from '../courses/list-cache.ts';
 import type { GateCookie, GateFormOptions } from './gate-form.ts';
 import { representationsOf, sendRepresentation, type Representations } from './representations.ts';
@@ -106,17 +107,28 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
     const shown = accepted || bundle.isPolicyPath(pagePath);
     const modules = shown ? pageModules : bundle.GATE_MODULES;
     const bootstrap = bundle.serializeBootstrap({ config: siteConfig, hydrate: true, pageData });
-    return renderedPage(document.page(markup, modules, bootstrap, bundle.PAGE_BOOTSTRAP_ID));
+    const head = documentHead(shown ? pagePath : '/', siteConfig.brand);
+    return renderedPage(document.page(markup, modules, bootstrap, bundle.PAGE_BOOTSTRAP_ID, head));
   }
 
   // The gate renders the same on every path it covers.
   const gate = await render('/', false);
-  const shell = await renderedPage(
-    document.shell(
-      bundle.serializeBootstrap({ config: siteConfig, hydrate: false, pageData: {} }),
-      bundle.PAGE_BOOTSTRAP_ID,
-    ),
-  );
+  // The pages the browser renders share one frame, named after each page (by its route's title).
+  const shellBootstrap = bundle.serializeBootstrap({
+    config: siteConfig,
+    hydrate: false,
+    pageData: {},
+  });
+  const shells = new Map<string, Promise<RenderedPage>>();
+  function shellFor(pagePath: string): Promise<RenderedPage> {
+    const head = documentHead(pagePath, siteConfig.brand);
+    let page = shells.get(head.title);
+    if (!page) {
+      page = renderedPage(document.shell(shellBootstrap, bundle.PAGE_BOOTSTRAP_ID, head));
+      shells.set(head.title, page);
+    }
+    return page;
+  }
   const prerendered = new Map<string, RenderedPage>();
   for (const [pagePath, page] of Object.entries(bundle.SERVER_PAGES)) {
     if (page.perRequest) continue;
@@ -142,7 +154,7 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
     if (bundle.SERVER_PAGES[pagePath]?.perRequest === 'courses') {
       return coursesPages(cookies[bundle.SHOW_ABROAD_COOKIE] === 'true');
     }
-    return prerendered.get(pageKey(pagePath, accepted)) ?? shell;
+    return prerendered.get(pageKey(pagePath, accepted)) ?? shellFor(pagePath);
   }
 
   return {
@@ -319,16 +331,22 @@ function pageDocument(spaDir: string) {
 
   return {
     /** The page's markup in #root, React's resource hints (the LCP image preload) in the head. */
-    page(markup: string, modules: readonly string[], bootstrap: string, id: string): string {
+    page(
+      markup: string,
+      modules: readonly string[],
+      bootstrap: string,
+      id: string,
+      head: DocumentHead,
+    ): string {
       const hints = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? '';
-      return pageBase
+      return withHead(pageBase, head)
         .replace('</head>', () => pageHead(modules, hints))
         .replace(ROOT_CONTENT, () => `<div id="root">${markup.slice(hints.length)}</div>`)
         .replace('</body>', () => bootstrapScript(bootstrap, id));
     },
     /** The app's frame for a page the browser renders (login-only and admin pages). */
-    shell(bootstrap: string, id: string): string {
-      return base
+    shell(bootstrap: string, id: string, head: DocumentHead): string {
+      return withHead(base, head)
         .replace('</head>', () => shellHead([]))
         .replace('</body>', () => bootstrapScript(bootstrap, id));
     },
@@ -362,6 +380,22 @@ function startAfterFirstPaint(
     `await new Promise((resolve)=>setTimeout(resolve));await import(step)}};` +
     `document.visibilityState==="hidden"?start():requestAnimationFrame(()=>requestAnimationFrame(start))`;
   return `<script type="module">${code}</script>`;
+}
+
+type DocumentHead = ReturnType<typeof documentHead>;
+
+/** index.html with the page's own title and description (the route table's, src/routes.ts). */
+function withHead(html: string, head: DocumentHead): string {
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_, start: string, end: string) => `${start}${escapeHtml(head.description)}${end}`,
+    );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function escapeRegExp(text: string): string {

@@ -8,6 +8,7 @@ import { AccessGateContainer } from './AccessGateContainer.tsx';
 import { HeaderContainer } from './HeaderContainer.tsx';
 import { PolicyRoutes, SiteRoutes, isPolicyPath } from './SiteRoutes.tsx';
 import { createBrowserEffects } from './browserEffects.ts';
+import { useRouteHead } from './documentHead.ts';
 import { EffectsProvider, type Effects } from './effects.tsx';
 import { PageDataContext, usePageData, type PageData } from './pageBootstrap.ts';
 import { createSessionBridge, SessionProvider } from './session.tsx';
@@ -20,6 +21,8 @@ const MAIN_ID = 'sadrzaj';
 
 function SiteLayout({ brand, robotCheck }: { brand: string; robotCheck: RobotCheck }) {
   const year = useFooterYear(usePageData().renderYear);
+  const [path] = useLocation();
+  useRouteHead(path, brand);
   return (
     <div className="site">
       <a className="skip-link" href={`#${MAIN_ID}`}>
@@ -35,7 +38,9 @@ function SiteLayout({ brand, robotCheck }: { brand: string; robotCheck: RobotChe
 }
 
 /** The policy pages open without the gate, in a plain frame with a way back (SPEC 4). */
-function PolicyLayout() {
+function PolicyLayout({ brand }: { brand: string }) {
+  const [path] = useLocation();
+  useRouteHead(path, brand);
   return (
     <div className="site">
       <nav className="page policy-back" aria-label="Povratak">
@@ -66,7 +71,7 @@ function Shell({ config, pageData }: { config: SiteConfig; pageData: PageData })
     <PageDataContext value={useFirstPageData(path, pageData)}>
       <AccessGateContainer
         brand={config.brand}
-        exempt={isPolicyPath(path) ? <PolicyLayout /> : null}
+        exempt={isPolicyPath(path) ? <PolicyLayout brand={config.brand} /> : null}
       >
         <SiteLayout brand={config.brand} robotCheck={config.robotCheck} />
       </AccessGateContainer>

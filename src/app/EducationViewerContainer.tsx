@@ -10,15 +10,17 @@ import {
 } from '../machines/educationViewer.machine.ts';
 import { routes } from '../routes.ts';
 import { EducationViewer } from '../views/EducationViewer.tsx';
+import { useOwnPageTitle } from './documentHead.ts';
 import { checkVideoReachable } from './educationVideoCheck.ts';
 import { playHlsStream, playsHlsNatively } from './hlsStream.ts';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
+import { useSiteConfig } from './siteConfig.ts';
 
 /** /edukacije/{educationId}: one education's video and details, inside the library. */
 export function EducationViewerContainer({ educationId }: { educationId: string }) {
   const { api } = useEffects();
-  const [, navigate] = useLocation();
+  const [path, navigate] = useLocation();
   const [snapshot, send] = useMachine(
     educationViewerMachine.provide({
       actors: {
@@ -34,12 +36,14 @@ export function EducationViewerContainer({ educationId }: { educationId: string 
     }),
     { input: { educationId }, inspect: useInspect() },
   );
+  const education = selectViewerEducation(snapshot);
+  useOwnPageTitle(education?.title, useSiteConfig().brand, path);
   // Asked once: the browser's answer does not change while the page lives.
   const [qualityChoice] = useState(() => !playsHlsNatively(document.createElement('video')));
   return (
     <EducationViewer
       video={selectViewerVideo(snapshot)}
-      education={selectViewerEducation(snapshot)}
+      education={education}
       details={selectViewerDetails(snapshot)}
       onPlay={() => send({ type: 'PLAY' })}
       onVideoReady={() => send({ type: 'VIDEO_READY' })}

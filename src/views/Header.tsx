@@ -4,7 +4,7 @@
  * (press-and-hold, menu) and the auth session, and passes wouter's `<Link>` as `LinkComponent`
  * so that navigation stays inside the SPA; without it the links are plain anchors.
  */
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { navMessages } from '../messages/nav.ts';
 import { routes } from '../routes.ts';
 import { PlainLink, type LinkComponent } from './PlainLink.tsx';
@@ -27,6 +27,8 @@ export interface HeaderProps {
 }
 
 const MENU_LABEL = 'Izbornik';
+/** The open menu's button closes it, and says so (its name follows its action). */
+const CLOSE_MENU_LABEL = 'Zatvori izbornik';
 const NAV_LABEL = 'Glavna navigacija';
 
 interface NavItem {
@@ -65,63 +67,90 @@ export function Header(props: HeaderProps) {
     wasOpen.current = menuOpen;
   }, [menuOpen]);
 
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && menuOpen) onCloseMenu();
-  };
+  // While open, the menu is modal on a phone: Escape closes it, and Tab cycles through the close
+  // button and the panel's links without reaching the dimmed page behind.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        onCloseMenu();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const stops: HTMLElement[] = [...(panel.current?.querySelectorAll('a') ?? [])];
+      if (menuButton.current) stops.unshift(menuButton.current);
+      const at = stops.findIndex((stop) => stop === document.activeElement);
+      const next = at + (event.shiftKey ? -1 : 1);
+      if (at >= 0 && next >= 0 && next < stops.length) return;
+      event.preventDefault();
+      stops.at(event.shiftKey ? -1 : 0)?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen, onCloseMenu]);
   const current = (href: string) =>
     withoutTrailingSlash(currentPath) === withoutTrailingSlash(href) ? 'page' : undefined;
 
   return (
-    <header
-      className="header"
-      onPointerDown={onHoldStart}
-      onPointerUp={onHoldEnd}
-      onPointerLeave={onHoldEnd}
-      onPointerCancel={onHoldEnd}
-      onKeyDown={closeOnEscape}
-    >
-      <Link
-        href={routes.home.href()}
-        className="header__logo"
-        aria-current={current(routes.home.href())}
+    <>
+      <header
+        className="header"
+        onPointerDown={onHoldStart}
+        onPointerUp={onHoldEnd}
+        onPointerLeave={onHoldEnd}
+        onPointerCancel={onHoldEnd}
       >
-        <Logo />
-        <span className="header__brand">{brand}</span>
-      </Link>
-      <button
-        ref={menuButton}
-        type="button"
-        className="header__menu-button"
-        aria-label={MENU_LABEL}
-        aria-expanded={menuOpen}
-        aria-controls={panelId}
-        onClick={onToggleMenu}
-      >
-        <span className="header__menu-icon" aria-hidden="true" />
-      </button>
-      <nav
-        ref={panel}
-        id={panelId}
-        aria-label={NAV_LABEL}
-        className="header__nav"
+        <Link
+          href={routes.home.href()}
+          className="header__logo"
+          aria-current={current(routes.home.href())}
+        >
+          <Logo />
+          <span className="header__brand">{brand}</span>
+        </Link>
+        <button
+          ref={menuButton}
+          type="button"
+          className="header__menu-button"
+          aria-label={menuOpen ? CLOSE_MENU_LABEL : MENU_LABEL}
+          aria-expanded={menuOpen}
+          aria-controls={panelId}
+          onClick={onToggleMenu}
+        >
+          <span className="header__menu-icon" aria-hidden="true" />
+        </button>
+        <nav
+          ref={panel}
+          id={panelId}
+          aria-label={NAV_LABEL}
+          className="header__nav"
+          data-open={menuOpen}
+        >
+          <ul className="header__links">
+            {navItems(props).map(({ href, label }) => (
+              <li key={href}>
+                <Link
+                  href={href}
+                  className="header__link"
+                  aria-current={current(href)}
+                  onClick={onCloseMenu}
+                >
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      {/* The page dimmed behind the open menu; a tap on it closes the menu (the close button is
+        the control for keyboards and screen readers, so this is hidden from them). */}
+      <div
+        className="header__backdrop"
         data-open={menuOpen}
-      >
-        <ul className="header__links">
-          {navItems(props).map(({ href, label }) => (
-            <li key={href}>
-              <Link
-                href={href}
-                className="header__link"
-                aria-current={current(href)}
-                onClick={onCloseMenu}
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
+        aria-hidden="true"
+        onClick={onCloseMenu}
+      />
+    </>
   );
 }
 

@@ -39,9 +39,9 @@ test.describe('phone side menu', () => {
   test('the open side menu has no axe violations', async ({ page }) => {
     await openPage(page, '/');
     await acceptGate(page);
-    const menuButton = page.getByRole('button', { name: 'Izbornik' });
-    await menuButton.click();
-    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('button', { name: 'Izbornik' }).click();
+    const closeButton = page.getByRole('button', { name: 'Zatvori izbornik' });
+    await expect(closeButton).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('navigation', { name: 'Glavna navigacija' })).toBeVisible();
     await expectNoAxeViolations(page);
   });

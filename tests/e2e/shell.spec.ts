@@ -13,6 +13,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Glavna navigacija' });
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Izbornik' });
+const closeButton = (page: Page) => page.getByRole('button', { name: 'Zatvori izbornik' });
 
 test.describe('desktop', () => {
   test.use({ viewport: DESKTOP });
@@ -66,7 +67,8 @@ test.describe('phone', () => {
     await expect(mainNav(page)).toBeHidden();
 
     await menuButton(page).click();
-    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true');
+    // Open, the button is the close control (issue 32).
+    await expect(closeButton(page)).toHaveAttribute('aria-expanded', 'true');
     await expect(mainNav(page)).toBeVisible();
     await expect(mainNav(page).getByRole('link')).toHaveText([
       'Proizvodi i katalozi',
@@ -80,6 +82,26 @@ test.describe('phone', () => {
     await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
     await expect(mainNav(page)).toBeHidden();
     await expect(menuButton(page)).toBeFocused();
+  });
+
+  test('the open menu dims the page, keeps focus inside, and closes on a tap outside', async ({
+    page,
+  }) => {
+    await openPage(page, '/');
+    await menuButton(page).click();
+    const backdrop = page.locator('.header__backdrop');
+    await expect(backdrop).toBeVisible();
+    await expect(backdrop).toHaveCSS('background-color', 'rgba(0, 0, 0, 0.45)');
+    await page.screenshot({ path: 'test-results/issue-32/menu-open-375.png' });
+    // Tab from the last link comes back to the close control, not to the page behind.
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press('Tab');
+    await expect(closeButton(page)).toBeFocused();
+    // A tap on the dimmed page, left of the panel.
+    await page.mouse.click(20, 400);
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(mainNav(page)).toBeHidden();
+    await expect(backdrop).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('following a link in the side panel closes it', async ({ page }) => {

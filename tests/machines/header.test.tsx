@@ -55,7 +55,8 @@ const changeSession = (isLoggedIn: boolean) =>
   session.send(isLoggedIn ? { type: 'LOGIN', response: loginOf(['user']) } : { type: 'LOGOUT' });
 
 const link = (name: string) => screen.queryByRole('link', { name });
-const menuButton = () => screen.getByRole('button', { name: 'Izbornik' });
+/** The menu's toggle, by either of its names (closed: 'Izbornik', open: 'Zatvori izbornik'). */
+const menuButton = () => screen.getByRole('button', { name: /^(Zatvori izbornik|Izbornik)$/ });
 const header = () => screen.getByRole('banner');
 
 describe('header model (press-and-hold and menu)', () => {
@@ -181,6 +182,55 @@ describe('hamburger menu pinned by hand', () => {
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(menuButton()).toHaveFocus();
     expect(link('O nama')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('turns its button into the close control while open (issue 32)', async () => {
+    renderHeader(null);
+    await user.click(menuButton());
+    const close = screen.getByRole('button', { name: 'Zatvori izbornik' });
+    expect(close).toHaveAttribute('aria-expanded', 'true');
+    await user.click(close);
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on a tap on the dimmed page behind it, focus back on the button', async () => {
+    const { container } = renderHeader(null);
+    const backdrop = container.querySelector('.header__backdrop');
+    expect(backdrop).toHaveAttribute('data-open', 'false');
+    await user.click(menuButton());
+    expect(backdrop).toHaveAttribute('data-open', 'true');
+    await user.click(backdrop as Element);
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).toHaveFocus();
+    expect(app.history).toEqual(['/']);
+  });
+
+  it('keeps focus inside while open: Tab cycles the close button and the links', async () => {
+    renderHeader(null);
+    await user.click(menuButton());
+    const links = ['Proizvodi i katalozi', 'Tečajevi', 'O nama', 'Prijava'];
+    expect(link(links[0] ?? '')).toHaveFocus();
+    for (const name of links.slice(1)) {
+      await user.tab();
+      expect(link(name)).toHaveFocus();
+    }
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Zatvori izbornik' })).toHaveFocus();
+    await user.tab();
+    expect(link('Proizvodi i katalozi')).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Zatvori izbornik' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(link('Prijava')).toHaveFocus();
+  });
+
+  it('closes on Escape wherever focus is, giving it back to the button', async () => {
+    renderHeader(null);
+    await user.click(menuButton());
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Escape}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).toHaveFocus();
   });
 
   it('the menu button toggles it shut again', async () => {

@@ -21,7 +21,8 @@ let dataDir: string;
 let renders: Parameters<ServerRenderBundle['renderPage']>[0][];
 
 const INDEX_HTML =
-  '<!doctype html><html lang="hr"><head><title>Dentalia</title>' +
+  '<!doctype html><html lang="hr"><head><meta name="description" content="Stranice.">' +
+  '<title>Dentalia</title>' +
   '<script type="module" crossorigin src="/assets/index-A1.js"></script>' +
   '<link rel="stylesheet" crossorigin href="/assets/index-A1.css"></head>' +
   '<body><div id="root"><div class="header"></div><!--/app-frame--></div></body></html>';
@@ -227,6 +228,32 @@ describe('what the page needs for its first paint', () => {
     expect(bootstrapOf(shell.body)).toMatchObject({ hydrate: false });
     // The login page is the browser's to render: the frame stays.
     expect(shell.body).toContain('<div class="header"></div>');
+  });
+
+  it('names each page by its route in the title and the description (issue 32)', async () => {
+    const headOf = async (url: string, cookie = GATE_COOKIES) => {
+      const { body } = await get(url, { cookie });
+      return [
+        /<title>(.*?)<\/title>/.exec(body)?.[1],
+        /<meta name="description" content="(.*?)">/.exec(body)?.[1],
+      ];
+    };
+    expect(await headOf('/info')).toEqual([
+      'O nama – Dentalia',
+      'Tko smo, gdje nas možete pronaći i kako nas kontaktirati.',
+    ]);
+    expect((await headOf('/tecajevi'))[0]).toBe('Tečajevi – Dentalia');
+    // The pages the browser renders: their frame is named after them too.
+    expect(await headOf('/login')).toEqual([
+      'Prijava – Dentalia',
+      expect.stringMatching(/^Dentalni materijali/),
+    ]);
+    expect((await headOf('/admin/partners'))[0]).toBe('Novi partner – Dentalia');
+    expect((await headOf('/nema-ove-stranice'))[0]).toBe('Stranica nije pronađena – Dentalia');
+    // The gate is the same on every path: it is named as the home page.
+    expect((await headOf('/info', ''))[0]).toBe(
+      'Dentalni materijali, tečajevi i edukacije – Dentalia',
+    );
   });
 
   it('answers 304 to a browser that holds the page already', async () => {

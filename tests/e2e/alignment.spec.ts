@@ -1,0 +1,49 @@
+/**
+ * One content width and gutter for the whole site (issue 32): at 1366 px the header's logo, the
+ * hero, the page titles, the home page's sections and the footer start at the same x.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DESKTOP, PHONE, addGateCookies, openPage } from './support.ts';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await addGateCookies(context, baseURL ?? '');
+});
+
+const leftOf = async (locator: Locator) => Math.round((await locator.boundingBox())?.x ?? -1);
+
+async function homeEdges(page: Page): Promise<Record<string, number>> {
+  const edges: Record<string, number> = {
+    logo: await leftOf(page.getByRole('banner').getByRole('link', { name: 'Dentalia' })),
+    hero: await leftOf(page.getByRole('heading', { level: 1 })),
+    footer: await leftOf(page.locator('.footer__grid > *').first()),
+    'footer bottom': await leftOf(page.locator('.footer__bottom')),
+  };
+  const titles = page.locator('.home-section__title');
+  for (const title of await titles.all()) {
+    await title.scrollIntoViewIfNeeded();
+    edges[(await title.textContent()) ?? '?'] = await leftOf(title);
+  }
+  return edges;
+}
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`header, hero, sections, page titles and footer start at one x (${name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openPage(page, '/');
+    const edges = await homeEdges(page);
+    expect(Object.keys(edges).length).toBeGreaterThan(6);
+    await page.screenshot({ path: `test-results/issue-32/home-${viewport.width}.png` });
+    await openPage(page, '/info');
+    edges['/info title'] = await leftOf(page.getByRole('heading', { level: 1 }));
+    await openPage(page, '/tecajevi');
+    edges['/tecajevi title'] = await leftOf(page.getByRole('heading', { level: 1 }));
+    const logo = edges['logo'];
+    expect(logo).toBeGreaterThan(0);
+    expect(edges).toEqual(Object.fromEntries(Object.keys(edges).map((key) => [key, logo])));
+  });
+}
