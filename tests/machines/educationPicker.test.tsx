@@ -5,7 +5,7 @@ import type { Education } from '../../src/api/contract.ts';
 import { EducationPickerContainer } from '../../src/app/EducationPickerContainer.tsx';
 import { educationPickerMachine } from '../../src/machines/educationPicker.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { anEducation, ADMIN_EDUCATIONS as EDUCATIONS } from '../support/educations.ts';
+import { anEducation, ADMIN_EDUCATIONS as EDUCATIONS, stream } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
@@ -15,17 +15,6 @@ const user = userEvent.setup({
   advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined),
 });
 
-const stream = (state: 'queued' | 'processing' | 'ready' | 'failed', progress = 0) => ({
-  state,
-  progress,
-  failure: state === 'failed' ? 'ffmpeg nije mogao pročitati video.' : null,
-  playlistUrl: state === 'ready' ? '/api/v1/educations/7/stream/master.m3u8' : null,
-  posterUrl: null,
-  renditions: state === 'ready' ? [360] : [],
-  durationSeconds: null,
-  width: null,
-  height: null,
-});
 /** Issue 27: one upload being transcoded, one whose transcode failed. */
 const TRANSCODING = [
   ...EDUCATIONS,

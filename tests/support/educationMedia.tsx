@@ -9,24 +9,12 @@ import type { Education } from '../../src/api/contract.ts';
 import { EducationMediaContainer } from '../../src/app/EducationMediaContainer.tsx';
 import type { CaptionUpload } from '../../src/machines/educationCaptions.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { anEducation } from './educations.ts';
+import { anEducation, stream, type TranscodeState } from './educations.ts';
 import { fakePromiseActor } from './model-based.ts';
 import { renderWithEffects } from './render-with-effects.tsx';
 
 const text = messages.educationAdmin;
 
-export type TranscodeState = NonNullable<Education['stream']>['state'];
-export const stream = (state: TranscodeState, progress = 0) => ({
-  state,
-  progress,
-  failure: state === 'failed' ? 'ffmpeg nije mogao pročitati video.' : null,
-  playlistUrl: state === 'ready' ? '/api/v1/educations/7/stream/master.m3u8' : null,
-  posterUrl: null,
-  renditions: state === 'ready' ? [360] : [],
-  durationSeconds: null,
-  width: null,
-  height: null,
-});
 const caption = (language: string) => ({
   language,
   url: `/api/v1/educations/7/stream/k/1/2/s/captions/${language}.vtt`,

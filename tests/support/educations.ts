@@ -32,3 +32,17 @@ export const ADMIN_EDUCATIONS = [
   anEducation({ id: 12, title: 'Implantologija danas' }),
   anEducation({ id: 5, title: 'Endodoncija u praksi', lecturer: 'dr. Ivo Kovač' }),
 ];
+
+/** An upload's transcode as the server reports it, in one of its states. */
+export type TranscodeState = NonNullable<Education['stream']>['state'];
+export const stream = (state: TranscodeState, progress = 0) => ({
+  state,
+  progress,
+  failure: state === 'failed' ? 'ffmpeg nije mogao pročitati video.' : null,
+  playlistUrl: state === 'ready' ? '/api/v1/educations/7/stream/master.m3u8' : null,
+  posterUrl: null,
+  renditions: state === 'ready' ? [360] : [],
+  durationSeconds: null,
+  width: null,
+  height: null,
+});
