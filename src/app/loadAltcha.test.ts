@@ -1,5 +1,6 @@
 import { expect, it, vi } from 'vitest';
-import { messages } from '../messages.ts';
+import { loginMessages } from '../messages/login.ts';
+import { newsletterMessages } from '../messages/newsletter.ts';
 
 // The widget's script fails to arrive once (a dropped connection), then arrives.
 let scriptArrives = false;
@@ -38,6 +39,6 @@ it('labels the checkbox with what SPEC’s messages ask the visitor to press, th
   await loadAltcha();
   const croatian = languages.get('hr') as Record<string, string>;
   expect(croatian).toEqual({ label: "I'm not a robot", verified: 'Provjereno' });
-  expect(messages.login.robotCheckRequired).toContain(`'${croatian['label']}'`);
-  expect(messages.newsletter.robotCheckRequired).toContain(`'${croatian['label']}'`);
+  expect(loginMessages.robotCheckRequired).toContain(`'${croatian['label']}'`);
+  expect(newsletterMessages.robotCheckRequired).toContain(`'${croatian['label']}'`);
 });
