@@ -106,7 +106,8 @@ test('the administrator uploads, restricts, edits, opens and deletes an educatio
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  // The journey waits for the upload's transcode before the user plays it (decision 0049).
+  test.setTimeout(360_000);
   const title = `Endodoncija uživo ${Date.now()}`;
   await page.setViewportSize(DESKTOP);
   await logIn(page, ADMIN);
