@@ -111,6 +111,7 @@ export const MESSAGES = {
   newsletterScheduledInPast: SERVER_MESSAGES.newsletterScheduledInPast,
   newsletterScheduledTooLate: SERVER_MESSAGES.newsletterScheduledTooLate,
   newsletterNotEditable: SERVER_MESSAGES.newsletterNotEditable,
+  newsletterPriceInvalid: SERVER_MESSAGES.newsletterPriceInvalid,
   newsletterNotFound: 'Newsletter not found.',
   newsletterNotCancellable: 'Only a scheduled or sending newsletter can be cancelled.',
   foreignImageUrl: 'imageUrl must be an image uploaded through /newsletters/image.',

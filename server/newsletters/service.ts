@@ -160,12 +160,9 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
 
     async update(id: number, request: CreateNewsletterRequest): Promise<void> {
       const outcome = await updateScheduledNewsletter(db, id, await checkedChange(request));
+      if (outcome === 'notFound') throw new DomainError(404, MESSAGES.newsletterNotFound);
+      if (outcome === 'notEditable') throw new DomainError(409, MESSAGES.newsletterNotEditable);
       if (outcome === 'taken') throw new DomainError(409, MESSAGES.newsletterTaken);
-      if (outcome === 'updated') return;
-      if ((await findNewsletterContent(db, id)) === undefined) {
-        throw new DomainError(404, MESSAGES.newsletterNotFound);
-      }
-      throw new DomainError(409, MESSAGES.newsletterNotEditable);
     },
 
     async list(): Promise<NewsletterSummary[]> {

@@ -132,16 +132,23 @@ export type NewsletterChange = Omit<NewNewsletter, 'createdBy' | 'createdAt'>;
 /**
  * Changes newsletter `id` while it is scheduled (its sending has not begun: the dispatcher
  * takes it to `sending` in one update, so either this change or the sending comes first) and
- * replaces its products. 'taken' when another newsletter not cancelled has its subject or
- * template name, 'notEditable' when it is not scheduled (or does not exist).
+ * replaces its products. 'notFound', 'notEditable' when it is no longer scheduled, 'taken' when
+ * another newsletter not cancelled has its subject or template name.
  */
 export async function updateScheduledNewsletter(
   db: Db,
   id: number,
   change: NewsletterChange,
-): Promise<'updated' | 'taken' | 'notEditable'> {
+): Promise<'updated' | 'notFound' | 'notEditable' | 'taken'> {
   return db.transaction().execute(async (trx) => {
     await serializeTransactions(trx, SUBJECTS_LOCK);
+    const current = await trx
+      .selectFrom('newsletters')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (current === undefined) return 'notFound';
+    if (current.status !== 'scheduled') return 'notEditable';
     const twin = await trx
       .selectFrom('newsletters')
       .select('id')
