@@ -18,7 +18,7 @@ import { ApiError } from '../api/errors.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { cleanLine, cleanMultiline } from '../api/text.ts';
 import { zagrebMonthName } from '../lib/month.ts';
-import { formatPrice, parsePrice } from '../lib/price.ts';
+import { formatPrice } from '../lib/price.ts';
 import { zagrebInstant, zagrebWallTime } from '../lib/wallTime.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import {
@@ -187,7 +187,7 @@ export function validateNewsletter(
   const parsed = parseFormFields(newsletterFormSchema(now), sentFields(draft, products));
   const problems = parsed.ok ? {} : parsed.problems;
   for (const field of ['subject', 'scheduledAt', 'body'] as const) {
-    for (const message of problems[field] ?? []) fail(field, croatian(message, field));
+    for (const message of problems[field] ?? []) fail(field, croatian(message, field) ?? message);
   }
   if (products.length === 0) fail('products', text.productsRequired);
   for (const product of products) {
@@ -202,24 +202,24 @@ export function validateNewsletter(
 
 /**
  * The Croatian text of a message of the contract's schema (the server's refusals too) on a field
- * of the form; a message without one is shown as sent (a text longer than its input allows).
+ * of the form; undefined when it has none (a text longer than its input lets anyone type).
  */
-function croatian(message: string, field: NewsletterField): string {
-  const texts: readonly [Parameters<typeof isServerMessage>[1], string][] = [
-    [SERVER_MESSAGES.newsletterScheduledAtInvalid, text.dateRequired],
-    [SERVER_MESSAGES.newsletterScheduledInPast, text.dateInFuture],
-    [SERVER_MESSAGES.newsletterScheduledTooLate, text.dateTooLate],
-    [SERVER_MESSAGES.newsletterProductsRequired, text.productsRequired],
-    [SERVER_MESSAGES.newsletterPriceInvalid, text.priceFormat],
-    [SERVER_MESSAGES.required, requiredText(field)],
-  ];
-  return texts.find(([known]) => isServerMessage(message, known))?.[1] ?? message;
-}
-
-function requiredText(field: NewsletterField): string {
-  if (field === 'subject') return text.subjectRequired;
-  if (field === 'body') return text.bodyRequired;
-  return text.productsIncomplete;
+function croatian(message: string, field: NewsletterField): string | undefined {
+  const texts: Partial<Record<NewsletterField, [Parameters<typeof isServerMessage>[1], string][]>> =
+    {
+      subject: [[SERVER_MESSAGES.required, text.subjectRequired]],
+      body: [[SERVER_MESSAGES.required, text.bodyRequired]],
+      scheduledAt: [
+        [SERVER_MESSAGES.newsletterScheduledAtInvalid, text.dateRequired],
+        [SERVER_MESSAGES.newsletterScheduledInPast, text.dateInFuture],
+        [SERVER_MESSAGES.newsletterScheduledTooLate, text.dateTooLate],
+      ],
+      products: [[SERVER_MESSAGES.newsletterProductsRequired, text.productsRequired]],
+    };
+  const known = field.startsWith('price-')
+    ? [[SERVER_MESSAGES.newsletterPriceInvalid, text.priceFormat] as const]
+    : (texts[field] ?? []);
+  return known.find(([server]) => isServerMessage(message, server))?.[1];
 }
 
 export function imagesToUpload(products: readonly ProductDraft[]): ImageToUpload[] {
@@ -248,8 +248,8 @@ export function createNewsletterRequest(
     singleValues: { name: subject, body: cleanMultiline(context.body) },
     listValues: context.products.map((product) => ({
       title: cleanLine(product.title),
-      // Sent as the server shows it; it reads the same cents from it.
-      price: formatPrice(parsePrice(product.price) ?? 0),
+      // As typed: the server reads the cents from it as the form did.
+      price: product.price.trim(),
       imageUrl: product.imageUrl ?? '',
     })),
   };
@@ -275,7 +275,7 @@ export function imageUploadProblem(error: unknown): string {
 
 /** SPEC 8: the taken subject, the server's own date and image checks, otherwise log in again. */
 export function creationProblem(error: unknown): string {
-  return Object.values(creationErrors(error, [])).flat()[0] ?? text.loginAgain;
+  return errorMessages(creationErrors(error, []))[0] ?? text.loginAgain;
 }
 
 export const draftOf = (context: NewsletterFormContext): NewsletterDraft => ({
@@ -317,9 +317,10 @@ export function creationErrors(
     const product = PRODUCT_FIELD.exec(requestField);
     const field = product ? productField(product, products) : requestFieldOf(requestField);
     for (const message of messages) {
+      const worded = field && croatian(message, field);
       if (product?.[2] === 'imageUrl') fail('products', text.reuploadImages);
-      else if (field === undefined) fail(FORM_LEVEL, text.loginAgain);
-      else fail(field, croatian(message, field));
+      else if (field && worded) fail(field, worded);
+      else fail(FORM_LEVEL, text.loginAgain);
     }
   }
   return shown;
