@@ -116,15 +116,11 @@ export const newsletterFormMachine = setup({
         onDone: {
           target: 'editing',
           actions: assign(({ context, event }) => {
-            const { draft, products } = storedDraft(
-              event.output,
-              context.campaignIds,
-              context.nextKey,
-            );
+            const { draft, products } = storedDraft(event.output, context.campaignIds);
             return {
               ...draft,
               products,
-              nextKey: context.nextKey + products.length,
+              nextKey: products.length + 1,
               errors: {},
               edited: {
                 id: event.output.id,

@@ -129,11 +129,13 @@ export const initialDraft = (brand: string, now: Date): NewsletterDraft => ({
   body: text.defaultBody,
 });
 
-/** What the form shows of a stored newsletter: prices the Croatian way, images uploaded. */
+/**
+ * What the form shows of a stored newsletter: prices the Croatian way, images uploaded. Its
+ * products replace the form's, so they are numbered from 1 again.
+ */
 export function storedDraft(
   details: NewsletterDetails,
   campaignIds: Record<CampaignKey, number> | null,
-  firstKey: number,
 ): { draft: NewsletterDraft; products: ProductDraft[] } {
   const campaign =
     (Object.entries(campaignIds ?? {}).find(([, id]) => id === details.campaignId)?.[0] as
@@ -147,7 +149,7 @@ export function storedDraft(
       body: details.singleValues.body,
     },
     products: details.listValues.map((product, index) => ({
-      key: firstKey + index,
+      key: index + 1,
       title: product.title,
       price: formatPrice(product.priceCents),
       image: null,

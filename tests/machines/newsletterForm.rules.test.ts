@@ -686,13 +686,13 @@ describe('changing a scheduled newsletter (issue 28)', () => {
     });
     expect(form.context().products).toEqual([
       {
-        key: 2,
+        key: 1,
         title: 'Kompozit',
         price: formatPrice(4990),
         image: null,
         imageUrl: 'http://x/1.jpg',
       },
-      { key: 3, title: 'Bond', price: '1.299,00\u00a0€', image: null, imageUrl: 'http://x/2.jpg' },
+      { key: 2, title: 'Bond', price: '1.299,00\u00a0€', image: null, imageUrl: 'http://x/2.jpg' },
     ]);
     expect(form.context().edited).toEqual({
       id: 12,
@@ -740,7 +740,7 @@ describe('changing a scheduled newsletter (issue 28)', () => {
       subject: 'Dentalia Istaknuta ponuda – ožujak 2027',
     });
     expect(form.context().products).toEqual([
-      { key: 4, title: '', price: '', image: null, imageUrl: null },
+      { key: 3, title: '', price: '', image: null, imageUrl: null },
     ]);
   });
 
