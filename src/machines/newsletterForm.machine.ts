@@ -57,8 +57,8 @@ export const newsletterFormMachine = setup({
     loadNewsletter: fromPromise<NewsletterDetails, number>(() =>
       Promise.reject(new Error('loadNewsletter is provided by the container')),
     ),
-    updateNewsletter: fromPromise<undefined, { id: number; request: CreateNewsletterRequest }>(
-      () => Promise.reject(new Error('updateNewsletter is provided by the container')),
+    updateNewsletter: fromPromise<undefined, { id: number; request: CreateNewsletterRequest }>(() =>
+      Promise.reject(new Error('updateNewsletter is provided by the container')),
     ),
   },
   actions: {
@@ -270,5 +270,4 @@ export const selectNewsletterFormStatus = (snapshot: NewsletterFormSnapshot) =>
               ? 'updating'
               : 'editing';
 /** The scheduled newsletter being changed, or null for a new one. */
-export const selectEditedNewsletter = (snapshot: NewsletterFormSnapshot) =>
-  snapshot.context.edited;
+export const selectEditedNewsletter = (snapshot: NewsletterFormSnapshot) => snapshot.context.edited;

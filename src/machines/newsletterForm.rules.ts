@@ -139,8 +139,7 @@ export function storedDraft(
 ): { draft: NewsletterDraft; products: ProductDraft[] } {
   const campaign =
     (Object.entries(campaignIds ?? {}).find(([, id]) => id === details.campaignId)?.[0] as
-      | CampaignKey
-      | undefined) ?? 'catalogs';
+      CampaignKey | undefined) ?? 'catalogs';
   return {
     draft: {
       campaign,
@@ -160,8 +159,7 @@ export function storedDraft(
 
 /** A product's image is a chosen image file, or was uploaded before. */
 const hasImage = (product: ProductDraft) =>
-  product.imageUrl !== null ||
-  (product.image !== null && IMAGE_TYPES.includes(product.image.type));
+  product.imageUrl !== null || (product.image !== null && IMAGE_TYPES.includes(product.image.type));
 
 /** The draft's fields as POST /newsletters sends them, before cleaning. */
 const sentFields = (draft: NewsletterDraft, products: readonly ProductDraft[]) => ({

@@ -12,12 +12,12 @@ import type {
   NewsletterPreview,
   NewsletterSummary,
 } from '../api/contract.ts';
-import {
-  priceField,
-  type EditedNewsletter,
-  type NewsletterDraft,
-  type NewsletterFormErrors,
-  type ProductDraft,
+import type {
+  EditedNewsletter,
+  NewsletterDraft,
+  NewsletterFormErrors,
+  ProductDraft,
+  ProductPriceField,
 } from '../machines/newsletterForm.rules.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
@@ -51,12 +51,13 @@ export type NewsletterFormStatus =
   | 'updating';
 
 const countFormat = new Intl.NumberFormat('hr-HR');
+/** The field of a product's own price messages (the rules' `priceField`). */
+const priceField = (key: number): ProductPriceField => `price-${key}`;
 
 /** The counts in plain Croatian ('Poslano 4.980 od 5.000', …); none before sending starts. */
 function countsText(counts: NewsletterSummary['counts']): string[] {
   const number = (count: number) => countFormat.format(count);
-  const total =
-    counts.pending + counts.sent + counts.failed + counts.skipped + counts.cancelled;
+  const total = counts.pending + counts.sent + counts.failed + counts.skipped + counts.cancelled;
   if (total === 0) return [];
   const others = [
     counts.pending > 0 && listText.pending(number(counts.pending)),
@@ -293,8 +294,7 @@ function NewsletterForm({
                 value={product.price}
                 disabled={busy}
                 invalid={
-                  invalid(priceField(product.key)) ||
-                  productControl(`${product.key}-price`).invalid
+                  invalid(priceField(product.key)) || productControl(`${product.key}-price`).invalid
                 }
                 describedBy={
                   invalid(priceField(product.key))

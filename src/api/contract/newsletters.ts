@@ -41,17 +41,15 @@ const requiredLine = (field: string, maxLength: number) =>
 export const newsletterProductSchema = z.object({
   title: requiredLine('title', NEWSLETTER_RULES.productTitleMaxLength),
   /** As typed: the server stores the cents `parsePrice` reads from it. */
-  price: z
-    .string({ error: 'price must be a text.' })
-    .check(
-      z.maxLength(NEWSLETTER_RULES.priceMaxLength, {
-        error: SERVER_MESSAGES.newsletterPriceInvalid,
-        abort: true,
-      }),
-      z.refine((text) => parsePrice(text) !== undefined, {
-        error: SERVER_MESSAGES.newsletterPriceInvalid,
-      }),
-    ),
+  price: z.string({ error: 'price must be a text.' }).check(
+    z.maxLength(NEWSLETTER_RULES.priceMaxLength, {
+      error: SERVER_MESSAGES.newsletterPriceInvalid,
+      abort: true,
+    }),
+    z.refine((text) => parsePrice(text) !== undefined, {
+      error: SERVER_MESSAGES.newsletterPriceInvalid,
+    }),
+  ),
   /** An address the server answered, compared as sent: trimmed, not cleaned as free text. */
   imageUrl: z
     .string({ error: 'imageUrl must be a text.' })
