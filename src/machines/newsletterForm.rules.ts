@@ -214,7 +214,11 @@ function croatian(message: string, field: NewsletterField): string | undefined {
         [SERVER_MESSAGES.newsletterScheduledInPast, text.dateInFuture],
         [SERVER_MESSAGES.newsletterScheduledTooLate, text.dateTooLate],
       ],
-      products: [[SERVER_MESSAGES.newsletterProductsRequired, text.productsRequired]],
+      products: [
+        [SERVER_MESSAGES.newsletterProductsRequired, text.productsRequired],
+        // A price of a row the form no longer has: said for the products.
+        [SERVER_MESSAGES.newsletterPriceInvalid, text.priceFormat],
+      ],
     };
   const known = field.startsWith('price-')
     ? [[SERVER_MESSAGES.newsletterPriceInvalid, text.priceFormat] as const]
