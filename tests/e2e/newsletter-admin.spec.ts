@@ -185,7 +185,7 @@ test('an employee schedules a newsletter; it is sent, shows its products and uns
   await page.getByRole('button', { name: `Otkaži: ${LATER} (ispravak)` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Otkazati newsletter?' });
   await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: 'Ne' }).click();
+  await confirm.getByRole('button', { name: 'Ne', exact: true }).click();
   await expect(confirm).toBeHidden();
   await page.getByRole('button', { name: `Otkaži: ${LATER} (ispravak)` }).click();
   await confirm.getByRole('button', { name: 'Otkaži newsletter' }).click();
