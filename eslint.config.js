@@ -28,6 +28,8 @@ const SERVER_SPA_IMPORTS = {
     '**/src/*',
     '!**/src/api',
     '!**/src/data',
+    // Pure helpers both sides share: prices, Zagreb months and wall times (decision 0050).
+    '!**/src/lib',
     '!**/src/routes.ts',
     '**/src/api/*',
     '!**/src/api/contract.ts',
@@ -35,7 +37,8 @@ const SERVER_SPA_IMPORTS = {
     '!**/src/api/productWrites.ts',
     '!**/src/api/text.ts',
   ],
-  message: 'The server imports from src/ only the wire contract, the route table and bundled data.',
+  message:
+    'The server imports from src/ only the wire contract, the route table, src/lib and bundled data.',
 };
 const DB_BELOW_FEATURES =
   'server/db/ imports no feature, seed or command: they import the database.';

@@ -34,6 +34,7 @@ import {
   educationSchema,
   inviteRequestSchema,
   loginRequestSchema,
+  newsletterDetailsSchema,
   newsletterImageResponseSchema,
   newsletterPreviewSchema,
   newsletterSummarySchema,
@@ -311,7 +312,7 @@ function newsletterRequests(fixtures: NewsletterFixtures) {
       text,
       fc.integer({ min: 1, max: 3 }),
       fc.integer({ min: 1, max: 300 }),
-      fc.constantFrom('12.50 €', '0 €', '1234567.9 €'),
+      fc.constantFrom('12.50 €', '0 €', '1234567.9 €', '49,90', '49,90 €', '49.90', '1.299,00 €'),
     )
     .map(([subject, body, products, days, price]) => {
       const base = newsletterRequest(
@@ -633,6 +634,27 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       succeedsSometimes: true,
     },
     {
+      route: 'GET /api/v1/newsletters/:id',
+      caller: 'administrator',
+      requests: newsletterId.map((id) => ({ method: 'GET', url: `/api/v1/newsletters/${id}` })),
+      success: { 200: newsletterDetailsSchema },
+      succeedsSometimes: true,
+    },
+    {
+      // The bodies of a creation, sent as a change of a newsletter that may still be scheduled.
+      route: 'PUT /api/v1/newsletters/:id',
+      caller: 'administrator',
+      requests: fc
+        .tuple(newsletterId, newsletterRequests(newsletters))
+        .map(([id, request]): InjectOptions => ({
+          ...request,
+          method: 'PUT',
+          url: `/api/v1/newsletters/${id}`,
+        })),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
       route: 'GET /api/v1/newsletters/:id/preview',
       caller: 'administrator',
       requests: newsletterId.map((id) => ({
@@ -825,6 +847,8 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'OPTIONS /api/v1/uploads/:id',
     'POST /api/v1/newsletters/image',
     'POST /api/v1/newsletters',
+    'GET /api/v1/newsletters/:id',
+    'PUT /api/v1/newsletters/:id',
     'GET /api/v1/newsletters/:id/preview',
     'POST /api/v1/newsletters/:id/test',
     'POST /api/v1/newsletters/:id/cancel',

@@ -11,7 +11,7 @@ import { EDUCATION_RULES, educationSchema, type Education } from '../../src/api/
 import { EDUCATION_SERVER_MESSAGES as M, SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { VIDEO_FOLDER } from '../../server/educations/videos.ts';
-import { currentMonth } from '../../server/educations/validation.ts';
+import { zagrebMonth } from '../../src/lib/month.ts';
 import { createUser } from '../../server/users/store.ts';
 import {
   filesUnder,
@@ -324,8 +324,8 @@ describe('POST /educations', () => {
   });
 
   it('accepts a recording month of this very month (in Croatia)', async () => {
-    const education = await created(validForm({ DateOfRecording: currentMonth(new Date()) }));
-    expect(education.dateOfRecording).toBe(currentMonth(new Date()));
+    const education = await created(validForm({ DateOfRecording: zagrebMonth(new Date()) }));
+    expect(education.dateOfRecording).toBe(zagrebMonth(new Date()));
   });
 
   it('decides the type by the bytes: an MP4 named .webm is stored as the MP4 it is', async () => {

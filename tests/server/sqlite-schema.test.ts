@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { migrationProvider } from '../../server/db/migrations/index.ts';
 import { useTempDir } from './support/temp-dir.ts';
 
 const tempDir = useTempDir();
@@ -17,7 +18,8 @@ const ADDED_SINCE = [
 /**
  * Migrations 0001–0013 shipped on SQLite before they were made portable to PostgreSQL: the
  * fixture is `sqlite_master` as those migrations left it, taken before the change, so an
- * installation migrated then and one migrated now hold the same schema.
+ * installation migrated then and one migrated now hold the same schema. It is compared before
+ * 0017, which changed two of those tables on purpose (tests/server/newsletter-prices-migration).
  */
 const shippedSchema: unknown = JSON.parse(
   readFileSync(new URL('fixtures/sqlite-schema.json', import.meta.url), 'utf8'),
@@ -27,7 +29,10 @@ describe('the SQLite schema', () => {
   it('is exactly what the shipped migrations created', async () => {
     const db = openDatabase({ dataDir: tempDir() });
     try {
-      await migrateToLatest(db);
+      const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(
+        '0016_video_transcodes',
+      );
+      expect(error).toBeUndefined();
       const { rows } = await sql<{ tbl_name: string }>`
         select type, name, tbl_name, sql from sqlite_master order by type, name
       `.execute(db);

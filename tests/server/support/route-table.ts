@@ -596,6 +596,15 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     request: async () => api('POST', '/newsletters', await newsletterPayload()),
   },
   'GET /api/v1/newsletters': { expected: staff(200), request: () => api('GET', '/newsletters') },
+  'GET /api/v1/newsletters/:id': {
+    expected: staff(200),
+    request: () => api('GET', `/newsletters/${newsletterId}`),
+  },
+  'PUT /api/v1/newsletters/:id': {
+    expected: staff(204),
+    request: async () =>
+      api('PUT', `/newsletters/${await newNewsletterId()}`, await newsletterPayload()),
+  },
   'POST /api/v1/newsletters/:id/cancel': {
     expected: staff(204),
     request: async () => api('POST', `/newsletters/${await newNewsletterId()}/cancel`),
