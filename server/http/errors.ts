@@ -5,6 +5,7 @@
  */
 import {
   COURSE_MESSAGES,
+  PRODUCT_MESSAGES,
   EDUCATION_MESSAGES,
   INVALID_REFRESH_TOKEN,
   ROBOT_CHECK_REQUIRED,
@@ -97,10 +98,9 @@ export const MESSAGES = {
   // Products of the home-page strip (issue 11).
   productNotFound: 'Product not found.',
   mergePatchRequired: 'The request must be application/merge-patch+json.',
-  productImageRequired: 'Image is required.',
-  notABoolean: (field: string) => `${field} must be true or false.`,
-  highlightNeedsHomepage:
-    'Only a product shown on the home page can be highlighted; show it first (isShownOnHomepage).',
+  productImageRequired: PRODUCT_MESSAGES.imageRequired,
+  notABoolean: PRODUCT_MESSAGES.notABoolean,
+  highlightNeedsHomepage: PRODUCT_MESSAGES.highlightNeedsHomepage,
   // Educations: one not found and one not visible answer alike (no existence leak).
   educationNotFound: 'Education not found.',
   videoLinkInvalid: 'The video link is invalid or has expired.',
