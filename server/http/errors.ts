@@ -4,6 +4,8 @@
  * `{"errors": {"Field": ["message", ...]}}`. Routes throw these; the error handler sends them.
  */
 import {
+  ACCOUNT_FORM_MESSAGES,
+  ACCOUNT_FORM_RULES,
   COURSE_MESSAGES,
   PRODUCT_MESSAGES,
   EDUCATION_MESSAGES,
@@ -52,8 +54,8 @@ export const MESSAGES = {
   alreadyRegistered: SERVER_MESSAGES.alreadyRegistered,
   staffDomainRequired: SERVER_MESSAGES.staffDomainRequired,
   invalidEmail: 'Email is not a valid e-mail address.',
-  nameTooShort: 'Name must be longer than 2 characters.',
-  surnameTooShort: 'Surname must be longer than 2 characters.',
+  nameTooShort: ACCOUNT_FORM_MESSAGES.longerThan('Name', ACCOUNT_FORM_RULES.nameLongerThan),
+  surnameTooShort: ACCOUNT_FORM_MESSAGES.longerThan('Surname', ACCOUNT_FORM_RULES.nameLongerThan),
   commonPassword: SERVER_MESSAGES.commonPassword,
   passwordTooLong: SERVER_MESSAGES.passwordTooLong,
   robotCheckRequired: ROBOT_CHECK_REQUIRED,

@@ -6,7 +6,10 @@
  * Pure: the container binds the machines.
  */
 import { useId, type ReactNode } from 'react';
+import type { LoginErrors } from '../machines/login.machine.ts';
 import { loginMessages } from '../messages/login.ts';
+import { ErrorList } from './ErrorList.tsx';
+import { useFocusFirstInvalid } from './formFields.tsx';
 import { SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
 import { TextField } from './TextField.tsx';
@@ -14,7 +17,10 @@ import { TextField } from './TextField.tsx';
 export interface LoginPageProps {
   email: string;
   password: string;
-  error: string | null;
+  /** Under each entry its messages; the robot check's and the server's in the form's box. */
+  errors: LoginErrors;
+  /** What belongs to no field: the robot check's and the server's messages. */
+  problems: readonly string[];
   submitting: boolean;
   robotCheck: ReactNode;
   /** The password-reset dialog, rendered by its own container. */
@@ -29,7 +35,8 @@ export interface LoginPageProps {
 export function LoginPage({
   email,
   password,
-  error,
+  errors,
+  problems,
   submitting,
   robotCheck,
   passwordResetDialog,
@@ -40,15 +47,16 @@ export function LoginPage({
   onForgotPassword,
 }: LoginPageProps) {
   const id = useId();
-  const errorId = `${id}-error`;
-  const describedBy = error ? errorId : undefined;
+  const focusFirstInvalid = useFocusFirstInvalid(errors);
+  const errorsId = `${id}-errors`;
   return (
     <section className="page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{loginMessages.title}</h1>
       <form
+        {...focusFirstInvalid}
         className="form"
         noValidate
-        aria-describedby={describedBy}
+        aria-describedby={problems.length > 0 ? errorsId : undefined}
         inert={passwordResetOpen}
         onSubmit={(event) => {
           event.preventDefault();
@@ -63,7 +71,7 @@ export function LoginPage({
           type="email"
           autoComplete="username"
           readOnly={submitting}
-          describedBy={describedBy}
+          errors={errors.email}
         />
         <TextField
           id={`${id}-password`}
@@ -73,7 +81,7 @@ export function LoginPage({
           type="password"
           autoComplete="current-password"
           readOnly={submitting}
-          describedBy={describedBy}
+          errors={errors.password}
         />
         <div>
           <button type="button" className="link-button" onClick={onForgotPassword}>
@@ -81,11 +89,7 @@ export function LoginPage({
           </button>
         </div>
         <div hidden={passwordResetOpen}>{robotCheck}</div>
-        {error && (
-          <p id={errorId} role="alert" className="form__errors">
-            {error}
-          </p>
-        )}
+        <ErrorList id={errorsId} problems={problems} />
         <div className="form__actions">
           <SubmitOrSpinner
             submitting={submitting}

@@ -1,7 +1,8 @@
 /** Set new password (SPEC 2): two password fields and a submit button; a spinner while saving. */
 import { useId } from 'react';
+import type { NewPasswordErrors } from '../machines/newPassword.machine.ts';
 import { newPasswordMessages } from '../messages/newPassword.ts';
-import { ErrorList } from './ErrorList.tsx';
+import { useFocusFirstInvalid } from './formFields.tsx';
 import { SubmitOrSpinner } from './Spinner.tsx';
 import './forms.css';
 import { TextField } from './TextField.tsx';
@@ -9,7 +10,8 @@ import { TextField } from './TextField.tsx';
 export interface NewPasswordPageProps {
   password: string;
   confirmation: string;
-  problems: readonly string[];
+  /** The broken rules under the password, the mismatch under the repetition. */
+  errors: NewPasswordErrors;
   submitting: boolean;
   onChangePassword: (value: string) => void;
   onChangeConfirmation: (value: string) => void;
@@ -19,20 +21,19 @@ export interface NewPasswordPageProps {
 export function NewPasswordPage({
   password,
   confirmation,
-  problems,
+  errors,
   submitting,
   onChangePassword,
   onChangeConfirmation,
   onSubmit,
 }: NewPasswordPageProps) {
   const id = useId();
-  const errorsId = `${id}-errors`;
-  const describedBy = problems.length > 0 ? errorsId : undefined;
-  const invalid = problems.length > 0 || undefined;
+  const focusFirstInvalid = useFocusFirstInvalid(errors);
   return (
     <section className="page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{newPasswordMessages.title}</h1>
       <form
+        {...focusFirstInvalid}
         className="form"
         noValidate
         onSubmit={(event) => {
@@ -48,8 +49,7 @@ export function NewPasswordPage({
           type="password"
           autoComplete="new-password"
           readOnly={submitting}
-          describedBy={describedBy}
-          invalid={invalid}
+          errors={errors.password}
         />
         <TextField
           id={`${id}-confirmation`}
@@ -59,10 +59,8 @@ export function NewPasswordPage({
           type="password"
           autoComplete="new-password"
           readOnly={submitting}
-          describedBy={describedBy}
-          invalid={invalid}
+          errors={errors.confirmation}
         />
-        <ErrorList id={errorsId} problems={problems} />
         <div className="form__actions">
           <SubmitOrSpinner
             submitting={submitting}
