@@ -47,3 +47,28 @@ for (const [name, viewport] of [
     expect(edges).toEqual(Object.fromEntries(Object.keys(edges).map((key) => [key, logo])));
   });
 }
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`the catalogue's download button reads as one button, the size beside or under its name (${name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openPage(page, '/katalozi');
+    const button = page.getByRole('link', { name: /^Preuzmi katalog/ });
+    await page.screenshot({ path: `test-results/issue-32/catalogues-${viewport.width}.png` });
+    const boxes = await button.evaluate((link) =>
+      [...link.children].map((child) => {
+        const { top, bottom, height } = child.getBoundingClientRect();
+        const lineHeight = Number.parseFloat(getComputedStyle(child).lineHeight);
+        return { top, bottom, lines: Math.round(height / lineHeight) };
+      }),
+    );
+    expect(boxes).toHaveLength(2);
+    const [nameBox, sizeBox] = boxes as [(typeof boxes)[0], (typeof boxes)[0]];
+    expect([nameBox.lines, sizeBox.lines]).toEqual([1, 1]);
+    expect(sizeBox.top === nameBox.top || sizeBox.top >= nameBox.bottom).toBe(true);
+  });
+}
