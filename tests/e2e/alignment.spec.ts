@@ -72,3 +72,33 @@ for (const [name, viewport] of [
     expect(sizeBox.top === nameBox.top || sizeBox.top >= nameBox.bottom).toBe(true);
   });
 }
+
+test('the EU funding logos draw all their text inside the picture with the fonts this browser has', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await openPage(page, '/');
+  // The section loads as it nears the viewport.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  const logos = page.getByRole('img', { name: /^(Sufinancira|Europski fondovi)/ });
+  await expect(logos).toHaveCount(2);
+  await logos.first().scrollIntoViewIfNeeded();
+  const sources = await logos.evaluateAll((images) =>
+    images.map((image) => (image as HTMLImageElement).src),
+  );
+  await page.screenshot({ path: 'test-results/issue-32/eu-funding-375.png', fullPage: true });
+  for (const source of sources) {
+    await page.goto(source);
+    const overflow = await page.evaluate(() => {
+      const svg = document.documentElement as unknown as SVGSVGElement;
+      const { width, height } = svg.viewBox.baseVal;
+      return [...svg.querySelectorAll('text')].flatMap((text) => {
+        const box = text.getBBox();
+        const inside =
+          box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+        return inside ? [] : [`${text.textContent}: ${Math.round(box.x + box.width)} of ${width}`];
+      });
+    });
+    expect(overflow, source).toEqual([]);
+  }
+});
