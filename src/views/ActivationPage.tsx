@@ -11,9 +11,8 @@ import type {
   InvitationProblem,
 } from '../machines/activation.machine.ts';
 import { activationMessages } from '../messages/activation.ts';
-import { ErrorList } from './ErrorList.tsx';
-import { useFocusFirstInvalid } from './formFields.tsx';
-import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
+import { Spinner } from './Spinner.tsx';
+import { AccountForm } from './form/AccountForm.tsx';
 import './forms.css';
 import { TextField } from './TextField.tsx';
 
@@ -75,7 +74,6 @@ function ActivationForm({
   onSubmit,
 }: ActivationPageProps) {
   const id = useId();
-  const focusFirstInvalid = useFocusFirstInvalid(errors);
   const field = (
     key: ActivationField,
     label: string,
@@ -98,14 +96,13 @@ function ActivationForm({
   return (
     <section className="page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{activationMessages.title}</h1>
-      <form
-        {...focusFirstInvalid}
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!submitting) onSubmit();
-        }}
+      <AccountForm
+        errors={errors}
+        problems={problems}
+        submitting={submitting}
+        submitLabel={activationMessages.submit}
+        submittingLabel={activationMessages.submitting}
+        onSubmit={onSubmit}
       >
         {field('name', activationMessages.name, name, onChangeName, 'text', 'given-name')}
         {field(
@@ -124,15 +121,7 @@ function ActivationForm({
           'password',
           'new-password',
         )}
-        <ErrorList id={`${id}-errors`} problems={problems} />
-        <div className="form__actions">
-          <SubmitOrSpinner
-            submitting={submitting}
-            label={activationMessages.submit}
-            submittingLabel={activationMessages.submitting}
-          />
-        </div>
-      </form>
+      </AccountForm>
     </section>
   );
 }

@@ -3,9 +3,8 @@ import type { Role } from '../api/contract.ts';
 import type { InviteErrors, InviteForm } from '../machines/invite.machine.ts';
 import { inviteMessages } from '../messages/invite.ts';
 import { rolesMessages } from '../messages/roles.ts';
-import { ErrorList } from './ErrorList.tsx';
 import { useFormFields } from './formFields.tsx';
-import { SubmitOrSpinner } from './Spinner.tsx';
+import { AccountForm } from './form/AccountForm.tsx';
 import './forms.css';
 
 export interface InvitePageProps {
@@ -29,15 +28,8 @@ export function InvitePage({
   onChange,
   onSubmit,
 }: InvitePageProps) {
-  const {
-    id,
-    form: focusFirstInvalid,
-    select,
-    field,
-    fieldId,
-    invalid,
-    describedBy,
-  } = useFormFields<keyof InviteForm>(errors);
+  const { id, select, field, fieldId, invalid, describedBy } =
+    useFormFields<keyof InviteForm>(errors);
   const text = (name: 'firstName' | 'lastName' | 'email', type: 'text' | 'email') =>
     field(
       name,
@@ -57,14 +49,13 @@ export function InvitePage({
   return (
     <section aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{inviteMessages.title}</h1>
-      <form
-        {...focusFirstInvalid}
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!submitting) onSubmit();
-        }}
+      <AccountForm
+        errors={errors}
+        problems={problems}
+        submitting={submitting}
+        submitLabel={inviteMessages.submit}
+        submittingLabel={inviteMessages.submitting}
+        onSubmit={onSubmit}
       >
         {select('gender', {
           label: inviteMessages.gender,
@@ -90,15 +81,7 @@ export function InvitePage({
           disabled: submitting,
           onChange: (value) => onChange('role', value),
         })}
-        <ErrorList id={`${id}-errors`} problems={problems} />
-        <div className="form__actions">
-          <SubmitOrSpinner
-            submitting={submitting}
-            label={inviteMessages.submit}
-            submittingLabel={inviteMessages.submitting}
-          />
-        </div>
-      </form>
+      </AccountForm>
     </section>
   );
 }

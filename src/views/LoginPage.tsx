@@ -8,9 +8,7 @@
 import { useId, type ReactNode } from 'react';
 import type { LoginErrors } from '../machines/login.machine.ts';
 import { loginMessages } from '../messages/login.ts';
-import { ErrorList } from './ErrorList.tsx';
-import { useFocusFirstInvalid } from './formFields.tsx';
-import { SubmitOrSpinner } from './Spinner.tsx';
+import { AccountForm } from './form/AccountForm.tsx';
 import './forms.css';
 import { TextField } from './TextField.tsx';
 
@@ -47,21 +45,17 @@ export function LoginPage({
   onForgotPassword,
 }: LoginPageProps) {
   const id = useId();
-  const focusFirstInvalid = useFocusFirstInvalid(errors);
-  const errorsId = `${id}-errors`;
   return (
     <section className="page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{loginMessages.title}</h1>
-      <form
-        {...focusFirstInvalid}
-        className="form"
-        noValidate
-        aria-describedby={problems.length > 0 ? errorsId : undefined}
+      <AccountForm
+        errors={errors}
+        problems={problems}
+        submitting={submitting}
+        submitLabel={loginMessages.submit}
+        submittingLabel={loginMessages.submitting}
+        onSubmit={onSubmit}
         inert={passwordResetOpen}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!submitting) onSubmit();
-        }}
       >
         <TextField
           id={`${id}-email`}
@@ -89,15 +83,7 @@ export function LoginPage({
           </button>
         </div>
         <div hidden={passwordResetOpen}>{robotCheck}</div>
-        <ErrorList id={errorsId} problems={problems} />
-        <div className="form__actions">
-          <SubmitOrSpinner
-            submitting={submitting}
-            label={loginMessages.submit}
-            submittingLabel={loginMessages.submitting}
-          />
-        </div>
-      </form>
+      </AccountForm>
       {passwordResetDialog}
     </section>
   );

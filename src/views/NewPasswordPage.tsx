@@ -2,8 +2,7 @@
 import { useId } from 'react';
 import type { NewPasswordErrors } from '../machines/newPassword.machine.ts';
 import { newPasswordMessages } from '../messages/newPassword.ts';
-import { useFocusFirstInvalid } from './formFields.tsx';
-import { SubmitOrSpinner } from './Spinner.tsx';
+import { AccountForm } from './form/AccountForm.tsx';
 import './forms.css';
 import { TextField } from './TextField.tsx';
 
@@ -28,18 +27,16 @@ export function NewPasswordPage({
   onSubmit,
 }: NewPasswordPageProps) {
   const id = useId();
-  const focusFirstInvalid = useFocusFirstInvalid(errors);
   return (
     <section className="page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{newPasswordMessages.title}</h1>
-      <form
-        {...focusFirstInvalid}
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!submitting) onSubmit();
-        }}
+      <AccountForm
+        errors={errors}
+        problems={[]}
+        submitting={submitting}
+        submitLabel={newPasswordMessages.submit}
+        submittingLabel={newPasswordMessages.submitting}
+        onSubmit={onSubmit}
       >
         <TextField
           id={`${id}-password`}
@@ -61,14 +58,7 @@ export function NewPasswordPage({
           readOnly={submitting}
           errors={errors.confirmation}
         />
-        <div className="form__actions">
-          <SubmitOrSpinner
-            submitting={submitting}
-            label={newPasswordMessages.submit}
-            submittingLabel={newPasswordMessages.submitting}
-          />
-        </div>
-      </form>
+      </AccountForm>
     </section>
   );
 }
