@@ -24,7 +24,7 @@ async function logInAsEmployee(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill('zaposlenik@dentalia.hr');
   await page.getByLabel('Lozinka', { exact: true }).fill(DEMO_PASSWORD);
   const robot = page.getByRole('group', { name: 'Provjera da niste robot' });
-  await robot.getByRole('checkbox', { name: 'Ja nisam robot' }).click({ force: true });
+  await robot.getByRole('checkbox', { name: "I'm not a robot" }).click({ force: true });
   await expect(robot.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Prijavi se' }).click();
   await expect(page).toHaveURL(/\/$/);

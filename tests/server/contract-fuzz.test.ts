@@ -91,8 +91,8 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 /** Generous per request: a valid course is an image re-encoded by sharp. */
 const ROUTE_TIMEOUT_MS = 60_000 + RUNS * 250;
 
-/** `bytes`: a file's bytes (the education video), not JSON. */
-type Success = Record<number, ContractSchema | 'empty' | 'bytes' | 'stream file'>;
+/** `stream file`: a file of an education's HLS stream, not JSON. */
+type Success = Record<number, ContractSchema | 'empty' | 'stream file'>;
 type Form = Record<string, FormValue | FormValue[]>;
 
 interface FuzzRoute {
@@ -520,13 +520,6 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       success: { 200: accessRightListSchema },
     },
     {
-      route: 'GET /api/v1/educations/:id/video',
-      caller: 'anonymous',
-      requests: videoRequests(),
-      success: { 200: 'bytes', 206: 'bytes' },
-      succeedsSometimes: true,
-    },
-    {
       route: 'GET /api/v1/educations/:id/stream/:streamKey/:user/:expires/:signature/*',
       caller: 'anonymous',
       requests: streamRequests(),
@@ -669,7 +662,7 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       success: { 204: 'empty' },
     },
     {
-      // Last: the video fuzzing above needs the demo educations.
+      // Last: the stream fuzzing above needs the demo educations.
       route: 'DELETE /api/v1/educations/:id',
       caller: 'administrator',
       requests: educationId.map((id) => ({ method: 'DELETE', url: `/api/v1/educations/${id}` })),
@@ -677,44 +670,6 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       succeedsSometimes: true,
     },
   ];
-}
-
-/**
- * Signed video URLs: half real ones with any Range header (printable, as HTTP allows), half
- * with a hostile path or query.
- */
-function videoRequests(): fc.Arbitrary<InjectOptions> {
-  const range = fc.oneof(
-    fc.tuple(fc.nat(400_000), fc.nat(400_000)).map(([first, last]) => `bytes=${first}-${last}`),
-    fc.nat(400_000).map((suffix) => `bytes=-${suffix}`),
-    fc.stringMatching(/^[ -~]{0,60}$/),
-  );
-  const signed = fc
-    .tuple(fc.constantFrom(...signedVideoUrls), fc.option(range, { nil: undefined }))
-    .map(([url, header]): InjectOptions => ({
-      method: 'GET',
-      url,
-      ...(header !== undefined && { headers: { range: header } }),
-    }));
-  const queryValue = fc.oneof(fc.integer({ min: -5, max: 2 ** 53 }).map(String), hostileString);
-  const hostile = fc
-    .tuple(
-      pathParameter,
-      fc.record(
-        {
-          video: fc.oneof(fc.stringMatching(/^[\w-]{22}\.(mp4|webm|ogv)$/), hostileString),
-          user: queryValue,
-          expires: queryValue,
-          signature: fc.oneof(fc.stringMatching(/^[\w-]{43}$/), hostileString),
-        },
-        { requiredKeys: [] },
-      ),
-    )
-    .map(([id, query]): InjectOptions => ({
-      method: 'GET',
-      url: `/api/v1/educations/${id}/video?${queryString(query)}`,
-    }));
-  return fc.oneof(signed, hostile);
 }
 
 async function authorization(caller: FuzzRoute['caller']): Promise<Record<string, string>> {
@@ -762,8 +717,6 @@ function checkAnswer(route: FuzzRoute, request: InjectOptions, response: LightMy
   const expected = route.success[response.statusCode];
   expect(expected, context).toBeDefined();
   if (expected === 'empty') expect(response.body, context).toBe('');
-  else if (expected === 'bytes')
-    expect(response.headers['content-type'], context).toBe('video/mp4');
   else if (expected === 'stream file')
     expect(response.headers['content-type'], context).toMatch(
       /^(application\/vnd\.apple\.mpegurl|video\/mp2t|image\/jpeg|text\/vtt)(;|$)/,
@@ -776,8 +729,6 @@ function checkAnswer(route: FuzzRoute, request: InjectOptions, response: LightMy
 }
 
 let routes: FuzzRoute[];
-/** The video URLs the demo administrator's detail answers give, one per uploaded video. */
-let signedVideoUrls: string[];
 /** The signed stream prefixes of the same answers, one per playable upload. */
 let signedStreamPrefixes: string[];
 
@@ -808,11 +759,6 @@ beforeAll(async () => {
     url: '/api/v1/educations',
     headers: await authorization('administrator'),
   });
-  signedVideoUrls = educations
-    .json<Education[]>()
-    .map((education) => education.videoUrl)
-    .filter((url) => url.startsWith('/api/v1/'));
-  expect(signedVideoUrls.length).toBeGreaterThan(0);
   signedStreamPrefixes = educations
     .json<Education[]>()
     .flatMap((education) => education.stream?.playlistUrl ?? [])
@@ -865,7 +811,6 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'DELETE /api/v1/products/:id',
     'GET /api/v1/educations/:id',
     'GET /api/v1/educations/:id/access-rights',
-    'GET /api/v1/educations/:id/video',
     'GET /api/v1/educations/:id/stream/:streamKey/:user/:expires/:signature/*',
     'POST /api/v1/educations/:id/transcode/retry',
     'PUT /api/v1/educations/:id/captions/:language',

@@ -25,10 +25,6 @@ import {
   tokenInMail,
 } from './accounts.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import {
-  videoUrls as signedVideoUrls,
-  type VideoUrls,
-} from '../../../server/educations/video-urls.ts';
 import { loadSecrets } from '../../../server/secrets.ts';
 import {
   claimTranscode,
@@ -88,11 +84,9 @@ let pendingInvitation: string;
 let mediaPath: string;
 const userIds = {} as Record<Exclude<Caller, 'anonymous'>, number>;
 let restrictedEducationId: number;
-let restrictedVideoKey: string;
 let restrictedStreamKey: string;
 let streamUrls: StreamUrls;
 let partnerId: number;
-let videoUrls: VideoUrls;
 let newsletterImageUrl: string;
 let newsletterId: number;
 let png: Buffer;
@@ -478,19 +472,6 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     expected: administrators(200),
     request: () => api('GET', `/educations/${restrictedEducationId}/access-rights`),
   },
-  // The signed URL is the credential (a video element sends no bearer token): each caller uses
-  // one made for them, an anonymous holder the demo user's.
-  'GET /api/v1/educations/:id/video': {
-    expected: { ...restrictedToUser, anonymous: 200 },
-    request: (caller) => ({
-      method: 'GET',
-      url: videoUrls.sign(
-        restrictedEducationId,
-        restrictedVideoKey,
-        userIds[caller === 'anonymous' ? 'user' : caller],
-      ),
-    }),
-  },
   // Education writes and the tus endpoint of their videos: administrators only (issue 13).
   'POST /api/v1/educations': {
     expected: administrators(201),
@@ -526,7 +507,9 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     expected: administrators(204),
     request: async () => api('DELETE', `/educations/${await newEducationId()}`),
   },
-  // The HLS stream's signed path is the credential, like the video's (issue 27).
+  // The HLS stream's signed path is the credential (a video element sends no bearer token, and
+  // the uploaded original is never served, decision 0049): each caller uses one made for them,
+  // an anonymous holder the demo user's.
   'GET /api/v1/educations/:id/stream/:streamKey/:user/:expires/:signature/*': {
     expected: { ...restrictedToUser, anonymous: 200 },
     request: (caller) => ({
@@ -751,12 +734,6 @@ export function useRouteTable(
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
     restrictedEducationId = restricted.education_id;
-    const { video_key } = await testApp.db
-      .selectFrom('educations')
-      .select('video_key')
-      .where('id', '=', restrictedEducationId)
-      .executeTakeFirstOrThrow();
-    restrictedVideoKey = video_key ?? '';
     const transcode = await findTranscode(testApp.db, restrictedEducationId);
     restrictedStreamKey = transcode?.stream_key ?? '';
     streamUrls = signedStreamUrls({
@@ -767,12 +744,6 @@ export function useRouteTable(
     });
     const partners = await testApp.app.inject(api('GET', '/partners'));
     partnerId = partners.json<{ id: number }[]>()[0]?.id ?? 0;
-    videoUrls = signedVideoUrls({
-      jwtSecret: loadSecrets(testApp.config).jwtSecret,
-      lifetimeHours: 1,
-      basePath: '/api/v1',
-      now: () => new Date(),
-    });
     pendingInvitation = await invitationToken();
     newsletterImageUrl = (await uploadNewsletterImage(testApp.app, admin.accessToken))
       .productImageUrl;
