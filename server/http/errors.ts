@@ -4,7 +4,10 @@
  * `{"errors": {"Field": ["message", ...]}}`. Routes throw these; the error handler sends them.
  */
 import {
+  ACCOUNT_FORM_MESSAGES,
+  ACCOUNT_FORM_RULES,
   COURSE_MESSAGES,
+  PRODUCT_MESSAGES,
   EDUCATION_MESSAGES,
   INVALID_REFRESH_TOKEN,
   ROBOT_CHECK_REQUIRED,
@@ -51,8 +54,8 @@ export const MESSAGES = {
   alreadyRegistered: SERVER_MESSAGES.alreadyRegistered,
   staffDomainRequired: SERVER_MESSAGES.staffDomainRequired,
   invalidEmail: 'Email is not a valid e-mail address.',
-  nameTooShort: 'Name must be longer than 2 characters.',
-  surnameTooShort: 'Surname must be longer than 2 characters.',
+  nameTooShort: ACCOUNT_FORM_MESSAGES.longerThan('Name', ACCOUNT_FORM_RULES.nameLongerThan),
+  surnameTooShort: ACCOUNT_FORM_MESSAGES.longerThan('Surname', ACCOUNT_FORM_RULES.nameLongerThan),
   commonPassword: SERVER_MESSAGES.commonPassword,
   passwordTooLong: SERVER_MESSAGES.passwordTooLong,
   robotCheckRequired: ROBOT_CHECK_REQUIRED,
@@ -97,10 +100,9 @@ export const MESSAGES = {
   // Products of the home-page strip (issue 11).
   productNotFound: 'Product not found.',
   mergePatchRequired: 'The request must be application/merge-patch+json.',
-  productImageRequired: 'Image is required.',
-  notABoolean: (field: string) => `${field} must be true or false.`,
-  highlightNeedsHomepage:
-    'Only a product shown on the home page can be highlighted; show it first (isShownOnHomepage).',
+  productImageRequired: PRODUCT_MESSAGES.imageRequired,
+  notABoolean: PRODUCT_MESSAGES.notABoolean,
+  highlightNeedsHomepage: PRODUCT_MESSAGES.highlightNeedsHomepage,
   // Educations: one not found and one not visible answer alike (no existence leak).
   educationNotFound: 'Education not found.',
   videoLinkInvalid: 'The video link is invalid or has expired.',

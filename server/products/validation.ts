@@ -3,11 +3,16 @@
  * shared limits of the contract: the form of POST /products, every broken rule at once per
  * field named as in the request, and the flags of a PATCH.
  */
-import { PRODUCT_FIELDS as F, PRODUCT_RULES } from '../../src/api/contract.ts';
+import {
+  PRODUCT_FIELDS as F,
+  parseFormFields,
+  productFlagsSchema,
+  productFormSchema,
+} from '../../src/api/contract.ts';
 import type { ProductPatch } from '../../src/api/productWrites.ts';
 import { MESSAGES, ValidationError } from '../http/errors.ts';
 import type { ReceivedFile } from '../media/upload.ts';
-import { freeText, parseFreeText } from '../../src/api/text.ts';
+import { withFileErrors } from '../http/formProblems.ts';
 import type { ProductFlags } from './store.ts';
 
 export interface ProductForm extends ProductFlags {
@@ -22,46 +27,36 @@ export interface ProductFormInput {
   fileErrors: Record<string, string[]>;
 }
 
-/** The free texts of the form (src/api/text.ts), named as in the request. */
-const NAME = freeText(F.name, { required: true, maxLength: PRODUCT_RULES.nameMaxLength });
-const DESCRIPTION = freeText(F.description, {
-  multiline: true,
-  maxLength: PRODUCT_RULES.descriptionMaxLength,
-});
-
 export type ProductFormResult =
   { ok: true; form: ProductForm } | { ok: false; errors: Record<string, string[]> };
 
+/** The contract's `productFormSchema` (the strip judges with it too) after the upload's refusals. */
 export function parseProductForm(input: ProductFormInput): ProductFormResult {
-  const errors: Record<string, string[]> = structuredClone(input.fileErrors);
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
-
-  const text = (field: string, schema: typeof NAME) => {
-    const { text: value, problems } = parseFreeText(schema, input.text(field));
-    for (const problem of problems) fail(field, problem);
-    return value;
-  };
-  const name = text(F.name, NAME);
-  const description = text(F.description, DESCRIPTION);
-
-  /** 'true' or 'false'; absent means the default (SPEC 3: a new product is shown). */
-  const flag = (field: string, absent: boolean): boolean => {
-    const value = input.text(field)?.trim().toLowerCase();
-    if (value === undefined) return absent;
-    if (value === 'true' || value === 'false') return value === 'true';
-    fail(field, MESSAGES.notABoolean(field));
-    return absent;
-  };
-  const isShownOnHomepage = flag(F.isShownOnHomepage, true);
-  const isHighlighted = flag(F.isHighlighted, false);
-  if (isHighlighted && !isShownOnHomepage) fail(F.isHighlighted, MESSAGES.highlightNeedsHomepage);
-
   const image = input.files.Image;
-  if (image === undefined && errors[F.image] === undefined) {
-    fail(F.image, MESSAGES.productImageRequired);
+  const values = {
+    [F.name]: input.text(F.name) ?? '',
+    [F.description]: input.text(F.description) ?? '',
+    [F.isShownOnHomepage]: input.text(F.isShownOnHomepage),
+    [F.isHighlighted]: input.text(F.isHighlighted),
+    // An image the upload refused is reported with the upload's message, not as missing.
+    [F.image]: image ?? input.fileErrors[F.image],
+  };
+  const parsed = parseFormFields(productFormSchema, values, productFlagsSchema);
+  const errors = withFileErrors(input.fileErrors, parsed.ok ? {} : parsed.problems);
+  if (!parsed.ok || image === undefined || Object.keys(errors).length > 0) {
+    return { ok: false, errors };
   }
-  if (Object.keys(errors).length > 0 || image === undefined) return { ok: false, errors };
-  return { ok: true, form: { name, description, image, isShownOnHomepage, isHighlighted } };
+  const { data } = parsed;
+  return {
+    ok: true,
+    form: {
+      name: data[F.name],
+      description: data[F.description],
+      image,
+      isShownOnHomepage: data[F.isShownOnHomepage],
+      isHighlighted: data[F.isHighlighted],
+    },
+  };
 }
 
 /**

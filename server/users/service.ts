@@ -12,6 +12,7 @@ import type {
   UserListItem,
   ValidateRegistrationResponse,
 } from '../../src/api/contract.ts';
+import { activationNamesSchema, parseFormFields } from '../../src/api/contract.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { hasRole, type AuthenticatedUser } from '../auth/guards.ts';
 import { expiryAfter, hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
@@ -45,7 +46,6 @@ import {
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
-const NAME_MIN_LENGTH = 3;
 const STAFF_ROLES: readonly Role[] = ['employee', 'administrator'];
 
 export interface UsersServiceDeps {
@@ -131,9 +131,9 @@ export function usersService(deps: UsersServiceDeps): UsersService {
       const invitation = await usableInvitation(request.invitationToken);
       // Cleaned by the contract's schema (src/api/text.ts): invisible-only names are empty here.
       const { name, surname } = request;
-      const problems: Record<string, string[]> = {};
-      if ([...name].length < NAME_MIN_LENGTH) problems.Name = [MESSAGES.nameTooShort];
-      if ([...surname].length < NAME_MIN_LENGTH) problems.Surname = [MESSAGES.surnameTooShort];
+      // SPEC 5's names rule, the one the activation form judges with (contract/accountForms.ts).
+      const names = parseFormFields(activationNamesSchema, { Name: name, Surname: surname });
+      const problems: Record<string, string[]> = names.ok ? {} : names.problems;
       const passwordProblems = newPasswordProblems(request.password);
       if (passwordProblems.length > 0) problems.Password = passwordProblems;
       if (Object.keys(problems).length > 0) throw new ValidationError(problems);

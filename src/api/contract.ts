@@ -9,6 +9,7 @@
 export * from './contract/common.ts';
 export * from './contract/form.ts';
 export * from './contract/users.ts';
+export * from './contract/accountForms.ts';
 export * from './contract/courses.ts';
 export * from './contract/campaigns.ts';
 export * from './contract/products.ts';

@@ -1,3 +1,4 @@
+import { formLevelErrors } from '../machines/form.ts';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CompleteRegistrationRequest } from '../api/contract.ts';
@@ -31,7 +32,7 @@ export function ActivationContainer({ invitationToken }: { invitationToken: stri
     }),
     { input: { invitationToken }, inspect: useInspect() },
   );
-  const { name, surname, password, problems, invitationProblem } = snapshot.context;
+  const { name, surname, password, errors, invitationProblem } = snapshot.context;
   return (
     <ActivationPage
       stage={selectActivationStage(snapshot)}
@@ -39,7 +40,8 @@ export function ActivationContainer({ invitationToken }: { invitationToken: stri
       name={name}
       surname={surname}
       password={password}
-      problems={problems}
+      errors={errors}
+      problems={formLevelErrors(errors)}
       submitting={selectActivationSubmitting(snapshot)}
       onChangeName={(value) => send({ type: 'CHANGE_NAME', value })}
       onChangeSurname={(value) => send({ type: 'CHANGE_SURNAME', value })}

@@ -1,3 +1,4 @@
+import { formLevelErrors } from '../machines/form.ts';
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -30,12 +31,13 @@ export function InviteContainer() {
     }),
     { input: { isAdministrator: session.isAdministrator }, inspect: useInspect() },
   );
-  const { gender, firstName, lastName, email, role, roleOptions, problems } = snapshot.context;
+  const { gender, firstName, lastName, email, role, roleOptions, errors } = snapshot.context;
   return (
     <InvitePage
       form={{ gender, firstName, lastName, email, role }}
       roleOptions={roleOptions}
-      problems={problems}
+      errors={errors}
+      problems={formLevelErrors(errors)}
       submitting={selectInviteSubmitting(snapshot)}
       onChange={(field, value) => send({ type: 'CHANGE', field, value })}
       onSubmit={() => send({ type: 'SUBMIT' })}

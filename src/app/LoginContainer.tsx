@@ -1,10 +1,11 @@
+import { formLevelErrors } from '../machines/form.ts';
 import { useMachine } from '@xstate/react';
 import { Redirect, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { LoginRequest, RobotCheck as RobotCheckConfig } from '../api/contract.ts';
 import {
   loginMachine,
-  selectLoginError,
+  selectLoginErrors,
   selectLoginRobotChecked,
   selectLoginSubmitting,
 } from '../machines/login.machine.ts';
@@ -44,7 +45,8 @@ function LoginForm({ robotCheck }: { robotCheck: RobotCheckConfig }) {
     <LoginPage
       email={snapshot.context.email}
       password={snapshot.context.password}
-      error={selectLoginError(snapshot)}
+      errors={selectLoginErrors(snapshot)}
+      problems={formLevelErrors(selectLoginErrors(snapshot))}
       submitting={selectLoginSubmitting(snapshot)}
       robotCheck={
         <RobotCheck

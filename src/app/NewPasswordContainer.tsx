@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import type { ChangePasswordRequest } from '../api/contract.ts';
 import {
   newPasswordMachine,
-  selectNewPasswordProblems,
+  selectNewPasswordErrors,
   selectNewPasswordSubmitting,
 } from '../machines/newPassword.machine.ts';
 import { NewPasswordPage } from '../views/NewPasswordPage.tsx';
@@ -38,7 +38,7 @@ export function NewPasswordContainer({ resetToken }: { resetToken: string }) {
     <NewPasswordPage
       password={snapshot.context.password}
       confirmation={snapshot.context.confirmation}
-      problems={selectNewPasswordProblems(snapshot)}
+      errors={selectNewPasswordErrors(snapshot)}
       submitting={selectNewPasswordSubmitting(snapshot)}
       onChangePassword={(value) => send({ type: 'CHANGE_PASSWORD', value })}
       onChangeConfirmation={(value) => send({ type: 'CHANGE_CONFIRMATION', value })}

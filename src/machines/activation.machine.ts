@@ -6,6 +6,9 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
+  ACCOUNT_FORM_RULES,
+  activationFormSchema,
+  parseFormFields,
   type AuthResponse,
   type CompleteRegistrationRequest,
   type ValidateRegistrationResponse,
@@ -13,11 +16,16 @@ import {
 import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { activationMessages } from '../messages/activation.ts';
-import { PASSWORD_MIN_LENGTH, passwordMessageText } from './passwordRules.ts';
+import { passwordMessageText } from './passwordRules.ts';
 import { cleanLine } from '../api/text.ts';
+import { FORM_LEVEL, withoutErrorsOf, type FormErrors, type FormLevel } from './form.ts';
 
 /** SPEC 5 and 9: names trimmed, longer than 2 characters. */
-export const ACTIVATION_NAME_MIN_LENGTH = 2;
+export const ACTIVATION_NAME_MIN_LENGTH = ACCOUNT_FORM_RULES.nameLongerThan;
+
+export type ActivationField = 'name' | 'surname' | 'password';
+/** The messages under each field; under FORM_LEVEL the invitation's and the closing request. */
+export type ActivationErrors = FormErrors<ActivationField | FormLevel>;
 
 export interface InvitationProblem {
   text: string;
@@ -30,7 +38,7 @@ export interface ActivationContext {
   name: string;
   surname: string;
   password: string;
-  problems: string[];
+  errors: ActivationErrors;
   invitationProblem: InvitationProblem | null;
 }
 
@@ -49,28 +57,57 @@ export function invitationProblem(error: unknown): InvitationProblem {
   return { text: activationMessages.invalid, askForNew: true };
 }
 
-/** SPEC 8 "Activation" submit: a 400 lists token, name and password messages, then a request. */
-export function registrationProblems(error: unknown): string[] {
+/**
+ * SPEC 8 "Activation" submit: a 400's name and password messages under their fields, the token's
+ * and SPEC's closing request in the form's box; any other failure there too.
+ */
+export function registrationErrors(error: unknown): ActivationErrors {
   if (!(error instanceof ApiError) || error.status !== 400) {
-    return [activationMessages.submitFailed, activationMessages.submitFailedHint];
+    return { [FORM_LEVEL]: [activationMessages.submitFailed, activationMessages.submitFailedHint] };
   }
   const token =
     error.firstMessage === SERVER_MESSAGES.invitationExpired
       ? [activationMessages.expired]
       : error.fieldMessages('InvitationToken').map(() => activationMessages.invalid);
-  return [
-    ...token,
-    ...error.fieldMessages('Name').map(() => activationMessages.nameTooShort),
-    ...error.fieldMessages('Surname').map(() => activationMessages.surnameTooShort),
-    ...error.fieldMessages('Password').map(passwordMessageText),
-    activationMessages.checkAgain,
-  ];
+  const errors: ActivationErrors = {};
+  const under = (field: ActivationField, messages: string[]) => {
+    if (messages.length > 0) errors[field] = [...new Set(messages)];
+  };
+  under(
+    'name',
+    error.fieldMessages('Name').map(() => activationMessages.nameTooShort),
+  );
+  under(
+    'surname',
+    error.fieldMessages('Surname').map(() => activationMessages.surnameTooShort),
+  );
+  under('password', error.fieldMessages('Password').map(passwordMessageText));
+  errors[FORM_LEVEL] = [...new Set(token), activationMessages.checkAgain];
+  return errors;
 }
 
-const formLooksValid = ({ name, surname, password }: ActivationContext) =>
-  cleanLine(name).length > ACTIVATION_NAME_MIN_LENGTH &&
-  cleanLine(surname).length > ACTIVATION_NAME_MIN_LENGTH &&
-  [...password].length >= PASSWORD_MIN_LENGTH;
+const FIELD_OF_REQUEST_FIELD = { Name: 'name', Surname: 'surname', Password: 'password' } as const;
+
+/**
+ * SPEC 5 "Activation form": each field that breaks the contract's `activationFormSchema` (the
+ * names' rule is the server's too) shows SPEC's one message; empty when the form may be sent.
+ */
+export function validateActivation(
+  draft: Pick<ActivationContext, ActivationField>,
+): ActivationErrors {
+  const parsed = parseFormFields(activationFormSchema, {
+    Name: draft.name,
+    Surname: draft.surname,
+    Password: draft.password,
+  });
+  if (parsed.ok) return {};
+  return Object.fromEntries(
+    Object.keys(parsed.problems).map((field) => [
+      FIELD_OF_REQUEST_FIELD[field as keyof typeof FIELD_OF_REQUEST_FIELD],
+      [activationMessages.checkData],
+    ]),
+  );
+}
 
 export const activationMachine = setup({
   types: {
@@ -90,7 +127,7 @@ export const activationMachine = setup({
     startSession: (_, _response: AuthResponse) => undefined,
   },
   guards: {
-    formLooksValid: ({ context }) => formLooksValid(context),
+    formLooksValid: ({ context }) => Object.keys(validateActivation(context)).length === 0,
   },
 }).createMachine({
   id: 'activation',
@@ -99,7 +136,7 @@ export const activationMachine = setup({
     name: '',
     surname: '',
     password: '',
-    problems: [],
+    errors: {},
     invitationProblem: null,
   }),
   initial: 'validating',
@@ -125,17 +162,33 @@ export const activationMachine = setup({
     unusable: { type: 'final' },
     editing: {
       on: {
-        CHANGE_NAME: { actions: assign({ name: ({ event }) => event.value }) },
-        CHANGE_SURNAME: { actions: assign({ surname: ({ event }) => event.value }) },
-        CHANGE_PASSWORD: { actions: assign({ password: ({ event }) => event.value }) },
+        // Editing a field takes its messages away.
+        CHANGE_NAME: {
+          actions: assign({
+            name: ({ event }) => event.value,
+            errors: ({ context }) => withoutErrorsOf(context.errors, ['name']),
+          }),
+        },
+        CHANGE_SURNAME: {
+          actions: assign({
+            surname: ({ event }) => event.value,
+            errors: ({ context }) => withoutErrorsOf(context.errors, ['surname']),
+          }),
+        },
+        CHANGE_PASSWORD: {
+          actions: assign({
+            password: ({ event }) => event.value,
+            errors: ({ context }) => withoutErrorsOf(context.errors, ['password']),
+          }),
+        },
         SUBMIT: [
           { guard: 'formLooksValid', target: 'submitting' },
-          { actions: assign({ problems: [activationMessages.checkData] }) },
+          { actions: assign({ errors: ({ context }) => validateActivation(context) }) },
         ],
       },
     },
     submitting: {
-      entry: assign({ problems: [] }),
+      entry: assign({ errors: {} }),
       invoke: {
         id: 'completeRegistration',
         src: 'completeRegistration',
@@ -151,7 +204,7 @@ export const activationMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: assign({ problems: ({ event }) => registrationProblems(event.error) }),
+          actions: assign({ errors: ({ event }) => registrationErrors(event.error) }),
         },
       },
     },

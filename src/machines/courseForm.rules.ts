@@ -176,11 +176,15 @@ const SERVER_TEXTS: readonly [
   [SERVER_MESSAGES.imageUnreadable, () => text.imageType],
 ];
 
-/** Only the description has a Croatian text for its length (the other inputs cannot exceed theirs). */
+/** Each free text's length in Croatian (the inputs' `maxLength` makes the one-line ones rare). */
 function tooLongText(field: CourseDraftField): string | undefined {
-  return field === 'description'
-    ? text.descriptionTooLong(COURSE_RULES.descriptionMaxLength)
-    : undefined;
+  const tooLong: Partial<Record<CourseDraftField, string>> = {
+    title: text.titleTooLong(COURSE_RULES.titleMaxLength),
+    description: text.descriptionTooLong(COURSE_RULES.descriptionMaxLength),
+    lecturer: text.lecturerTooLong(COURSE_RULES.lecturerMaxLength),
+    location: text.locationTooLong(COURSE_RULES.locationMaxLength),
+  };
+  return tooLong[field];
 }
 
 function requiredText(field: CourseDraftField): string {

@@ -27,6 +27,8 @@ export interface EmailInputModalInput {
 export interface Feedback {
   tone: 'success' | 'error';
   text: string;
+  /** A refusal of the address itself stands under the e-mail field, which it marks. */
+  aboutEmail?: boolean;
 }
 
 export interface EmailInputModalContext extends EmailInputModalInput {
@@ -49,9 +51,17 @@ export interface SubmitEmailInput {
   recaptchaToken: string;
 }
 
-/** What the injected `submitEmail` rejects with: the text to show the visitor. */
+/**
+ * What the injected `submitEmail` rejects with: the text to show the visitor, and whether it is
+ * about the address (shown under the field) or about nothing the visitor typed.
+ */
 export class SubmitFailure extends Error {
   override name = 'SubmitFailure';
+  readonly aboutEmail: boolean;
+  constructor(message: string, aboutEmail = false) {
+    super(message);
+    this.aboutEmail = aboutEmail;
+  }
 }
 
 /** SPEC 5 and 9: the submit button is enabled from 5 characters, Enter works beyond 5. */
@@ -59,6 +69,10 @@ export const EMAIL_MODAL_MIN_LENGTH = 5;
 
 const failureText = (error: unknown) =>
   error instanceof SubmitFailure ? error.message : emailModalMessages.unexpectedFailure;
+const failureFeedback = (error: unknown): Feedback =>
+  error instanceof SubmitFailure && error.aboutEmail
+    ? { tone: 'error', text: failureText(error), aboutEmail: true }
+    : { tone: 'error', text: failureText(error) };
 
 export const emailInputModalMachine = setup({
   types: {
@@ -166,9 +180,7 @@ export const emailInputModalMachine = setup({
                 target: 'editing',
                 actions: [
                   'forgetRobotToken',
-                  assign({
-                    feedback: ({ event }) => ({ tone: 'error', text: failureText(event.error) }),
-                  }),
+                  assign({ feedback: ({ event }) => failureFeedback(event.error) }),
                 ],
               },
             ],

@@ -15,6 +15,9 @@ export type FormErrors<Field extends string> = Partial<Record<Field, string[]>>;
 export const FORM_LEVEL = 'form';
 export type FormLevel = typeof FORM_LEVEL;
 
+/** What belongs to no field: the form-level box of a form whose fields show their own. */
+export const formLevelErrors = (errors: FormErrors<string>): string[] => errors[FORM_LEVEL] ?? [];
+
 /** Collects messages per field; a message already listed for its field is not repeated. */
 export function errorCollector<Field extends string>() {
   const errors: FormErrors<Field> = {};

@@ -6,11 +6,19 @@
  * /logout does (LOGOUT to the auth session) while the screen stays for the 0.5 s.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { ROLES, type InviteRequest, type Role } from '../api/contract.ts';
+import {
+  ACCOUNT_FORM_RULES,
+  ROLES,
+  inviteFormSchema,
+  parseFormFields,
+  type InviteRequest,
+  type Role,
+} from '../api/contract.ts';
 import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError, AuthExpiredError } from '../api/errors.ts';
 import { inviteMessages } from '../messages/invite.ts';
 import { cleanLine } from '../api/text.ts';
+import { FORM_LEVEL, hasErrors, withoutErrorsOf, type FormErrors, type FormLevel } from './form.ts';
 
 export interface InviteForm {
   gender: string;
@@ -20,16 +28,19 @@ export interface InviteForm {
   role: string;
 }
 
+/** The messages under the e-mail and the role; under FORM_LEVEL what names no field. */
+export type InviteErrors = FormErrors<keyof InviteForm | FormLevel>;
+
 export interface InviteContext extends InviteForm {
   roleOptions: readonly Role[];
-  problems: string[];
+  errors: InviteErrors;
 }
 
 export type InviteEvent =
   { type: 'CHANGE'; field: keyof InviteForm; value: string } | { type: 'SUBMIT' };
 
 /** SPEC 5 and 9: the trimmed e-mail must be longer than 5 characters. */
-export const INVITE_EMAIL_MIN_LENGTH = 5;
+export const INVITE_EMAIL_MIN_LENGTH = ACCOUNT_FORM_RULES.inviteEmailLongerThan;
 /** SPEC 9: the delay between /logout and /login after an authorization error. */
 export const LOGOUT_TO_LOGIN_MS = 500;
 
@@ -55,21 +66,49 @@ const isAuthorizationError = (error: unknown) =>
   error instanceof AuthExpiredError ||
   (error instanceof ApiError && (error.status === 401 || error.status === 403));
 
-/** SPEC 8 "Invitation": the text for a refused invitation. */
-export function inviteErrorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return inviteMessages.failed;
+/**
+ * SPEC 5 "Invite": SPEC's one message under the e-mail and under the role that break the
+ * contract's `inviteFormSchema`; empty when the invitation may be sent.
+ */
+export function validateInvite(context: Pick<InviteContext, 'email' | 'role' | 'roleOptions'>) {
+  const parsed = parseFormFields(inviteFormSchema(context.roleOptions), {
+    Email: context.email,
+    Roles: context.role,
+  });
+  const errors: InviteErrors = {};
+  if (parsed.ok) return errors;
+  if (parsed.problems.Email) errors.email = [inviteMessages.checkData];
+  if (parsed.problems.Roles) errors.role = [inviteMessages.checkData];
+  return errors;
+}
+
+/**
+ * SPEC 8 "Invitation": a refused invitation. What the server says of the address (its domain,
+ * already invited or registered) stands under the e-mail; anything else in the form's box.
+ */
+export function inviteErrors(error: unknown): InviteErrors {
+  if (!(error instanceof ApiError)) return { [FORM_LEVEL]: [inviteMessages.failed] };
   const domain = error
     .fieldMessages('Email')
     .map((m) => SERVER_MESSAGES.staffDomainRequired.match(m)?.domain)
     .find(Boolean);
-  if (domain) return inviteMessages.staffDomain(domain);
+  if (domain) return { email: [inviteMessages.staffDomain(domain)] };
   const message = error.firstMessage ?? '';
-  if (SERVER_MESSAGES.alreadyInvited.match(message)) return inviteMessages.alreadyInvited;
-  if (SERVER_MESSAGES.alreadyRegistered.match(message)) return inviteMessages.alreadyRegistered;
+  if (SERVER_MESSAGES.alreadyInvited.match(message))
+    return { email: [inviteMessages.alreadyInvited] };
+  if (SERVER_MESSAGES.alreadyRegistered.match(message)) {
+    return { email: [inviteMessages.alreadyRegistered] };
+  }
   const errors = error.body?.errors;
-  if (errors && !Array.isArray(errors)) return inviteMessages.serverSaid(JSON.stringify(errors));
-  return inviteMessages.failed;
+  if (errors && !Array.isArray(errors)) {
+    return { [FORM_LEVEL]: [inviteMessages.serverSaid(JSON.stringify(errors))] };
+  }
+  return { [FORM_LEVEL]: [inviteMessages.failed] };
 }
+
+/** SPEC 8 "Invitation": the text for a refused invitation, wherever it stands. */
+export const inviteErrorText = (error: unknown): string =>
+  Object.values(inviteErrors(error)).flat()[0] ?? inviteMessages.failed;
 
 export const inviteMachine = setup({
   types: {
@@ -88,9 +127,7 @@ export const inviteMachine = setup({
     goToLogin: () => undefined,
   },
   guards: {
-    looksValid: ({ context }) =>
-      context.email.trim().length > INVITE_EMAIL_MIN_LENGTH &&
-      context.roleOptions.includes(context.role as Role),
+    looksValid: ({ context }) => !hasErrors(validateInvite(context)),
     authorizationError: ({ event }) => 'error' in event && isAuthorizationError(event.error),
   },
   delays: { logoutToLogin: LOGOUT_TO_LOGIN_MS },
@@ -99,23 +136,27 @@ export const inviteMachine = setup({
   context: ({ input }) => ({
     ...EMPTY_FORM,
     roleOptions: roleOptions(input.isAdministrator),
-    problems: [],
+    errors: {},
   }),
   initial: 'editing',
   states: {
     editing: {
       on: {
+        // Editing a field takes its messages away.
         CHANGE: {
-          actions: assign(({ event }) => ({ [event.field]: event.value })),
+          actions: assign(({ context, event }) => ({
+            [event.field]: event.value,
+            errors: withoutErrorsOf(context.errors, [event.field]),
+          })),
         },
         SUBMIT: [
           { guard: 'looksValid', target: 'submitting' },
-          { actions: assign({ problems: [inviteMessages.checkData] }) },
+          { actions: assign({ errors: ({ context }) => validateInvite(context) }) },
         ],
       },
     },
     submitting: {
-      entry: assign({ problems: [] }),
+      entry: assign({ errors: {} }),
       invoke: {
         id: 'invite',
         src: 'invite',
@@ -129,7 +170,7 @@ export const inviteMachine = setup({
           { guard: 'authorizationError', target: 'loggingOut', actions: 'logOut' },
           {
             target: 'editing',
-            actions: assign({ problems: ({ event }) => [inviteErrorText(event.error)] }),
+            actions: assign({ errors: ({ event }) => inviteErrors(event.error) }),
           },
         ],
       },

@@ -4,15 +4,26 @@
  * provides `startSession` (LOGIN to the auth session) and `goHome`.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { AuthResponse, LoginRequest } from '../api/contract.ts';
+import {
+  ACCOUNT_FORM_RULES,
+  loginFormSchema,
+  parseFormFields,
+  type AuthResponse,
+  type LoginRequest,
+} from '../api/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { loginMessages } from '../messages/login.ts';
+import { FORM_LEVEL, withoutErrorsOf, type FormErrors, type FormLevel } from './form.ts';
+
+export type LoginField = 'email' | 'password';
+/** The messages under each entry, and under FORM_LEVEL the robot check's and the server's. */
+export type LoginErrors = FormErrors<LoginField | FormLevel>;
 
 export interface LoginContext {
   email: string;
   password: string;
   robotToken: string | null;
-  error: string | null;
+  errors: LoginErrors;
 }
 
 export type LoginEvent =
@@ -23,7 +34,20 @@ export type LoginEvent =
   | { type: 'SUBMIT' };
 
 /** SPEC 5 and 9: e-mail and password, each trimmed, longer than 5 characters. */
-export const LOGIN_MIN_LENGTH = 5;
+export const LOGIN_MIN_LENGTH = ACCOUNT_FORM_RULES.loginLongerThan;
+
+/**
+ * SPEC 5 "Login": each entry too short shows SPEC's one message under it (the contract's
+ * `loginFormSchema` judges); empty when the entries may be sent.
+ */
+export function validateLogin({ email, password }: Pick<LoginContext, LoginField>): LoginErrors {
+  const parsed = parseFormFields(loginFormSchema, { Email: email, Password: password });
+  if (parsed.ok) return {};
+  const errors: LoginErrors = {};
+  if (parsed.problems.Email) errors.email = [loginMessages.checkCredentials];
+  if (parsed.problems.Password) errors.password = [loginMessages.checkCredentials];
+  return errors;
+}
 
 /** SPEC 8 "Login": the text for a failed login, by status. */
 export function loginErrorText(error: unknown): string {
@@ -60,19 +84,28 @@ export const loginMachine = setup({
   },
   guards: {
     robotChecked: ({ context }) => context.robotToken !== null,
-    credentialsLookValid: ({ context }) =>
-      context.email.trim().length > LOGIN_MIN_LENGTH &&
-      context.password.trim().length > LOGIN_MIN_LENGTH,
+    credentialsLookValid: ({ context }) => Object.keys(validateLogin(context)).length === 0,
   },
 }).createMachine({
   id: 'login',
-  context: { email: '', password: '', robotToken: null, error: null },
+  context: { email: '', password: '', robotToken: null, errors: {} },
   initial: 'idle',
   states: {
     idle: {
       on: {
-        CHANGE_EMAIL: { actions: assign({ email: ({ event }) => event.value }) },
-        CHANGE_PASSWORD: { actions: assign({ password: ({ event }) => event.value }) },
+        // Editing an entry takes its message away; the form's own stays until the next submit.
+        CHANGE_EMAIL: {
+          actions: assign({
+            email: ({ event }) => event.value,
+            errors: ({ context }) => withoutErrorsOf(context.errors, ['email']),
+          }),
+        },
+        CHANGE_PASSWORD: {
+          actions: assign({
+            password: ({ event }) => event.value,
+            errors: ({ context }) => withoutErrorsOf(context.errors, ['password']),
+          }),
+        },
         ROBOT_VERIFIED: { actions: assign({ robotToken: ({ event }) => event.token }) },
         ROBOT_EXPIRED: { actions: 'forgetRobotToken' },
         SUBMIT: [
@@ -80,18 +113,18 @@ export const loginMachine = setup({
             guard: 'robotChecked',
             target: 'checkingCredentials',
           },
-          { actions: assign({ error: loginMessages.robotCheckRequired }) },
+          { actions: assign({ errors: { [FORM_LEVEL]: [loginMessages.robotCheckRequired] } }) },
         ],
       },
     },
     checkingCredentials: {
       always: [
         { guard: 'credentialsLookValid', target: 'submitting' },
-        { target: 'idle', actions: assign({ error: loginMessages.checkCredentials }) },
+        { target: 'idle', actions: assign({ errors: ({ context }) => validateLogin(context) }) },
       ],
     },
     submitting: {
-      entry: assign({ error: null }),
+      entry: assign({ errors: {} }),
       invoke: {
         id: 'logIn',
         src: 'logIn',
@@ -113,7 +146,8 @@ export const loginMachine = setup({
           target: 'idle',
           actions: [
             'forgetRobotToken',
-            assign({ error: ({ event }) => loginErrorText(event.error) }),
+            // Wrong credentials belong to no one entry: the form's box says it.
+            assign({ errors: ({ event }) => ({ [FORM_LEVEL]: [loginErrorText(event.error)] }) }),
           ],
         },
       },
@@ -125,6 +159,6 @@ export const loginMachine = setup({
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 
 export const selectLoginSubmitting = (snapshot: LoginSnapshot) => snapshot.matches('submitting');
-export const selectLoginError = (snapshot: LoginSnapshot) => snapshot.context.error;
+export const selectLoginErrors = (snapshot: LoginSnapshot) => snapshot.context.errors;
 export const selectLoginRobotChecked = (snapshot: LoginSnapshot) =>
   snapshot.context.robotToken !== null;

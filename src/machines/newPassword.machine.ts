@@ -10,12 +10,17 @@ import { SERVER_MESSAGES } from '../api/serverMessages.ts';
 import { ApiError } from '../api/errors.ts';
 import { newPasswordMessages } from '../messages/newPassword.ts';
 import { brokenPasswordRules, passwordMessageText } from './passwordRules.ts';
+import { hasErrors, withoutErrorsOf, type FormErrors } from './form.ts';
+
+export type NewPasswordField = 'password' | 'confirmation';
+/** The broken password rules under the password, the mismatch under the repetition. */
+export type NewPasswordErrors = FormErrors<NewPasswordField>;
 
 export interface NewPasswordContext {
   resetToken: string;
   password: string;
   confirmation: string;
-  problems: string[];
+  errors: NewPasswordErrors;
 }
 
 export type NewPasswordEvent =
@@ -23,11 +28,16 @@ export type NewPasswordEvent =
   | { type: 'CHANGE_CONFIRMATION'; value: string }
   | { type: 'SUBMIT' };
 
-function clientProblems({ password, confirmation }: NewPasswordContext): string[] {
-  return [
-    ...(password === confirmation ? [] : [newPasswordMessages.mismatch]),
-    ...brokenPasswordRules(password),
-  ];
+/** SPEC 5 "Set new password": each broken rule under its field; empty when it may be sent. */
+export function validateNewPassword({
+  password,
+  confirmation,
+}: Pick<NewPasswordContext, NewPasswordField>): NewPasswordErrors {
+  const errors: NewPasswordErrors = {};
+  const broken = brokenPasswordRules(password);
+  if (broken.length > 0) errors.password = broken;
+  if (password !== confirmation) errors.confirmation = [newPasswordMessages.mismatch];
+  return errors;
 }
 
 const serverPasswordProblems = (error: unknown) =>
@@ -51,7 +61,7 @@ export const newPasswordMachine = setup({
     goToLogin: () => undefined,
   },
   guards: {
-    valid: ({ context }) => clientProblems(context).length === 0,
+    valid: ({ context }) => !hasErrors(validateNewPassword(context)),
     tokenRejected: ({ event }) =>
       'error' in event &&
       event.error instanceof ApiError &&
@@ -65,22 +75,33 @@ export const newPasswordMachine = setup({
     resetToken: input.resetToken,
     password: '',
     confirmation: '',
-    problems: [],
+    errors: {},
   }),
   initial: 'editing',
   states: {
     editing: {
       on: {
-        CHANGE_PASSWORD: { actions: assign({ password: ({ event }) => event.value }) },
-        CHANGE_CONFIRMATION: { actions: assign({ confirmation: ({ event }) => event.value }) },
+        // Editing an entry takes its messages away (the mismatch is about both).
+        CHANGE_PASSWORD: {
+          actions: assign({
+            password: ({ event }) => event.value,
+            errors: ({ context }) => withoutErrorsOf(context.errors, ['password', 'confirmation']),
+          }),
+        },
+        CHANGE_CONFIRMATION: {
+          actions: assign({
+            confirmation: ({ event }) => event.value,
+            errors: ({ context }) => withoutErrorsOf(context.errors, ['confirmation']),
+          }),
+        },
         SUBMIT: [
           { guard: 'valid', target: 'submitting' },
-          { actions: assign({ problems: ({ context }) => clientProblems(context) }) },
+          { actions: assign({ errors: ({ context }) => validateNewPassword(context) }) },
         ],
       },
     },
     submitting: {
-      entry: assign({ problems: [] }),
+      entry: assign({ errors: {} }),
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
@@ -101,7 +122,9 @@ export const newPasswordMachine = setup({
           {
             guard: 'passwordRejected',
             target: 'editing',
-            actions: assign({ problems: ({ event }) => serverPasswordProblems(event.error) }),
+            actions: assign({
+              errors: ({ event }) => ({ password: serverPasswordProblems(event.error) }),
+            }),
           },
           {
             target: 'editing',
@@ -124,5 +147,4 @@ type NewPasswordSnapshot = SnapshotFrom<typeof newPasswordMachine>;
 
 export const selectNewPasswordSubmitting = (snapshot: NewPasswordSnapshot) =>
   snapshot.matches('submitting');
-export const selectNewPasswordProblems = (snapshot: NewPasswordSnapshot) =>
-  snapshot.context.problems;
+export const selectNewPasswordErrors = (snapshot: NewPasswordSnapshot) => snapshot.context.errors;

@@ -85,7 +85,10 @@ export async function subscriptionOutcome(
   try {
     await calls.subscribe(campaignId);
   } catch (error) {
-    throw new SubmitFailure(subscriptionFailureText(error));
+    const text = subscriptionFailureText(error);
+    const aboutEmail =
+      text === newsletterMessages.alreadySubscribed || text === newsletterMessages.checkEmail;
+    throw new SubmitFailure(text, aboutEmail);
   }
   return subscriptionSuccessText(campaign);
 }

@@ -21,6 +21,7 @@ import {
   pageWindow,
   productOf,
   saveFailedText,
+  serverFieldErrors,
   validateProductDraft,
   type PendingToggle,
   type ProductStripContext,
@@ -236,13 +237,19 @@ export const productStripMachine = setup({
                 { type: 'notifyDone', params: text.created },
               ],
             },
+            // SPEC 8's toast says it failed; a refused field also shows its message under it.
             onError: {
               target: 'browsing',
-              actions: {
-                type: 'notifyFailed',
-                params: ({ context, event }) =>
-                  saveFailedText(context.draft.name.trim(), event.error),
-              },
+              actions: [
+                assign({
+                  errors: ({ context, event }) => serverFieldErrors(event.error) ?? context.errors,
+                }),
+                {
+                  type: 'notifyFailed',
+                  params: ({ context, event }) =>
+                    saveFailedText(context.draft.name.trim(), event.error),
+                },
+              ],
             },
           },
         },

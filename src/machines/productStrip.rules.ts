@@ -4,18 +4,22 @@
  * the request, and what a failed save says.
  */
 import {
+  PRODUCT_FIELDS,
+  PRODUCT_MESSAGES,
   PRODUCT_PAGE_SIZE_DEFAULT,
   PRODUCT_RULES,
+  parseFormFields,
+  productFormSchema,
   type Product,
   type ProductPage,
 } from '../api/contract.ts';
 import type { ProductPatch } from '../api/productWrites.ts';
 import type { CreateProductRequest } from '../api/products.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, formFieldErrors, formFieldMessages } from '../api/errors.ts';
 import { productStripMessages } from '../messages/productStrip.ts';
 import { cleanLine } from '../api/text.ts';
-import { errorCollector, errorList, type FormErrors } from './form.ts';
+import { errorList, type FormErrors } from './form.ts';
 
 const text = productStripMessages;
 
@@ -99,12 +103,46 @@ export function pageWindow(current: number, totalPages: number): number[] {
   return Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => first + index);
 }
 
-/** SPEC 5 "Product form": a message per missing field; empty when the draft may be sent. */
+/** The draft as POST /products sends it (shown, not highlighted), before cleaning. */
+const sentFields = (draft: ProductDraft) => ({
+  [PRODUCT_FIELDS.name]: draft.name,
+  [PRODUCT_FIELDS.description]: '',
+  [PRODUCT_FIELDS.isShownOnHomepage]: 'true',
+  [PRODUCT_FIELDS.isHighlighted]: 'false',
+  [PRODUCT_FIELDS.image]: draft.image,
+});
+
+const FIELD_OF_REQUEST_FIELD = new Map<string, ProductDraftField>([
+  [PRODUCT_FIELDS.name, 'name'],
+  [PRODUCT_FIELDS.image, 'image'],
+]);
+
+const MEGABYTES = PRODUCT_RULES.imageMaxBytes / (1024 * 1024);
+
+/**
+ * The product form's messages (the contract's schema's and the server's) in Croatian, by field;
+ * undefined for one without a text here.
+ */
+const SERVER_TEXTS: readonly [Parameters<typeof isServerMessage>[1], string][] = [
+  [SERVER_MESSAGES.required, text.nameRequired],
+  [SERVER_MESSAGES.tooLong, text.nameTooLong(PRODUCT_RULES.nameMaxLength)],
+  [PRODUCT_MESSAGES.imageRequired, text.imageRequired],
+  [SERVER_MESSAGES.fileNotAllowed, text.imageType],
+  [SERVER_MESSAGES.imageUnreadable, text.imageUnreadable],
+  [SERVER_MESSAGES.fileTooLarge, text.imageTooLarge(MEGABYTES)],
+];
+const croatian = (message: string | undefined) =>
+  SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1];
+
+/**
+ * SPEC 5 "Product form": every broken rule, per field; empty when the draft may be sent. The
+ * rules are the contract's `productFormSchema`, which the server parses with too.
+ */
 export function validateProductDraft(draft: ProductDraft): ProductDraftErrors {
-  const { errors, fail } = errorCollector<ProductDraftField>();
-  if (!cleanLine(draft.name)) fail('name', text.nameRequired);
-  if (!draft.image) fail('image', text.imageRequired);
-  return errors;
+  const parsed = parseFormFields(productFormSchema, sentFields(draft));
+  if (parsed.ok) return {};
+  // A message without a text here would show as the schema words it (the boundary test forbids it).
+  return formFieldMessages(parsed.problems, FIELD_OF_REQUEST_FIELD, (m) => croatian(m) ?? m) ?? {};
 }
 
 /** A draft that passed validation, as POST /products takes it (SPEC 3: shown, not highlighted). */
@@ -117,24 +155,20 @@ export function createProductRequest(draft: ProductDraft): CreateProductRequest 
   };
 }
 
-const MEGABYTES = PRODUCT_RULES.imageMaxBytes / (1024 * 1024);
-
-/** The server's messages about the photo, in Croatian; anything else is shown as sent. */
-const SERVER_TEXTS: readonly [Parameters<typeof isServerMessage>[1], string][] = [
-  [SERVER_MESSAGES.fileNotAllowed, 'fotografija mora biti JPEG, PNG, WebP ili AVIF.'],
-  [SERVER_MESSAGES.imageUnreadable, 'fotografija nije ispravna slika.'],
-  [SERVER_MESSAGES.fileTooLarge, `fotografija je veća od ${MEGABYTES} MB.`],
-];
+/** A refused create's messages under the name and the photo; null for any other failure. */
+export const serverFieldErrors = (error: unknown): ProductDraftErrors | null =>
+  formFieldErrors(error, FIELD_OF_REQUEST_FIELD, croatian);
 
 /** What went wrong, for the 'Pohrana proizvoda {name} nije uspjela' toast (SPEC 8). */
 export function saveFailedText(name: string, error: unknown): string {
   let detail: string;
   if (error instanceof ApiError) {
     const message = error.firstMessage;
-    detail =
-      SERVER_TEXTS.find(([known]) => isServerMessage(message, known))?.[1] ??
-      message ??
-      `HTTP ${error.status}`;
+    // The field's sentence continues the toast's: 'nije uspjela: fotografija …'.
+    const worded = croatian(message);
+    detail = worded
+      ? worded[0]?.toLowerCase() + worded.slice(1)
+      : (message ?? `HTTP ${error.status}`);
   } else {
     detail = error instanceof Error ? error.message : String(error);
   }

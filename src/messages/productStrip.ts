@@ -40,6 +40,10 @@ export const productStripMessages = {
   imageHint: 'JPEG, PNG, WebP ili AVIF, najviše 10 MB.',
   nameRequired: 'Naziv novog produkta nije dodan.',
   imageRequired: 'Fotografija novog produkta nije dodana',
+  nameTooLong: (max: number) => `Naziv proizvoda može imati najviše ${max} znakova.`,
+  imageType: 'Fotografija mora biti JPEG, PNG, WebP ili AVIF.',
+  imageUnreadable: 'Fotografija nije ispravna slika.',
+  imageTooLarge: (megabytes: number) => `Fotografija je veća od ${megabytes} MB.`,
   submit: 'Dodaj proizvod',
   submitting: 'Dodavanje proizvoda…',
 } as const;

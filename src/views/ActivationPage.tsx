@@ -4,10 +4,15 @@
  * Pure: the container binds the activation machine.
  */
 import { useId } from 'react';
-import type { ActivationStage, InvitationProblem } from '../machines/activation.machine.ts';
+import type {
+  ActivationErrors,
+  ActivationField,
+  ActivationStage,
+  InvitationProblem,
+} from '../machines/activation.machine.ts';
 import { activationMessages } from '../messages/activation.ts';
-import { ErrorList } from './ErrorList.tsx';
-import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
+import { Spinner } from './Spinner.tsx';
+import { AccountForm } from './form/AccountForm.tsx';
 import './forms.css';
 import { TextField } from './TextField.tsx';
 
@@ -17,6 +22,9 @@ export interface ActivationPageProps {
   name: string;
   surname: string;
   password: string;
+  /** Under each field its messages; the invitation's and the closing request in the form's box. */
+  errors: ActivationErrors;
+  /** What belongs to no field: the invitation's messages and SPEC's closing request. */
   problems: readonly string[];
   submitting: boolean;
   onChangeName: (value: string) => void;
@@ -57,6 +65,7 @@ function ActivationForm({
   name,
   surname,
   password,
+  errors,
   problems,
   submitting,
   onChangeName,
@@ -65,10 +74,8 @@ function ActivationForm({
   onSubmit,
 }: ActivationPageProps) {
   const id = useId();
-  const errorsId = `${id}-errors`;
-  const describedBy = problems.length > 0 ? errorsId : undefined;
   const field = (
-    key: string,
+    key: ActivationField,
     label: string,
     value: string,
     onChange: (value: string) => void,
@@ -83,19 +90,19 @@ function ActivationForm({
       type={type}
       autoComplete={autoComplete}
       readOnly={submitting}
-      describedBy={describedBy}
+      errors={errors[key]}
     />
   );
   return (
     <section className="page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{activationMessages.title}</h1>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!submitting) onSubmit();
-        }}
+      <AccountForm
+        errors={errors}
+        problems={problems}
+        submitting={submitting}
+        submitLabel={activationMessages.submit}
+        submittingLabel={activationMessages.submitting}
+        onSubmit={onSubmit}
       >
         {field('name', activationMessages.name, name, onChangeName, 'text', 'given-name')}
         {field(
@@ -114,15 +121,7 @@ function ActivationForm({
           'password',
           'new-password',
         )}
-        <ErrorList id={errorsId} problems={problems} />
-        <div className="form__actions">
-          <SubmitOrSpinner
-            submitting={submitting}
-            label={activationMessages.submit}
-            submittingLabel={activationMessages.submitting}
-          />
-        </div>
-      </form>
+      </AccountForm>
     </section>
   );
 }

@@ -16,7 +16,7 @@ import type {
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
-import { CountrySelect } from './form/CountrySelect.tsx';
+import { countryOptions } from './form/countryOptions.ts';
 import { DateTimePicker } from './form/DateTimePicker.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
@@ -64,7 +64,7 @@ function CourseForm({
   onEdit,
   onSubmit,
 }: CourseFormPageProps) {
-  const { id, form, fieldId, invalid, describedBy, field } =
+  const { id, form, fieldId, invalid, describedBy, field, select } =
     useFormFields<CourseDraftField>(errors);
   const textProps = (field: 'title' | 'lecturer' | 'location' | 'price') => ({
     id: fieldId(field),
@@ -152,19 +152,13 @@ function CourseForm({
           {...textProps('location')}
         />,
       )}
-      {field(
-        'countryIsoCode',
-        text.country,
-        <CountrySelect
-          id={fieldId('countryIsoCode')}
-          value={draft.countryIsoCode}
-          countries={countries}
-          disabled={submitting}
-          invalid={invalid('countryIsoCode')}
-          describedBy={describedBy('countryIsoCode')}
-          onChange={(countryIsoCode) => onEdit({ countryIsoCode })}
-        />,
-      )}
+      {select('countryIsoCode', {
+        label: text.country,
+        value: draft.countryIsoCode,
+        options: countryOptions(countries),
+        disabled: submitting,
+        onChange: (countryIsoCode) => onEdit({ countryIsoCode }),
+      })}
       <div className="course-form__dates">
         {field('startDate', text.startDate, datePicker('startDate'), text.dateHint)}
         {field('endDate', text.endDate, datePicker('endDate'), text.dateHint)}

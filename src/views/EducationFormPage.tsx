@@ -25,7 +25,7 @@ import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { MultiSearchableSelect, type ComboboxOption } from './Combobox.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
-import { CountrySelect } from './form/CountrySelect.tsx';
+import { countryOptions } from './form/countryOptions.ts';
 import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import { Switch } from './Switch.tsx';
@@ -122,7 +122,7 @@ function EducationForm({
   onSubmit,
   ...uploadActions
 }: EducationFormPageProps) {
-  const { id, form, fieldId, errorId, invalid, describedBy, fieldErrors, field } =
+  const { id, form, fieldId, errorId, invalid, describedBy, fieldErrors, field, select } =
     useFormFields<EducationDraftField>(errors);
   const busy = saving || upload !== null;
   const textInput = (
@@ -210,19 +210,13 @@ function EducationForm({
         text.recordingMonthHint,
       )}
       {creating &&
-        field(
-          'countryIsoCode',
-          text.country,
-          <CountrySelect
-            id={fieldId('countryIsoCode')}
-            value={draft.countryIsoCode}
-            countries={countries}
-            disabled={busy}
-            invalid={invalid('countryIsoCode')}
-            describedBy={describedBy('countryIsoCode')}
-            onChange={(countryIsoCode) => onEdit({ countryIsoCode })}
-          />,
-        )}
+        select('countryIsoCode', {
+          label: text.country,
+          value: draft.countryIsoCode,
+          options: countryOptions(countries),
+          disabled: busy,
+          onChange: (countryIsoCode) => onEdit({ countryIsoCode }),
+        })}
       {field(
         'subtitleLanguage',
         text.subtitleLanguage,
@@ -230,26 +224,16 @@ function EducationForm({
         text.subtitleLanguageHint,
       )}
       {creating &&
-        field(
-          'partnerId',
-          text.partner,
-          <select
-            id={fieldId('partnerId')}
-            className="form__input"
-            value={draft.partnerId}
-            disabled={busy}
-            aria-invalid={invalid('partnerId') || undefined}
-            aria-describedby={describedBy('partnerId')}
-            onChange={(event) => onEdit({ partnerId: event.target.value })}
-          >
-            <option value="">{text.noPartner}</option>
-            {partners.map((partner) => (
-              <option key={partner.id} value={String(partner.id)}>
-                {partner.name}
-              </option>
-            ))}
-          </select>,
-        )}
+        select('partnerId', {
+          label: text.partner,
+          value: draft.partnerId,
+          options: [
+            { value: '', label: text.noPartner },
+            ...partners.map((partner) => ({ value: String(partner.id), label: partner.name })),
+          ],
+          disabled: busy,
+          onChange: (partnerId) => onEdit({ partnerId }),
+        })}
       {creating && (
         <fieldset className="education-form__source" disabled={busy}>
           <legend className="form__label">{text.videoSource}</legend>

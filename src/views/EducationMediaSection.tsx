@@ -97,7 +97,7 @@ function CaptionFiles({
   onSubmit,
   onRemove,
 }: EducationMediaSectionProps & { education: Education }) {
-  const { id, form, fieldId, invalid, describedBy, field } = useFormFields(errors);
+  const { id, form, fieldId, invalid, describedBy, field, select } = useFormFields(errors);
   return (
     <section aria-labelledby={`${id}-captions`}>
       <h3 id={`${id}-captions`}>{text.captionsTitle}</h3>
@@ -131,26 +131,19 @@ function CaptionFiles({
         }}
       >
         <p id={`${id}-intro`}>{text.captionsIntro}</p>
-        {field(
-          'language',
-          text.captionLanguage,
-          <select
-            id={fieldId('language')}
-            className="form__input"
-            value={draft.language}
-            disabled={busy}
-            aria-invalid={invalid('language') || undefined}
-            aria-describedby={describedBy('language')}
-            onChange={(event) => onEdit({ language: event.target.value })}
-          >
-            <option value="">{text.captionLanguageChoose}</option>
-            {languages.map((language) => (
-              <option key={language} value={language}>
-                {captionLanguageName(language)}
-              </option>
-            ))}
-          </select>,
-        )}
+        {select('language', {
+          label: text.captionLanguage,
+          value: draft.language,
+          options: [
+            { value: '', label: text.captionLanguageChoose },
+            ...languages.map((language) => ({
+              value: language,
+              label: captionLanguageName(language),
+            })),
+          ],
+          disabled: busy,
+          onChange: (language) => onEdit({ language }),
+        })}
         {field(
           'file',
           text.captionFile,

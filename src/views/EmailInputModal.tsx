@@ -80,6 +80,9 @@ function OpenDialog({
     onEnter();
   };
   const feedbackId = `${id}-feedback`;
+  // A refusal of the address stands under the field and marks it; anything else below the form.
+  const fieldError = feedback?.tone === 'error' && feedback.aboutEmail ? feedback.text : null;
+  const errorId = `${id}-email-error`;
 
   return (
     <div className="modal">
@@ -113,14 +116,19 @@ function OpenDialog({
               autoComplete="email"
               value={email}
               readOnly={submitting}
-              aria-invalid={feedback?.tone === 'error' || undefined}
-              aria-describedby={feedback ? feedbackId : undefined}
+              aria-invalid={fieldError !== null || undefined}
+              aria-describedby={fieldError ? errorId : undefined}
               onChange={(event) => onChange(event.target.value)}
               onKeyDown={onInputKeyDown}
             />
+            {fieldError && (
+              <p id={errorId} role="alert" className="form__field-errors">
+                {fieldError}
+              </p>
+            )}
           </div>
           {robotCheck}
-          {feedback && (
+          {feedback && !fieldError && (
             <p
               id={feedbackId}
               role={feedback.tone === 'error' ? 'alert' : 'status'}

@@ -6,15 +6,19 @@
  * Pure: the container binds the machines.
  */
 import { useId, type ReactNode } from 'react';
+import type { LoginErrors } from '../machines/login.machine.ts';
 import { loginMessages } from '../messages/login.ts';
-import { SubmitOrSpinner } from './Spinner.tsx';
+import { AccountForm } from './form/AccountForm.tsx';
 import './forms.css';
 import { TextField } from './TextField.tsx';
 
 export interface LoginPageProps {
   email: string;
   password: string;
-  error: string | null;
+  /** Under each entry its messages; the robot check's and the server's in the form's box. */
+  errors: LoginErrors;
+  /** What belongs to no field: the robot check's and the server's messages. */
+  problems: readonly string[];
   submitting: boolean;
   robotCheck: ReactNode;
   /** The password-reset dialog, rendered by its own container. */
@@ -29,7 +33,8 @@ export interface LoginPageProps {
 export function LoginPage({
   email,
   password,
-  error,
+  errors,
+  problems,
   submitting,
   robotCheck,
   passwordResetDialog,
@@ -40,20 +45,17 @@ export function LoginPage({
   onForgotPassword,
 }: LoginPageProps) {
   const id = useId();
-  const errorId = `${id}-error`;
-  const describedBy = error ? errorId : undefined;
   return (
     <section className="page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{loginMessages.title}</h1>
-      <form
-        className="form"
-        noValidate
-        aria-describedby={describedBy}
+      <AccountForm
+        errors={errors}
+        problems={problems}
+        submitting={submitting}
+        submitLabel={loginMessages.submit}
+        submittingLabel={loginMessages.submitting}
+        onSubmit={onSubmit}
         inert={passwordResetOpen}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!submitting) onSubmit();
-        }}
       >
         <TextField
           id={`${id}-email`}
@@ -63,7 +65,7 @@ export function LoginPage({
           type="email"
           autoComplete="username"
           readOnly={submitting}
-          describedBy={describedBy}
+          errors={errors.email}
         />
         <TextField
           id={`${id}-password`}
@@ -73,7 +75,7 @@ export function LoginPage({
           type="password"
           autoComplete="current-password"
           readOnly={submitting}
-          describedBy={describedBy}
+          errors={errors.password}
         />
         <div>
           <button type="button" className="link-button" onClick={onForgotPassword}>
@@ -81,19 +83,7 @@ export function LoginPage({
           </button>
         </div>
         <div hidden={passwordResetOpen}>{robotCheck}</div>
-        {error && (
-          <p id={errorId} role="alert" className="form__errors">
-            {error}
-          </p>
-        )}
-        <div className="form__actions">
-          <SubmitOrSpinner
-            submitting={submitting}
-            label={loginMessages.submit}
-            submittingLabel={loginMessages.submitting}
-          />
-        </div>
-      </form>
+      </AccountForm>
       {passwordResetDialog}
     </section>
   );

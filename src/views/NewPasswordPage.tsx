@@ -1,15 +1,16 @@
 /** Set new password (SPEC 2): two password fields and a submit button; a spinner while saving. */
 import { useId } from 'react';
+import type { NewPasswordErrors } from '../machines/newPassword.machine.ts';
 import { newPasswordMessages } from '../messages/newPassword.ts';
-import { ErrorList } from './ErrorList.tsx';
-import { SubmitOrSpinner } from './Spinner.tsx';
+import { AccountForm } from './form/AccountForm.tsx';
 import './forms.css';
 import { TextField } from './TextField.tsx';
 
 export interface NewPasswordPageProps {
   password: string;
   confirmation: string;
-  problems: readonly string[];
+  /** The broken rules under the password, the mismatch under the repetition. */
+  errors: NewPasswordErrors;
   submitting: boolean;
   onChangePassword: (value: string) => void;
   onChangeConfirmation: (value: string) => void;
@@ -19,26 +20,23 @@ export interface NewPasswordPageProps {
 export function NewPasswordPage({
   password,
   confirmation,
-  problems,
+  errors,
   submitting,
   onChangePassword,
   onChangeConfirmation,
   onSubmit,
 }: NewPasswordPageProps) {
   const id = useId();
-  const errorsId = `${id}-errors`;
-  const describedBy = problems.length > 0 ? errorsId : undefined;
-  const invalid = problems.length > 0 || undefined;
   return (
     <section className="page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{newPasswordMessages.title}</h1>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!submitting) onSubmit();
-        }}
+      <AccountForm
+        errors={errors}
+        problems={[]}
+        submitting={submitting}
+        submitLabel={newPasswordMessages.submit}
+        submittingLabel={newPasswordMessages.submitting}
+        onSubmit={onSubmit}
       >
         <TextField
           id={`${id}-password`}
@@ -48,8 +46,7 @@ export function NewPasswordPage({
           type="password"
           autoComplete="new-password"
           readOnly={submitting}
-          describedBy={describedBy}
-          invalid={invalid}
+          errors={errors.password}
         />
         <TextField
           id={`${id}-confirmation`}
@@ -59,18 +56,9 @@ export function NewPasswordPage({
           type="password"
           autoComplete="new-password"
           readOnly={submitting}
-          describedBy={describedBy}
-          invalid={invalid}
+          errors={errors.confirmation}
         />
-        <ErrorList id={errorsId} problems={problems} />
-        <div className="form__actions">
-          <SubmitOrSpinner
-            submitting={submitting}
-            label={newPasswordMessages.submit}
-            submittingLabel={newPasswordMessages.submitting}
-          />
-        </div>
-      </form>
+      </AccountForm>
     </section>
   );
 }

@@ -1,4 +1,8 @@
-/** A labelled single-line input of the account forms: read-only while its form submits. */
+/**
+ * A labelled single-line input of the account forms: read-only while its form submits, its own
+ * messages under it (the one field view of docs/forms.md: `aria-invalid`, and the messages read
+ * with the control through `aria-describedby`).
+ */
 export interface TextFieldProps {
   id: string;
   label: string;
@@ -7,9 +11,8 @@ export interface TextFieldProps {
   type: 'text' | 'email' | 'password';
   autoComplete: string;
   readOnly: boolean;
-  /** The id of the form's error list while it shows problems. */
-  describedBy: string | undefined;
-  invalid?: boolean;
+  /** The field's own messages; none when it is fine. */
+  errors?: readonly string[] | undefined;
 }
 
 export function TextField({
@@ -20,9 +23,10 @@ export function TextField({
   type,
   autoComplete,
   readOnly,
-  describedBy,
-  invalid,
+  errors = [],
 }: TextFieldProps) {
+  const errorId = `${id}-error`;
+  const invalid = errors.length > 0;
   return (
     <div className="form__field">
       <label className="form__label" htmlFor={id}>
@@ -35,10 +39,17 @@ export function TextField({
         autoComplete={autoComplete}
         value={value}
         readOnly={readOnly}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
+      {invalid && (
+        <ul id={errorId} className="form__field-errors">
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

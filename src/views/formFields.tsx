@@ -5,6 +5,7 @@
  * focus. One place, so every form describes its fields the same way.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { SelectField, type SelectFieldProps } from './form/SelectField.tsx';
 
 export function useFormFields<Field extends string>(
   errors: Partial<Record<Field, readonly string[]>>,
@@ -49,7 +50,11 @@ export function useFormFields<Field extends string>(
       {fieldErrors(name)}
     </div>
   );
-  return { id, form, fieldId, errorId, invalid, describedBy, fieldErrors, field };
+  /** A labelled select with the field's messages under it (SelectField). */
+  const select = (name: Field, props: Omit<SelectFieldProps, 'id' | 'errors'>) => (
+    <SelectField id={fieldId(name)} errors={errors[name]} {...props} />
+  );
+  return { id, form, fieldId, errorId, invalid, describedBy, fieldErrors, field, select };
 }
 
 /**

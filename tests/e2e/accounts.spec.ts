@@ -3,7 +3,7 @@
  * activation", "Set new password", "Admin shell", admin screen 7, and 8): the real ALTCHA robot
  * check solved by the browser, and the real outbox the server writes `.eml` files to.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mailsTo } from './mail.ts';
 import {
   addGateCookies,
@@ -20,6 +20,24 @@ const FIRST_PASSWORD = 'Prva-Lozinka-77!';
 const SECOND_PASSWORD = 'Druga-Lozinka-88?';
 
 const LOGOUT = 'Odjava';
+const CHECK_INVITE = 'Provjeri još jedanput unesene podatke.';
+const CHECK_DATA = 'Molimo, provjerite još jedanput svoje korisničke podatke.';
+
+/** A field refused (docs/forms.md): marked, its message read with it, focused when it is the first. */
+async function expectFieldRefused(field: Locator, message: string, focused: boolean) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(message);
+  if (focused) await expect(field).toBeFocused();
+}
+
+/** The refused form at 375 and 1366 px, to be looked at, then axe on both; back at 1366 px. */
+async function screenshotsOf(page: Page, name: string) {
+  for (const width of [375, 1366]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 768 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await expectNoAxeViolations(page);
+  }
+}
 const INVITE_SENT = 'Pozivnica poslana!';
 const WELCOME = 'Uspješno ste aktivirali svoj račun! Dobro nam došli!';
 const LOGGED_OUT = 'Uspješno ste odjavljeni!';
@@ -61,7 +79,8 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test('invite, activate, log out, reset the password and log in with it', async ({ page }) => {
-  test.setTimeout(120_000);
+  // The refused forms are looked at (and axe-checked) at two widths on the way: slower than 2 min.
+  test.setTimeout(240_000);
 
   // The administrator logs in; the login screen has no axe violations.
   await page.goto('/login');
@@ -74,6 +93,11 @@ test('invite, activate, log out, reset the password and log in with it', async (
   await expect(page.getByRole('heading', { level: 1, name: 'Pozovi korisnika' })).toBeVisible();
   await expectNoAxeViolations(page);
   const invitesBefore = (await mailsTo(INVITED_EMAIL)).length;
+  // A refused invitation marks the fields it names, each message under its field.
+  await page.getByRole('button', { name: 'Pošalji pozivnicu' }).click();
+  await expectFieldRefused(page.getByLabel('Email', { exact: true }), CHECK_INVITE, true);
+  await expectFieldRefused(page.getByLabel('Uloga'), CHECK_INVITE, false);
+  await screenshotsOf(page, 'invite-refused');
   await page.getByLabel('Spol').selectOption({ label: 'Žensko' });
   await page.getByLabel('Ime', { exact: true }).fill('Ivana');
   await page.getByLabel('Prezime', { exact: true }).fill('Horvat');
@@ -97,6 +121,12 @@ test('invite, activate, log out, reset the password and log in with it', async (
   await expect(page.getByLabel('Ime', { exact: true })).toHaveValue('Ivana');
   await expect(page.getByLabel('Prezime', { exact: true })).toHaveValue('Horvat');
   await expectNoAxeViolations(page);
+  // A password too short: SPEC's message under it, the field marked and focused.
+  await page.getByLabel('Lozinka', { exact: true }).fill('kratka');
+  await page.getByRole('button', { name: 'Aktiviraj račun' }).click();
+  await expectFieldRefused(page.getByLabel('Lozinka', { exact: true }), CHECK_DATA, true);
+  await expect(page.getByLabel('Ime', { exact: true })).not.toHaveAttribute('aria-invalid');
+  await screenshotsOf(page, 'activation-refused');
   await page.getByLabel('Lozinka', { exact: true }).fill(FIRST_PASSWORD);
   await page.getByRole('button', { name: 'Aktiviraj račun' }).click();
   await expect(page.getByRole('heading', { level: 1, name: WELCOME })).toBeVisible();
@@ -134,7 +164,19 @@ test('invite, activate, log out, reset the password and log in with it', async (
     page.getByRole('heading', { level: 1, name: 'Postavite novu lozinku' }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
+  // Two different entries: the mismatch under the repetition, which takes the focus.
   await page.getByLabel('Nova lozinka', { exact: true }).fill(SECOND_PASSWORD);
+  await page.getByLabel('Ponovite novu lozinku', { exact: true }).fill(FIRST_PASSWORD);
+  await page.getByRole('button', { name: 'Promijeni lozinku' }).click();
+  await expectFieldRefused(
+    page.getByLabel('Ponovite novu lozinku', { exact: true }),
+    'Unesite istu lozinku dvaput.',
+    true,
+  );
+  await expect(page.getByLabel('Nova lozinka', { exact: true })).not.toHaveAttribute(
+    'aria-invalid',
+  );
+  await screenshotsOf(page, 'new-password-refused');
   await page.getByLabel('Ponovite novu lozinku', { exact: true }).fill(SECOND_PASSWORD);
   await page.getByRole('button', { name: 'Promijeni lozinku' }).click();
   await expect(page.getByText(PASSWORD_CHANGED)).toBeVisible();

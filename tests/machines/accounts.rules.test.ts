@@ -16,7 +16,7 @@ import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 import {
   activationMachine,
   invitationProblem,
-  registrationProblems,
+  registrationErrors,
   selectActivationStage,
   selectActivationSubmitting,
 } from '../../src/machines/activation.machine.ts';
@@ -29,7 +29,7 @@ import {
 } from '../../src/machines/invite.machine.ts';
 import {
   newPasswordMachine,
-  selectNewPasswordProblems,
+  selectNewPasswordErrors,
   selectNewPasswordSubmitting,
 } from '../../src/machines/newPassword.machine.ts';
 import { brokenPasswordRules, passwordMessageText } from '../../src/machines/passwordRules.ts';
@@ -140,14 +140,22 @@ describe('activation', () => {
   });
 
   it.each([
-    ['a name of 2 characters', ' Iv ', 'Ban', STRONG],
-    ['a surname of 2 characters', 'Ivo', 'Ba  ', STRONG],
-    ['a password of 7 characters', 'Ivo', 'Ban', 'Abcd1!x'],
-  ])('asks to check the data for %s and sends nothing', async (_, name, surname, password) => {
-    const { actor, calls } = await submitted(name, surname, password);
-    expect(actor.getSnapshot().context.problems).toEqual([messages.activation.checkData]);
-    expect(calls).toEqual([]);
-  });
+    ['a name of 2 characters', ' Iv ', 'Ban', STRONG, 'name'],
+    ['a surname of 2 characters', 'Ivo', 'Ba  ', STRONG, 'surname'],
+    ['a password of 7 characters', 'Ivo', 'Ban', 'Abcd1!x', 'password'],
+    ['a name of 2 characters after cleaning', 'I\u200bv', 'Ban', STRONG, 'name'],
+    // The server counts characters, not UTF-16 units: two astral letters are a name of 2.
+    ['a name of 2 characters in 4 UTF-16 units', '𝒜𝒜', 'Ban', STRONG, 'name'],
+  ])(
+    'asks to check the data for %s under it and sends nothing',
+    async (...[, name, surname, password, field]) => {
+      const { actor, calls } = await submitted(name, surname, password);
+      expect(actor.getSnapshot().context.errors).toEqual({
+        [field]: [messages.activation.checkData],
+      });
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('lists the server problems and clears them on the next attempt', async () => {
     let answer: Promise<AuthResponse> = Promise.reject(
@@ -157,15 +165,15 @@ describe('activation', () => {
     await waitFor(activation.actor, (s) => selectActivationStage(s) === 'form');
     activation.actor.send({ type: 'CHANGE_PASSWORD', value: STRONG });
     activation.actor.send({ type: 'SUBMIT' });
-    await waitFor(activation.actor, (s) => s.context.problems.length > 0);
-    expect(activation.actor.getSnapshot().context.problems).toEqual([
-      messages.activation.nameTooShort,
-      messages.activation.checkAgain,
-    ]);
+    await waitFor(activation.actor, (s) => Object.keys(s.context.errors).length > 0);
+    expect(activation.actor.getSnapshot().context.errors).toEqual({
+      name: [messages.activation.nameTooShort],
+      form: [messages.activation.checkAgain],
+    });
     answer = new Promise(() => undefined);
     activation.actor.send({ type: 'SUBMIT' });
     expect(selectActivationSubmitting(activation.actor.getSnapshot())).toBe(true);
-    expect(activation.actor.getSnapshot().context.problems).toEqual([]);
+    expect(activation.actor.getSnapshot().context.errors).toEqual({});
   });
 
   it.each([
@@ -180,9 +188,9 @@ describe('activation', () => {
     expect(actor.getSnapshot().context.invitationProblem).toEqual({ text, askForNew });
   });
 
-  it('lists token, name, surname and password messages of a 400, then asks to check', () => {
+  it('puts name, surname and password messages of a 400 under them, the token and a request on the form', () => {
     expect(
-      registrationProblems(
+      registrationErrors(
         validation({
           InvitationToken: ['Invalid invitation token.'],
           Name: ['Name must be longer than 2 characters.'],
@@ -190,27 +198,23 @@ describe('activation', () => {
           Password: ['Password must contain a digit.', SERVER_MESSAGES.commonPassword],
         }),
       ),
-    ).toEqual([
-      messages.activation.invalid,
-      messages.activation.nameTooShort,
-      messages.activation.surnameTooShort,
-      rules.digit,
-      rules.common,
-      messages.activation.checkAgain,
-    ]);
-    expect(registrationProblems(domainError(400, 'Invitation token expired.'))).toEqual([
-      messages.activation.expired,
-      messages.activation.checkAgain,
-    ]);
+    ).toEqual({
+      name: [messages.activation.nameTooShort],
+      surname: [messages.activation.surnameTooShort],
+      password: [rules.digit, rules.common],
+      form: [messages.activation.invalid, messages.activation.checkAgain],
+    });
+    expect(registrationErrors(domainError(400, 'Invitation token expired.'))).toEqual({
+      form: [messages.activation.expired, messages.activation.checkAgain],
+    });
   });
 
   it.each([[domainError(500, 'Boom.')], [domainError(409, 'x')], [new Error('offline')]])(
     'asks to try later for any other failure',
     (error) => {
-      expect(registrationProblems(error)).toEqual([
-        messages.activation.submitFailed,
-        messages.activation.submitFailedHint,
-      ]);
+      expect(registrationErrors(error)).toEqual({
+        form: [messages.activation.submitFailed, messages.activation.submitFailedHint],
+      });
     },
   );
 });
@@ -270,7 +274,10 @@ describe('invite', () => {
   ])('asks to check the data for %s', (_, form) => {
     const invite = startInvite(false, () => Promise.resolve(undefined));
     fill(invite, form);
-    expect(invite.actor.getSnapshot().context.problems).toEqual([messages.invite.checkData]);
+    const field = form.role === 'user' ? 'email' : 'role';
+    expect(invite.actor.getSnapshot().context.errors).toEqual({
+      [field]: [messages.invite.checkData],
+    });
     expect(invite.calls).toEqual([]);
   });
 
@@ -295,7 +302,7 @@ describe('invite', () => {
       email: '',
       role: '',
       gender: '',
-      problems: [],
+      errors: {},
     });
     expect(invite.log).toEqual([`sent: ${messages.invite.sent}`]);
   });
@@ -321,13 +328,15 @@ describe('invite', () => {
     }
   });
 
-  it('shows any other refusal on the form', async () => {
+  it('shows a refusal of the address under the e-mail', async () => {
     const invite = startInvite(true, () =>
       Promise.reject(domainError(409, SERVER_MESSAGES.alreadyInvited('ana@dentalia.hr'))),
     );
     fill(invite, { email: 'ana@dentalia.hr', role: 'user' });
     await waitFor(invite.actor, (s) => s.matches('editing'));
-    expect(invite.actor.getSnapshot().context.problems).toEqual([messages.invite.alreadyInvited]);
+    expect(invite.actor.getSnapshot().context.errors).toEqual({
+      email: [messages.invite.alreadyInvited],
+    });
     expect(invite.actor.getSnapshot().context.email).toBe('ana@dentalia.hr');
   });
 
@@ -402,17 +411,17 @@ describe('new password', () => {
     expect(form.log).toEqual([`changed: ${messages.newPassword.changed}`, 'goToLogin']);
   });
 
-  it('lists the mismatch first, then each broken rule, and sends nothing', () => {
+  it('puts each broken rule under the password, the mismatch under the repetition, and sends nothing', () => {
     const form = startNewPassword(() => Promise.resolve(undefined));
     submit(form, 'abcdefgh', 'abcdefgi');
-    expect(selectNewPasswordProblems(form.actor.getSnapshot())).toEqual([
-      messages.newPassword.mismatch,
-      rules.uppercase,
-      rules.digit,
-      rules.special,
-    ]);
+    expect(selectNewPasswordErrors(form.actor.getSnapshot())).toEqual({
+      password: [rules.uppercase, rules.digit, rules.special],
+      confirmation: [messages.newPassword.mismatch],
+    });
     submit(form, 'Abcd1!x');
-    expect(selectNewPasswordProblems(form.actor.getSnapshot())).toEqual([rules.minLength]);
+    expect(selectNewPasswordErrors(form.actor.getSnapshot())).toEqual({
+      password: [rules.minLength],
+    });
     expect(form.calls).toEqual([]);
   });
 
@@ -426,17 +435,17 @@ describe('new password', () => {
     expect(form.log).toEqual([`expired: ${messages.newPassword.tokenExpired}`, 'goToLogin']);
   });
 
-  it('lists the server password problems on the form, cleared by the next attempt', async () => {
+  it('puts the server password problems under the password, cleared by the next attempt', async () => {
     let answer: Promise<undefined> = Promise.reject(
       validation({ Password: [SERVER_MESSAGES.commonPassword] }),
     );
     const form = startNewPassword(() => answer);
     submit(form, STRONG);
     await waitFor(form.actor, (s) => s.matches('editing'));
-    expect(selectNewPasswordProblems(form.actor.getSnapshot())).toEqual([rules.common]);
+    expect(selectNewPasswordErrors(form.actor.getSnapshot())).toEqual({ password: [rules.common] });
     answer = new Promise(() => undefined);
     form.actor.send({ type: 'SUBMIT' });
-    expect(selectNewPasswordProblems(form.actor.getSnapshot())).toEqual([]);
+    expect(selectNewPasswordErrors(form.actor.getSnapshot())).toEqual({});
     expect(form.log).toEqual([]);
   });
 
@@ -449,6 +458,6 @@ describe('new password', () => {
     submit(form, STRONG);
     await waitFor(form.actor, (s) => s.matches('editing'));
     expect(form.log).toEqual([error]);
-    expect(selectNewPasswordProblems(form.actor.getSnapshot())).toEqual([]);
+    expect(selectNewPasswordErrors(form.actor.getSnapshot())).toEqual({});
   });
 });

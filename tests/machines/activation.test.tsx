@@ -12,9 +12,15 @@ import { ActivationContainer } from '../../src/app/ActivationContainer.tsx';
 import {
   activationMachine,
   invitationProblem,
-  registrationProblems,
+  registrationErrors,
 } from '../../src/machines/activation.machine.ts';
 import { messages } from '../../src/messages.ts';
+import {
+  changeValue,
+  expectErrorsShown,
+  formLevelMessages,
+  messagesUnder,
+} from '../support/field-errors.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
@@ -41,7 +47,6 @@ const PATH = '/aktiviraj-racun/invitation-token';
 
 const input = (label: string) => screen.getByLabelText(label);
 const submitButton = () => screen.queryByRole('button', { name: messages.activation.submit });
-const shownProblems = () => screen.queryAllByRole('listitem').map((item) => item.textContent);
 let app: ReturnType<typeof renderWithEffects>;
 
 /** The container that ships, with the two invitation calls faked. */
@@ -105,7 +110,11 @@ describe('activation model', () => {
         expect(input(messages.activation.surname)).toHaveValue(context.surname);
         expect(input(messages.activation.password)).toHaveValue(context.password);
         expect(submitButton()).toBeVisible();
-        expect(shownProblems()).toEqual(context.problems);
+        expectErrorsShown(context.errors, {
+          name: input(messages.activation.name),
+          surname: input(messages.activation.surname),
+          password: input(messages.activation.password),
+        });
         expect(app.storedSession()).toBeNull();
       },
       submitting: () => {
@@ -119,12 +128,9 @@ describe('activation model', () => {
       },
     },
     events: {
-      CHANGE_NAME: (event) =>
-        fireEvent.change(input(messages.activation.name), { target: { value: event.value } }),
-      CHANGE_SURNAME: (event) =>
-        fireEvent.change(input(messages.activation.surname), { target: { value: event.value } }),
-      CHANGE_PASSWORD: (event) =>
-        fireEvent.change(input(messages.activation.password), { target: { value: event.value } }),
+      CHANGE_NAME: (event) => changeValue(input(messages.activation.name), event.value),
+      CHANGE_SURNAME: (event) => changeValue(input(messages.activation.surname), event.value),
+      CHANGE_PASSWORD: (event) => changeValue(input(messages.activation.password), event.value),
       SUBMIT: () => fireEvent.click(submitButton() ?? document.body),
     },
   });
@@ -143,9 +149,12 @@ describe('activation journeys pinned by hand', () => {
     expect(input('Prezime')).toHaveValue('Horvat');
     await user.type(input('Lozinka'), 'kratka');
     await user.click(submitButton() ?? document.body);
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    // SPEC 5's message under the password, which takes the focus; the names are fine.
+    expect(input('Lozinka')).toHaveAccessibleDescription(
       'Molimo, provjerite još jedanput svoje korisničke podatke.',
     );
+    expect(input('Lozinka')).toHaveFocus();
+    expect(input('Ime')).not.toHaveAttribute('aria-invalid');
     await user.type(input('Lozinka'), '-Lozinka1');
     await user.click(submitButton() ?? document.body);
     expect(completeRegistration.calls).toEqual([
@@ -187,11 +196,13 @@ describe('activation journeys pinned by hand', () => {
     await validateInvitation.resolve({ name: ' Iv ', surname: 'Horvat' });
     fireEvent.change(input('Lozinka'), { target: { value: 'Lozinka1' } });
     fireEvent.click(submitButton() ?? document.body);
-    expect(shownProblems()).toEqual([messages.activation.checkData]);
+    expect(messagesUnder(input('Ime'))).toEqual([messages.activation.checkData]);
+    expect(messagesUnder(input('Lozinka'))).toEqual([]);
     fireEvent.change(input('Ime'), { target: { value: 'Iva' } });
     fireEvent.change(input('Lozinka'), { target: { value: 'Lozink1' } });
     fireEvent.click(submitButton() ?? document.body);
-    expect(shownProblems()).toEqual([messages.activation.checkData]);
+    expect(messagesUnder(input('Ime'))).toEqual([]);
+    expect(messagesUnder(input('Lozinka'))).toEqual([messages.activation.checkData]);
     expect(completeRegistration.calls).toEqual([]);
     fireEvent.change(input('Lozinka'), { target: { value: 'Lozinka1' } });
     fireEvent.click(submitButton() ?? document.body);
@@ -206,20 +217,21 @@ describe('activation journeys pinned by hand', () => {
     completeRegistration.reset();
     await submitValidForm();
     await completeRegistration.reject(weakPassword);
-    expect(shownProblems()).toEqual([
+    expect(messagesUnder(input('Lozinka'))).toEqual([
       'Molimo vas da lozinka ima barem jednu znamenku.',
-      'Provjerite još jednom svoje podatke.',
     ]);
+    expect(input('Lozinka')).toHaveFocus();
+    expect(formLevelMessages()).toEqual(['Provjerite još jednom svoje podatke.']);
     expect(submitButton()).toBeVisible();
     expect(app.storedSession()).toBeNull();
   });
 
-  it('an expired invitation at submit says so in the list', async () => {
+  it('an expired invitation at submit says so in the form box', async () => {
     validateInvitation.reset();
     completeRegistration.reset();
     await submitValidForm();
     await completeRegistration.reject(new ApiError(400, { errors: ['Invitation token expired.'] }));
-    expect(shownProblems()).toEqual([
+    expect(formLevelMessages()).toEqual([
       'Nažalost, vaša pozivnica je istekla.',
       'Provjerite još jednom svoje podatke.',
     ]);
@@ -240,22 +252,24 @@ describe('SPEC 8 "Activation" texts', () => {
     });
   });
 
-  it('lists a 400 by token, name and password, then asks to check; other failures say so', () => {
+  it('puts a 400 under the name and the password, then asks to check; other failures say so', () => {
     const refused = new ApiError(400, {
       errors: {
         Name: ['Name must be longer than 2 characters.'],
         Password: ['Password must contain an uppercase letter.', 'Password must contain a digit.'],
       },
     });
-    expect(registrationProblems(refused)).toEqual([
-      'Ime mora imati više od 2 znaka.',
-      'Molimo vas da lozinka ima barem jedno veliko slovo.',
-      'Molimo vas da lozinka ima barem jednu znamenku.',
-      'Provjerite još jednom svoje podatke.',
-    ]);
+    expect(registrationErrors(refused)).toEqual({
+      name: ['Ime mora imati više od 2 znaka.'],
+      password: [
+        'Molimo vas da lozinka ima barem jedno veliko slovo.',
+        'Molimo vas da lozinka ima barem jednu znamenku.',
+      ],
+      form: ['Provjerite još jednom svoje podatke.'],
+    });
     expect(
-      registrationProblems(new ApiError(409, { errors: ['User x is already registered.'] })),
-    ).toEqual(['Prijava nije uspjela!', messages.activation.submitFailedHint]);
+      registrationErrors(new ApiError(409, { errors: ['User x is already registered.'] })),
+    ).toEqual({ form: ['Prijava nije uspjela!', messages.activation.submitFailedHint] });
   });
 });
 

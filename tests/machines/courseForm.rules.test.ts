@@ -227,9 +227,23 @@ describe('serverFieldErrors', () => {
   it('keeps an unknown message as sent, next to a known one', () => {
     expect(
       refusal({
-        Title: ['Title must be at most 200 characters long.', 'Title must not be empty.'],
+        Title: ['Title must be odd.', 'Title must not be empty.'],
       }),
-    ).toEqual({ title: ['Title must be at most 200 characters long.', text.titleRequired] });
+    ).toEqual({ title: ['Title must be odd.', text.titleRequired] });
+  });
+
+  it('says an over-long title, lecturer or location in Croatian', () => {
+    expect(
+      refusal({
+        Title: ['Title must be at most 200 characters long.'],
+        Lecturer: ['Lecturer must be at most 500 characters long.'],
+        Location: ['Location must be at most 200 characters long.'],
+      }),
+    ).toEqual({
+      title: ['Naziv može imati najviše 200 znakova.'],
+      lecturer: ['Predavač može imati najviše 500 znakova.'],
+      location: ['Mjesto održavanja može imati najviše 200 znakova.'],
+    });
   });
 
   it('matches the messages whole, not any text that contains them', () => {

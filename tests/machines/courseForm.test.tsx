@@ -297,10 +297,10 @@ describe('course form journeys pinned by hand', () => {
     await createCourse.reject(serverRefusal);
     expect(shownProblems()).toEqual([
       'Naziv ne može biti prazan.',
-      'Location must be at most 200 characters long.',
+      'Mjesto održavanja može imati najviše 200 znakova.',
     ]);
     expect(input('location')).toHaveAccessibleDescription(
-      'Location must be at most 200 characters long.',
+      'Mjesto održavanja može imati najviše 200 znakova.',
     );
     expect(input('title')).toHaveFocus();
     expect(app.notices).toEqual([]);

@@ -247,7 +247,8 @@ describe('newsletter dialog pinned by hand', () => {
     await user.type(emailInput(), 'ana@primjer.hr');
     await user.click(submitButton() ?? document.body);
     expect(screen.getByRole('alert')).toHaveTextContent("Pritisnite 'I'm not a robot'!");
-    expect(emailInput()).toHaveAccessibleDescription("Pritisnite 'I'm not a robot'!");
+    // The robot check belongs to no field: the address is not marked.
+    expect(emailInput()).not.toHaveAttribute('aria-invalid');
     const reset = vi.fn();
     robotWidget(dialogRobotIndex()).reset = reset;
     solveRobotCheck('robot-token', dialogRobotIndex());
@@ -262,6 +263,10 @@ describe('newsletter dialog pinned by hand', () => {
     ]);
     await submitEmail.reject(alreadySubscribed);
     expect(screen.getByRole('alert')).toHaveTextContent('Već ste prijavljeni na ovaj newsletter.');
+    // About the address: under it, the field marked and focused.
+    expect(emailInput()).toHaveAccessibleDescription('Već ste prijavljeni na ovaj newsletter.');
+    expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailInput()).toHaveFocus();
     expect(reset).toHaveBeenCalledOnce();
     await submit('button');
     expect(submitEmail.calls).toHaveLength(1);

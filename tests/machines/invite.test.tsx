@@ -11,6 +11,7 @@ import {
   type InviteForm,
 } from '../../src/machines/invite.machine.ts';
 import { messages } from '../../src/messages.ts';
+import { changeValue, expectErrorsShown } from '../support/field-errors.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
@@ -86,8 +87,12 @@ describe('invite model', () => {
           expect(field(name)).toHaveValue(context[name]);
         }
         expect(submitButton()).toBeVisible();
-        const shown = screen.queryAllByRole('listitem').map((item) => item.textContent);
-        expect(shown).toEqual(context.problems);
+        expectErrorsShown(
+          context.errors,
+          Object.fromEntries(
+            (Object.keys(LABELS) as (keyof InviteForm)[]).map((name) => [name, field(name)]),
+          ),
+        );
         expect(app.storedSession()).not.toBeNull();
       },
       submitting: () => {
@@ -103,10 +108,7 @@ describe('invite model', () => {
       sentToLogin: () => expect(app.history).toEqual([PATH, '/login']),
     },
     events: {
-      CHANGE: (event) =>
-        fireEvent.change(field(event.field as keyof InviteForm), {
-          target: { value: event.value },
-        }),
+      CHANGE: (event) => changeValue(field(event.field as keyof InviteForm), event.value),
       SUBMIT: () => fireEvent.click(submitButton() ?? document.body),
     },
   });
@@ -129,7 +131,8 @@ describe('invite pinned by hand', () => {
     invite.reset();
     renderInvite(true);
     submitInvite('  a@b.h  ', 'user');
-    expect(screen.getByRole('alert')).toHaveTextContent('Provjeri još jedanput unesene podatke.');
+    expect(field('email')).toHaveAccessibleDescription('Provjeri još jedanput unesene podatke.');
+    expect(field('email')).toHaveFocus();
     expect(invite.calls).toEqual([]);
     fireEvent.change(field('email'), { target: { value: ' a@b.hr ' } });
     fireEvent.click(submitButton() ?? document.body);
@@ -142,9 +145,13 @@ describe('invite pinned by hand', () => {
     renderInvite(true);
     fireEvent.change(field('email'), { target: { value: 'a@b.h' } });
     fireEvent.click(submitButton() ?? document.body);
-    expect(screen.getByRole('alert')).toHaveTextContent('Provjeri još jedanput unesene podatke.');
+    // Under each field that breaks a rule: the short e-mail and the role not chosen.
+    expect(field('email')).toHaveAccessibleDescription('Provjeri još jedanput unesene podatke.');
+    expect(field('role')).toHaveAccessibleDescription('Provjeri još jedanput unesene podatke.');
     fireEvent.change(field('email'), { target: { value: ' ivo@dental.hr ' } });
     fireEvent.click(submitButton() ?? document.body);
+    expect(field('email')).not.toHaveAttribute('aria-invalid');
+    expect(field('role')).toHaveFocus();
     expect(invite.calls).toEqual([]);
     fireEvent.change(field('role'), { target: { value: 'administrator' } });
     fireEvent.click(submitButton() ?? document.body);
@@ -162,14 +169,15 @@ describe('invite pinned by hand', () => {
     expect(field('email')).toHaveValue('');
   });
 
-  it('shows the staff-domain refusal beside the form and keeps the entries', async () => {
+  it('shows the staff-domain refusal under the e-mail and keeps the entries', async () => {
     invite.reset();
     renderInvite(true);
     submitInvite('ivo@primjer.hr', 'employee');
     await invite.reject(staffDomain);
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(field('email')).toHaveAccessibleDescription(
       "Za odabranu ulogu email mora biti domene 'dental.hr'.",
     );
+    expect(field('email')).toHaveFocus();
     expect(field('email')).toHaveValue('ivo@primjer.hr');
     expect(app.notices).toEqual([]);
   });

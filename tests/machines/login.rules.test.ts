@@ -9,7 +9,7 @@ import { ApiError } from '../../src/api/errors.ts';
 import {
   loginErrorText,
   loginMachine,
-  selectLoginError,
+  selectLoginErrors,
   selectLoginRobotChecked,
   selectLoginSubmitting,
 } from '../../src/machines/login.machine.ts';
@@ -74,7 +74,9 @@ describe('login: e-mail and password longer than 5 characters', () => {
   ])('asks to check the credentials for %s and sends nothing', (_, email, password) => {
     const { actor, calls } = attempt(email, password);
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(selectLoginError(actor.getSnapshot())).toBe(messages.login.checkCredentials);
+    expect(Object.values(selectLoginErrors(actor.getSnapshot())).flat()).toContain(
+      messages.login.checkCredentials,
+    );
     expect(calls).toEqual([]);
   });
 
@@ -92,20 +94,24 @@ describe('login: robot check and outcome', () => {
     const { actor, calls } = startLogin(() => Promise.resolve(response));
     actor.send({ type: 'CHANGE_EMAIL', value: five });
     actor.send({ type: 'SUBMIT' });
-    expect(selectLoginError(actor.getSnapshot())).toBe(messages.login.robotCheckRequired);
+    expect(selectLoginErrors(actor.getSnapshot())).toEqual({
+      form: [messages.login.robotCheckRequired],
+    });
     expect(selectLoginRobotChecked(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'ROBOT_VERIFIED', token: 't' });
     expect(selectLoginRobotChecked(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'ROBOT_EXPIRED' });
     expect(selectLoginRobotChecked(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'SUBMIT' });
-    expect(selectLoginError(actor.getSnapshot())).toBe(messages.login.robotCheckRequired);
+    expect(selectLoginErrors(actor.getSnapshot())).toEqual({
+      form: [messages.login.robotCheckRequired],
+    });
     expect(calls).toEqual([]);
   });
 
   it('starts the session with the answer, goes home once and ends', async () => {
     const { actor, sessions, wentHome } = attempt(six, six);
-    expect(selectLoginError(actor.getSnapshot())).toBeNull();
+    expect(selectLoginErrors(actor.getSnapshot())).toEqual({});
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().value).toBe('success');
     expect(sessions).toEqual([response]);
@@ -115,11 +121,15 @@ describe('login: robot check and outcome', () => {
 
   it('clears the previous error when it submits again', async () => {
     const { actor } = attempt(five, six);
-    expect(selectLoginError(actor.getSnapshot())).not.toBeNull();
+    expect(selectLoginErrors(actor.getSnapshot())).toEqual({
+      email: [messages.login.checkCredentials],
+    });
     actor.send({ type: 'CHANGE_EMAIL', value: six });
+    // Editing the entry takes its message away.
+    expect(selectLoginErrors(actor.getSnapshot())).toEqual({});
     actor.send({ type: 'SUBMIT' });
     expect(selectLoginSubmitting(actor.getSnapshot())).toBe(true);
-    expect(selectLoginError(actor.getSnapshot())).toBeNull();
+    expect(selectLoginErrors(actor.getSnapshot())).toEqual({});
     await waitFor(actor, (s) => s.status === 'done');
   });
 
@@ -129,7 +139,9 @@ describe('login: robot check and outcome', () => {
     );
     await waitFor(actor, (s) => !s.matches('submitting'));
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(selectLoginError(actor.getSnapshot())).toBe(messages.login.wrongPassword);
+    expect(selectLoginErrors(actor.getSnapshot())).toEqual({
+      form: [messages.login.wrongPassword],
+    });
     expect(selectLoginRobotChecked(actor.getSnapshot())).toBe(false);
     expect(sessions).toEqual([]);
     expect(wentHome()).toBe(0);

@@ -7,6 +7,7 @@ import { NewPasswordContainer } from '../../src/app/NewPasswordContainer.tsx';
 import { newPasswordMachine } from '../../src/machines/newPassword.machine.ts';
 import { brokenPasswordRules } from '../../src/machines/passwordRules.ts';
 import { messages } from '../../src/messages.ts';
+import { changeValue, expectErrorsShown, messagesUnder } from '../support/field-errors.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
@@ -51,13 +52,10 @@ describe('set new password model', () => {
         expect(passwordInput()).toHaveValue(context.password);
         expect(confirmationInput()).toHaveValue(context.confirmation);
         expect(submitButton()).toBeVisible();
-        if (context.problems.length === 0) {
-          expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-        } else {
-          const items = screen.getAllByRole('listitem').map((item) => item.textContent);
-          expect(items).toEqual(context.problems);
-          expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
-        }
+        expectErrorsShown(context.errors, {
+          password: passwordInput(),
+          confirmation: confirmationInput(),
+        });
         expect(app.location()).toBe(PATH);
       },
       submitting: () => {
@@ -84,10 +82,8 @@ describe('set new password model', () => {
       },
     },
     events: {
-      CHANGE_PASSWORD: (event) =>
-        fireEvent.change(passwordInput(), { target: { value: event.value } }),
-      CHANGE_CONFIRMATION: (event) =>
-        fireEvent.change(confirmationInput(), { target: { value: event.value } }),
+      CHANGE_PASSWORD: (event) => changeValue(passwordInput(), event.value),
+      CHANGE_CONFIRMATION: (event) => changeValue(confirmationInput(), event.value),
       SUBMIT: () => fireEvent.click(submitButton() ?? document.body),
     },
   });
@@ -96,20 +92,20 @@ describe('set new password model', () => {
 describe('set new password journeys pinned by hand', () => {
   const user = userEvent.setup();
 
-  it('lists the mismatch and every broken rule, then sends the password with the token', async () => {
+  it('shows every broken rule under the password and the mismatch under the repetition, then sends', async () => {
     changePassword.reset();
     renderPage();
     await user.type(passwordInput(), 'abc');
     await user.type(confirmationInput(), 'abd');
     await user.click(submitButton() ?? document.body);
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Unesite istu lozinku dvaput.',
+    expect(messagesUnder(passwordInput())).toEqual([
       'Molimo vas da lozinka ima barem 8 znakova.',
       'Molimo vas da lozinka ima barem jedno veliko slovo.',
       'Molimo vas da lozinka ima barem jednu znamenku.',
       'Molimo vas da lozinka ima barem jedan poseban znak (npr. ! ? . - _ @).',
     ]);
-    expect(passwordInput()).toHaveAccessibleDescription(/Unesite istu lozinku dvaput\./);
+    expect(confirmationInput()).toHaveAccessibleDescription('Unesite istu lozinku dvaput.');
+    expect(passwordInput()).toHaveFocus();
     expect(changePassword.calls).toEqual([]);
     await user.clear(passwordInput());
     await user.type(passwordInput(), 'Nova-Lozinka7');
@@ -130,9 +126,7 @@ describe('set new password journeys pinned by hand', () => {
     fireEvent.change(passwordInput(), { target: { value: 'Lozin1!' } });
     fireEvent.change(confirmationInput(), { target: { value: 'Lozin1!' } });
     fireEvent.click(submitButton() ?? document.body);
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Molimo vas da lozinka ima barem 8 znakova.',
-    ]);
+    expect(messagesUnder(passwordInput())).toEqual(['Molimo vas da lozinka ima barem 8 znakova.']);
     fireEvent.change(passwordInput(), { target: { value: 'Lozink1!' } });
     fireEvent.change(confirmationInput(), { target: { value: 'Lozink1!' } });
     fireEvent.click(submitButton() ?? document.body);
@@ -147,7 +141,7 @@ describe('set new password journeys pinned by hand', () => {
     await user.type(confirmationInput(), 'Lozinka1!');
     await user.click(submitButton() ?? document.body);
     await changePassword.reject(commonPassword);
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.passwordRules.common);
+    expect(passwordInput()).toHaveAccessibleDescription(messages.passwordRules.common);
     expect(app.notices).toEqual([]);
     await user.click(submitButton() ?? document.body);
     await changePassword.reject(outage);

@@ -44,10 +44,24 @@ const BOUNDARIES: readonly [string, Partial<CourseDraft>, Errors, CourseFormErro
   ],
   ['longest title', { title: 'a'.repeat(RULES.titleMaxLength) }, {}, {}],
   [
-    'too long title (no Croatian text: the input cannot take it; shown as sent)',
+    'too long title (the input cannot take it; pasted or scripted, it is said in Croatian)',
     { title: 'a'.repeat(RULES.titleMaxLength + 1) },
     { [F.title]: [MESSAGES.tooLong(F.title, RULES.titleMaxLength)] },
-    { title: [MESSAGES.tooLong(F.title, RULES.titleMaxLength)] },
+    { title: [text.titleTooLong(RULES.titleMaxLength)] },
+  ],
+  ['longest lecturer', { lecturer: 'a'.repeat(RULES.lecturerMaxLength) }, {}, {}],
+  [
+    'too long lecturer',
+    { lecturer: 'a'.repeat(RULES.lecturerMaxLength + 1) },
+    { [F.lecturer]: [MESSAGES.tooLong(F.lecturer, RULES.lecturerMaxLength)] },
+    { lecturer: [text.lecturerTooLong(RULES.lecturerMaxLength)] },
+  ],
+  ['longest location', { location: 'a'.repeat(RULES.locationMaxLength) }, {}, {}],
+  [
+    'too long location',
+    { location: 'a'.repeat(RULES.locationMaxLength + 1) },
+    { [F.location]: [MESSAGES.tooLong(F.location, RULES.locationMaxLength)] },
+    { location: [text.locationTooLong(RULES.locationMaxLength)] },
   ],
   ['longest description', { description: ` ${'a'.repeat(RULES.descriptionMaxLength)} ` }, {}, {}],
   [

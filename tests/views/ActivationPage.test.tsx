@@ -22,13 +22,13 @@ function renderActivation(value: ActivationValue, context: Partial<ActivationCon
       name: '',
       surname: '',
       password: '',
-      problems: [],
+      errors: {},
       invitationProblem: null,
       ...context,
     },
   });
   const send = vi.fn();
-  const { name, surname, password, problems, invitationProblem } = snapshot.context;
+  const { name, surname, password, errors, invitationProblem } = snapshot.context;
   const view = render(
     <ActivationPage
       stage={selectActivationStage(snapshot)}
@@ -36,7 +36,8 @@ function renderActivation(value: ActivationValue, context: Partial<ActivationCon
       name={name}
       surname={surname}
       password={password}
-      problems={problems}
+      errors={errors}
+      problems={errors.form ?? []}
       submitting={selectActivationSubmitting(snapshot)}
       onChangeName={(value) => send({ type: 'CHANGE_NAME', value })}
       onChangeSurname={(value) => send({ type: 'CHANGE_SURNAME', value })}
@@ -82,23 +83,26 @@ describe('ActivationPage', () => {
     expect(screen.queryByText(/zatražite novu pozivnicu/)).not.toBeInTheDocument();
   });
 
-  it('prefills the names of the invitation, lists the problems and sends the edits', async () => {
+  it('prefills the names of the invitation, shows each message under its field and sends the edits', async () => {
     const { send } = renderActivation('editing', {
       name: 'Ivana',
       surname: 'Horvat',
-      problems: [messages.activation.nameTooShort, messages.passwordRules.digit],
+      errors: {
+        name: [messages.activation.nameTooShort],
+        password: [messages.passwordRules.digit],
+        form: [messages.activation.checkAgain],
+      },
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Aktivacija računa' })).toBeVisible();
     expect(field('Ime')).toHaveValue('Ivana');
     expect(field('Prezime')).toHaveValue('Horvat');
     expect(field('Lozinka')).toHaveAttribute('type', 'password');
-    const problems = screen.getByRole('alert');
-    expect([...problems.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
-      'Ime mora imati više od 2 znaka.',
-      'Molimo vas da lozinka ima barem jednu znamenku.',
-    ]);
+    expect(screen.getByRole('alert')).toHaveTextContent('Provjerite još jednom svoje podatke.');
+    expect(field('Ime')).toHaveAccessibleDescription('Ime mora imati više od 2 znaka.');
+    expect(field('Ime')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Prezime')).not.toHaveAttribute('aria-invalid');
     expect(field('Lozinka')).toHaveAccessibleDescription(
-      'Ime mora imati više od 2 znaka. Molimo vas da lozinka ima barem jednu znamenku.',
+      'Molimo vas da lozinka ima barem jednu znamenku.',
     );
 
     fireEvent.change(field('Ime'), { target: { value: 'Iva' } });

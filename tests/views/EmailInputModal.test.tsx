@@ -99,7 +99,7 @@ describe('EmailInputModal', () => {
     ]);
   });
 
-  it('shows an error as an alert tied to the field', () => {
+  it('shows an error about no field as an alert below the form, marking no field', () => {
     renderModal(
       { open: 'editing' },
       {
@@ -110,8 +110,30 @@ describe('EmailInputModal', () => {
       },
     );
     expect(screen.getByRole('alert')).toHaveTextContent("Pritisnite 'I'm not a robot'!");
+    expect(emailInput()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows a refusal of the address as an alert under the field, tied to it', () => {
+    renderModal(
+      { open: 'editing' },
+      {
+        outcome: 'showInDialog',
+        withoutRobotCheck: 'warn',
+        email: 'ana@primjer',
+        feedback: {
+          tone: 'error',
+          text: 'Provjerite još jednom ispravnost unesene email adrese.',
+          aboutEmail: true,
+        },
+      },
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Provjerite još jednom ispravnost unesene email adrese.',
+    );
     expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
-    expect(emailInput()).toHaveAccessibleDescription("Pritisnite 'I'm not a robot'!");
+    expect(emailInput()).toHaveAccessibleDescription(
+      'Provjerite još jednom ispravnost unesene email adrese.',
+    );
   });
 
   it('shows a spinner and no way out while submitting', () => {

@@ -25,17 +25,18 @@ function renderInvite(
       email: '',
       role: '',
       roleOptions: roleOptions(isAdministrator),
-      problems: [],
+      errors: {},
       ...context,
     },
   });
   const send = vi.fn();
-  const { gender, firstName, lastName, email, role, problems } = snapshot.context;
+  const { gender, firstName, lastName, email, role, errors } = snapshot.context;
   const view = render(
     <InvitePage
       form={{ gender, firstName, lastName, email, role }}
       roleOptions={snapshot.context.roleOptions}
-      problems={problems}
+      errors={errors}
+      problems={errors.form ?? []}
       submitting={selectInviteSubmitting(snapshot)}
       onChange={(field, value) => send({ type: 'CHANGE', field, value })}
       onSubmit={() => send({ type: 'SUBMIT' })}
@@ -92,16 +93,15 @@ describe('InvitePage', () => {
     ]);
   });
 
-  it('shows the refusal and ties it to the fields', () => {
+  it('shows the refusal of the address under the e-mail', () => {
     renderInvite('editing', {
       email: 'ivana@example.com',
       role: 'employee',
       isAdministrator: true,
-      problems: [messages.invite.staffDomain('dentalia.hr')],
+      errors: { email: [messages.invite.staffDomain('dentalia.hr')] },
     });
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      "Za odabranu ulogu email mora biti domene 'dentalia.hr'.",
-    );
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(roleSelect()).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Email')).toHaveValue('ivana@example.com');
     expect(roleSelect()).toHaveValue('employee');
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(

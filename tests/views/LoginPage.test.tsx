@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   loginMachine,
-  selectLoginError,
+  selectLoginErrors,
   selectLoginSubmitting,
   type LoginContext,
 } from '../../src/machines/login.machine.ts';
@@ -21,7 +21,7 @@ function renderLogin(
 ) {
   const snapshot = loginMachine.resolveState({
     value,
-    context: { email: '', password: '', robotToken: null, error: null, ...context },
+    context: { email: '', password: '', robotToken: null, errors: {}, ...context },
   });
   const send = vi.fn();
   const openPasswordReset = vi.fn();
@@ -29,7 +29,8 @@ function renderLogin(
     <LoginPage
       email={snapshot.context.email}
       password={snapshot.context.password}
-      error={selectLoginError(snapshot)}
+      errors={selectLoginErrors(snapshot)}
+      problems={selectLoginErrors(snapshot).form ?? []}
       submitting={selectLoginSubmitting(snapshot)}
       robotCheck={<div role="group" aria-label={ROBOT_CHECK} />}
       passwordResetDialog={dialog}
@@ -71,16 +72,27 @@ describe('LoginPage', () => {
     expect(openPasswordReset).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the error of a refused attempt and ties it to both fields', () => {
+  it('shows a refused attempt in the form box, tied to the form, marking no field', () => {
     renderLogin('idle', {
       email: 'ana@primjer.hr',
       password: 'kriva',
-      error: messages.login.wrongPassword,
+      errors: { form: [messages.login.wrongPassword] },
     });
     expect(screen.getByRole('alert')).toHaveTextContent('Čini se da ste unijeli pogrešnu lozinku.');
     expect(emailInput()).toHaveValue('ana@primjer.hr');
-    expect(emailInput()).toHaveAccessibleDescription('Čini se da ste unijeli pogrešnu lozinku.');
-    expect(passwordInput()).toHaveAccessibleDescription('Čini se da ste unijeli pogrešnu lozinku.');
+    expect(emailInput().closest('form')).toHaveAccessibleDescription(
+      'Čini se da ste unijeli pogrešnu lozinku.',
+    );
+    expect(emailInput()).not.toHaveAttribute('aria-invalid');
+    expect(passwordInput()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows an entry too short under it, marked', () => {
+    renderLogin('idle', { errors: { password: [messages.login.checkCredentials] } });
+    expect(passwordInput()).toHaveAccessibleDescription(messages.login.checkCredentials);
+    expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailInput()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('replaces the submit button with a spinner while logging in, and submits nothing more', () => {

@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
   newPasswordMachine,
-  selectNewPasswordProblems,
+  selectNewPasswordErrors,
   selectNewPasswordSubmitting,
   type NewPasswordContext,
 } from '../../src/machines/newPassword.machine.ts';
@@ -18,14 +18,14 @@ function renderNewPassword(
 ) {
   const snapshot = newPasswordMachine.resolveState({
     value,
-    context: { resetToken: 'token', password: '', confirmation: '', problems: [], ...context },
+    context: { resetToken: 'token', password: '', confirmation: '', errors: {}, ...context },
   });
   const send = vi.fn();
   const view = render(
     <NewPasswordPage
       password={snapshot.context.password}
       confirmation={snapshot.context.confirmation}
-      problems={selectNewPasswordProblems(snapshot)}
+      errors={selectNewPasswordErrors(snapshot)}
       submitting={selectNewPasswordSubmitting(snapshot)}
       onChangePassword={(value) => send({ type: 'CHANGE_PASSWORD', value })}
       onChangeConfirmation={(value) => send({ type: 'CHANGE_CONFIRMATION', value })}
@@ -59,26 +59,23 @@ describe('NewPasswordPage', () => {
     ]);
   });
 
-  it('lists every broken rule and marks both entries invalid', () => {
+  it('shows the broken rules under the password and the mismatch under the repetition', () => {
     renderNewPassword('editing', {
       password: 'lozinka',
       confirmation: 'lozinke',
-      problems: [
-        messages.newPassword.mismatch,
-        messages.passwordRules.minLength,
-        messages.passwordRules.uppercase,
-      ],
+      errors: {
+        password: [messages.passwordRules.minLength, messages.passwordRules.uppercase],
+        confirmation: [messages.newPassword.mismatch],
+      },
     });
-    const items = [...screen.getByRole('alert').querySelectorAll('li')];
-    expect(items.map((item) => item.textContent)).toEqual([
-      'Unesite istu lozinku dvaput.',
-      'Molimo vas da lozinka ima barem 8 znakova.',
-      'Molimo vas da lozinka ima barem jedno veliko slovo.',
-    ]);
     for (const entry of [password(), confirmation()]) {
       expect(entry).toHaveAttribute('aria-invalid', 'true');
-      expect(entry).toHaveAccessibleDescription(/^Unesite istu lozinku dvaput\./);
     }
+    expect(password()).toHaveAccessibleDescription(
+      'Molimo vas da lozinka ima barem 8 znakova. Molimo vas da lozinka ima barem jedno veliko slovo.',
+    );
+    expect(confirmation()).toHaveAccessibleDescription('Unesite istu lozinku dvaput.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows a spinner instead of the button while saving and submits nothing more', () => {

@@ -2,6 +2,8 @@
  * Products (SPEC 3 "Product", "Paged product response"; SPEC 7, 9).
  */
 import * as z from 'zod/mini';
+import { freeText } from '../text.ts';
+import { requiredFile } from './form.ts';
 
 export const PRODUCT_PAGE_SIZE_DEFAULT = 10;
 export const PRODUCT_PAGE_SIZE_MAX = 100;
@@ -70,3 +72,62 @@ export const PRODUCT_RULES = {
 
 /** POST /products answers 201 with the stored product. */
 export const createProductResponseSchema = productSchema;
+
+/**
+ * The server's messages of the product form, written once here for both sides (the strip words
+ * the image's in Croatian; it never sends a flag other than 'true' or 'false').
+ */
+export const PRODUCT_MESSAGES = {
+  imageRequired: 'Image is required.',
+  notABoolean: (field: string) => `${field} must be true or false.`,
+  highlightNeedsHomepage:
+    'Only a product shown on the home page can be highlighted; show it first (isShownOnHomepage).',
+} as const;
+
+const F = PRODUCT_FIELDS;
+
+/** 'true' or 'false' in any letter case, absent for the default (SPEC 3: shown, not highlighted). */
+const flag = (field: string, absent: boolean) =>
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((value, context) => {
+      const word = value?.trim().toLowerCase();
+      if (word === undefined) return absent;
+      if (word === 'true' || word === 'false') return word === 'true';
+      context.issues.push({
+        code: 'custom',
+        input: value,
+        message: PRODUCT_MESSAGES.notABoolean(field),
+      });
+      return absent;
+    }),
+  );
+
+/**
+ * SPEC 5 "Product form": the product form's fields as sent, one rule per message, checked by the
+ * SPA (productStrip.rules.ts) and by the server (server/products/validation.ts). `Image` is the
+ * file or, on the server, the upload's own refusal of it (which the server reports instead).
+ */
+export const productFormSchema = z.object({
+  [F.name]: freeText(F.name, { required: true, maxLength: PRODUCT_RULES.nameMaxLength }),
+  [F.description]: freeText(F.description, {
+    multiline: true,
+    maxLength: PRODUCT_RULES.descriptionMaxLength,
+  }),
+  [F.isShownOnHomepage]: flag(F.isShownOnHomepage, true),
+  [F.isHighlighted]: flag(F.isHighlighted, false),
+  [F.image]: requiredFile(PRODUCT_MESSAGES.imageRequired),
+});
+
+/** SPEC 2: only a product shown on the home page can be highlighted (judged once both flags are). */
+export const productFlagsSchema = z
+  .object({
+    [F.isShownOnHomepage]: productFormSchema.shape[F.isShownOnHomepage],
+    [F.isHighlighted]: productFormSchema.shape[F.isHighlighted],
+  })
+  .check(
+    z.refine((flags) => !flags[F.isHighlighted] || flags[F.isShownOnHomepage], {
+      error: PRODUCT_MESSAGES.highlightNeedsHomepage,
+      path: [F.isHighlighted],
+    }),
+  );
