@@ -244,6 +244,7 @@ function configuredMailer(app: FastifyInstance, config: Config, now: Clock): Mai
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
+    dkim: config.dkim,
     dataDir: config.dataDir,
     now,
     log: app.log,
@@ -280,6 +281,7 @@ function runDispatcher(app: FastifyInstance, deps: AppDependencies): void {
     createBulkMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
+      dkim: config.dkim,
       dataDir: config.dataDir,
       now: deps.now,
       sending: config.newsletters,

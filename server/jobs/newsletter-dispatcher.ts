@@ -47,7 +47,7 @@ export interface DispatcherLog {
 
 export interface DispatcherOptions {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'brand' | 'campaigns' | 'newsletters'>;
+  config: Pick<Config, 'publicUrl' | 'brand' | 'campaigns' | 'newsletters' | 'mailReplyTo'>;
   media: Pick<Media, 'url'>;
   mailer: BulkMailer;
   now: Clock;
@@ -85,7 +85,11 @@ export function newsletterDispatcher(options: DispatcherOptions): NewsletterDisp
   // at most one batch until the lease passes.
   const batchSize = Math.max(sending.smtpPoolSize, Math.min(200, sending.messagesPerSecond));
   const owner = `${hostname()}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  const context = { publicUrl: options.config.publicUrl, brand: options.config.brand };
+  const context = {
+    publicUrl: options.config.publicUrl,
+    brand: options.config.brand,
+    replyTo: options.config.mailReplyTo,
+  };
   const atOnce = pLimit(sending.smtpPoolSize);
   const pace = pacer(sending.messagesPerSecond);
   /**

@@ -80,7 +80,7 @@ export function toWebImage(input: string | Buffer): Promise<WebImage> {
  * 600 px mail, one under the other on a phone; the image is twice as wide for 2x screens. Square
  * at most, so a tall photo never takes a whole screen.
  */
-export const MAIL_IMAGE_WIDTH = 264;
+export const MAIL_IMAGE_WIDTH = 250;
 
 export interface MailImage {
   /** JPEG, `MAIL_IMAGE_WIDTH` px wide at most. */

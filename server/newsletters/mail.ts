@@ -44,6 +44,11 @@ export interface RenderedNewsletter {
   text: string;
 }
 
+/** The site, the brand and where replies go (MAIL_REPLY_TO). */
+export interface NewsletterMailContext extends MailContext {
+  replyTo: string;
+}
+
 export interface Recipient {
   email: string;
   unsubscribeToken: string;
@@ -218,9 +223,21 @@ export function newsletterMessageId(
   return `<newsletter-${newsletterId}-${subscriptionId}@${new URL(publicUrl).hostname}>`;
 }
 
-/** A subscriber's own copy: their unsubscribe link in the mail and the one-click headers. */
+/**
+ * RFC 2919's List-Id of a campaign's newsletter, on the site's own host: mail clients group and
+ * filter by it, and Gmail expects it of bulk mail.
+ */
+export function newsletterListId(context: MailContext, campaign: CampaignKey): string {
+  const host = new URL(context.publicUrl).hostname;
+  return `"${context.brand.replace(/["\\]/g, '')} newsletter" <${campaign}.newsletter.${host}>`;
+}
+
+/**
+ * A subscriber's own copy: their unsubscribe link in the mail, the one-click headers, the list's
+ * id and a Reply-To that reaches sales.
+ */
 export function personalise(
-  context: MailContext,
+  context: NewsletterMailContext,
   rendered: RenderedNewsletter,
   recipient: Recipient,
 ): MailMessage {
@@ -237,7 +254,11 @@ export function personalise(
     subject: rendered.content.subject,
     html: rendered.html.replaceAll(rendered.unsubscribeMarker, anchor),
     text: rendered.text.replaceAll(rendered.unsubscribeMarker, `${UNSUBSCRIBE_LABEL}: ${link}`),
-    headers: listUnsubscribeHeaders(context.publicUrl, subscription),
+    replyTo: context.replyTo,
+    headers: {
+      ...listUnsubscribeHeaders(context.publicUrl, subscription),
+      'List-Id': newsletterListId(context, rendered.content.campaign),
+    },
   };
 }
 

@@ -47,7 +47,7 @@ const LIST_LIMIT = 50;
 const LATEST_SCHEDULE_MS = 366 * 24 * 3_600_000;
 
 export interface NewslettersServiceDeps {
-  config: Pick<Config, 'publicUrl' | 'brand' | 'campaigns'>;
+  config: Pick<Config, 'publicUrl' | 'brand' | 'campaigns' | 'mailReplyTo'>;
   db: Db;
   media: Pick<Media, 'url'>;
   mailer: Mailer;
@@ -70,7 +70,11 @@ export interface NewslettersService {
 
 export function newslettersService(deps: NewslettersServiceDeps): NewslettersService {
   const { db, now, config } = deps;
-  const mailContext = { publicUrl: config.publicUrl, brand: config.brand };
+  const mailContext = {
+    publicUrl: config.publicUrl,
+    brand: config.brand,
+    replyTo: config.mailReplyTo,
+  };
   const absoluteMediaUrl = (key: string) => `${config.publicUrl}${deps.media.url(key)}`;
 
   /** The media key an `imageUrl` names, when it is a URL of our own newsletter media. */
@@ -193,7 +197,7 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
       const subscription = await findActiveSubscription(db, mail.content.campaignId, email);
       const message =
         subscription === undefined
-          ? { to: email, ...inertCopy(mail) }
+          ? { to: email, replyTo: config.mailReplyTo, ...inertCopy(mail) }
           : personalise(mailContext, mail, {
               email,
               unsubscribeToken: subscription.unsubscribe_token,

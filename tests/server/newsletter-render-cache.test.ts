@@ -98,7 +98,7 @@ describe('through the routes', () => {
       .where('newsletter_id', '=', newsletter.id)
       .where('position', '=', 1)
       .execute();
-    expect((await preview()).text).toContain('Proizvod 2: 99.00 €');
+    expect((await preview()).text).toContain('Proizvod 2: 99,00\u00a0€');
     expect(compiled).toHaveLength(3);
     await preview();
     expect(compiled).toHaveLength(3);

@@ -52,7 +52,7 @@ function mediaFile(url: string): string {
 }
 
 describe('POST /newsletters/image', () => {
-  it('stores the image as a 600 px JPEG with a 1200 px twin and answers its absolute URL', async () => {
+  it('stores the image as a 250 px JPEG (a card of two to a row) with a 500 px twin and answers its absolute URL', async () => {
     const answer = await uploadNewsletterImage(server.app, employee(), '  Kompozit A3  ');
     expect(answer.productTitle).toBe('Kompozit A3');
     expect(answer.productImageUrl).toMatch(
@@ -62,8 +62,8 @@ describe('POST /newsletters/image', () => {
     const double = await sharp(
       mediaFile(answer.productImageUrl.replace('.jpg', '-2x.jpg')),
     ).metadata();
-    expect([standard.format, standard.width, standard.height]).toEqual(['jpeg', 600, 375]);
-    expect([double.format, double.width, double.height]).toEqual(['jpeg', 1200, 750]);
+    expect([standard.format, standard.width, standard.height]).toEqual(['jpeg', 250, 156]);
+    expect([double.format, double.width, double.height]).toEqual(['jpeg', 500, 313]);
     const served = await server.app.inject({ url: new URL(answer.productImageUrl).pathname });
     expect(served.statusCode).toBe(200);
     // Webmail pages of other origins show it; course media stay same-origin.
@@ -250,7 +250,7 @@ describe('cancel, preview and test mail', () => {
     expect(preview.html).toContain('&lt;b&gt;Naslov&lt;/b&gt;');
     expect(preview.html).toContain(`src="${imageUrl}"`);
     expect(preview.html).toContain(`${imageUrl.replace('.jpg', '-2x.jpg')} 2x`);
-    expect(preview.text).toContain('Proizvod 1: 10.50 €');
+    expect(preview.text).toContain('Proizvod 1: 10,50\u00a0€');
     // The link's place says it is inert; no address, token or marker to follow.
     expect(preview.html).toContain(escapeHtml(INERT_UNSUBSCRIBE_TEXT));
     expect(preview.text).toContain(INERT_UNSUBSCRIBE_TEXT);
