@@ -62,7 +62,7 @@ export interface Config {
 export interface DkimSettings {
   domainName: string;
   keySelector: string;
-  /** PEM of the RSA or Ed25519 private key. */
+  /** PEM of the RSA private key. */
   privateKey: string;
 }
 
@@ -161,7 +161,8 @@ const countryCodes = z
 
 function isPrivateKey(pem: string): boolean {
   try {
-    return ['rsa', 'ed25519'].includes(createPrivateKey(pem).asymmetricKeyType ?? '');
+    // RSA only: nodemailer's signer writes rsa-sha256 signatures.
+    return createPrivateKey(pem).asymmetricKeyType === 'rsa';
   } catch {
     return false;
   }
@@ -194,7 +195,7 @@ const environmentSchema = z
     DKIM_PRIVATE_KEY: z
       .string()
       .transform((pem) => pem.replaceAll('\\n', '\n'))
-      .refine(isPrivateKey, 'must be a PEM private key (RSA or Ed25519)')
+      .refine(isPrivateKey, 'must be a PEM RSA private key')
       .optional(),
     STAFF_EMAIL_DOMAIN: z
       .string()

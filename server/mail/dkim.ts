@@ -13,15 +13,11 @@ export interface DkimDnsRecord {
   value: string;
 }
 
-/** The public half of the configured key as the TXT record of RFC 6376 (RFC 8463 for Ed25519). */
+/** The public half of the configured RSA key as the TXT record of RFC 6376. */
 export function dkimDnsRecord(settings: DkimSettings): DkimDnsRecord {
-  const publicKey = createPublicKey(settings.privateKey);
-  const spki = publicKey.export({ type: 'spki', format: 'der' });
-  // RFC 8463: an Ed25519 record holds the bare 32-byte key, the tail of its SPKI form.
-  const ed25519 = publicKey.asymmetricKeyType === 'ed25519';
-  const key = ed25519 ? spki.subarray(spki.length - 32) : spki;
+  const spki = createPublicKey(settings.privateKey).export({ type: 'spki', format: 'der' });
   return {
     name: `${settings.keySelector}._domainkey.${settings.domainName}`,
-    value: `v=DKIM1; k=${ed25519 ? 'ed25519' : 'rsa'}; p=${key.toString('base64')}`,
+    value: `v=DKIM1; k=rsa; p=${spki.toString('base64')}`,
   };
 }
