@@ -80,6 +80,7 @@ import { postgresLocker } from './uploads/postgres-locker.ts';
 import { videoUploads, type VideoUploads } from './uploads/video-uploads.ts';
 import { diskSpace, type DiskSpace, type FreeDiskBytes } from './disk-space.ts';
 import { newslettersService } from './newsletters/service.ts';
+import { previewDocuments } from './newsletters/preview-documents.ts';
 import { mjmlWorkerPool, type MjmlCompiler } from './newsletters/mjml-pool.ts';
 import {
   renderedNewsletters,
@@ -351,7 +352,17 @@ function apiRoutes(
     await api.register(campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }));
     await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
     await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));
-    await api.register(newslettersRoutes({ ...deps, newsletters: newslettersService(deps) }));
+    const previews = previewDocuments({
+      jwtSecret: deps.secrets.jwtSecret,
+      basePath: API_BASE_URL,
+      now: deps.now,
+    });
+    await api.register(
+      newslettersRoutes({
+        ...deps,
+        newsletters: newslettersService({ ...deps, previewDocuments: previews }),
+      }),
+    );
     const education = educationsDeps(deps);
     await api.register(educationsRoutes({ ...deps, ...education }));
     await api.register(uploadsRoutes({ ...deps, ...education }));

@@ -111,6 +111,7 @@ export const MESSAGES = {
   newsletterScheduledInPast: SERVER_MESSAGES.newsletterScheduledInPast,
   newsletterScheduledTooLate: 'scheduledAt must lie within a year from now.',
   newsletterNotFound: 'Newsletter not found.',
+  previewLinkInvalid: 'The preview link is invalid or has expired: open the preview again.',
   newsletterNotCancellable: 'Only a scheduled or sending newsletter can be cancelled.',
   foreignImageUrl: 'imageUrl must be an image uploaded through /newsletters/image.',
   // Education writes and their video uploads (issue 13; the client matches these texts).

@@ -14,6 +14,7 @@ import {
 } from '../../src/api/contract.ts';
 import { freeText, parseFreeText } from '../../src/api/text.ts';
 import { findActiveSubscription, findCampaignById } from '../campaigns/store.ts';
+import { rolesOfUser } from '../users/store.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -23,6 +24,7 @@ import type { Media, StagedMedia } from '../media/service.ts';
 import { MEDIA_URL_PREFIX, NEWSLETTER_MEDIA_COLLECTION } from '../media/store.ts';
 import type { Upload } from '../media/upload.ts';
 import { inertCopy, personalise, type NewsletterMailContent } from './mail.ts';
+import type { PreviewDocumentQuery, PreviewDocuments } from './preview-documents.ts';
 import type { RenderedNewsletters } from './rendered-newsletters.ts';
 import {
   cancelNewsletter,
@@ -53,6 +55,7 @@ export interface NewslettersServiceDeps {
   mailer: Mailer;
   now: Clock;
   renderedNewsletters: RenderedNewsletters;
+  previewDocuments: PreviewDocuments;
 }
 
 export interface NewslettersService {
@@ -64,7 +67,10 @@ export interface NewslettersService {
   create(request: CreateNewsletterRequest, createdBy: number): Promise<NewsletterSummary>;
   list(): Promise<NewsletterSummary[]>;
   cancel(id: number): Promise<void>;
-  preview(id: number): Promise<NewsletterPreview>;
+  /** The preview, with the signed URL of its own document for `callerId`'s frame. */
+  preview(id: number, callerId: number): Promise<NewsletterPreview>;
+  /** The HTML of the preview document a signed URL names (preview-documents.ts). */
+  previewDocument(id: number, query: PreviewDocumentQuery): Promise<string>;
   sendTest(id: number, callerId: number): Promise<void>;
 }
 
@@ -181,9 +187,22 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
     },
 
     /** The mail as a subscriber gets it, with the link's place shown but nothing to follow. */
-    async preview(id: number): Promise<NewsletterPreview> {
+    async preview(id: number, callerId: number): Promise<NewsletterPreview> {
       const message = inertCopy(await rendered(id));
-      return { subject: message.subject, html: message.html, text: message.text };
+      const documentUrl = deps.previewDocuments.sign(id, callerId);
+      return { subject: message.subject, html: message.html, text: message.text, documentUrl };
+    },
+
+    async previewDocument(id: number, query: PreviewDocumentQuery): Promise<string> {
+      if (deps.previewDocuments.check(id, query) !== 'valid') {
+        throw new DomainError(403, MESSAGES.previewLinkInvalid);
+      }
+      // The roles of now, not of when the link was made.
+      const roles = await rolesOfUser(db, query.user);
+      if (!roles.some((role) => role === 'employee' || role === 'administrator')) {
+        throw new DomainError(403, MESSAGES.previewLinkInvalid);
+      }
+      return inertCopy(await rendered(id)).html;
     },
 
     /**

@@ -20,6 +20,7 @@ import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { newsletterListMessages } from '../messages/newsletterList.ts';
 import { FileInput } from './FileInput.tsx';
+import { NewsletterPreviewFrame } from './NewsletterPreviewFrame.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -378,12 +379,9 @@ function NewsletterList({
           <button type="button" className="button button--secondary" onClick={onClosePreview}>
             {listText.closePreview}
           </button>
-          {/* No scripts, no forms, no navigation: only the mail's own HTML and images. */}
-          <iframe
-            className="newsletter-page__frame"
+          <NewsletterPreviewFrame
             title={listText.previewTitle(preview.subject)}
-            sandbox=""
-            srcDoc={preview.html}
+            documentUrl={preview.documentUrl}
           />
         </section>
       )}

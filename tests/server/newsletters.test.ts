@@ -262,6 +262,76 @@ describe('cancel, preview and test mail', () => {
     expect(preview.html).not.toMatch(/<a [^>]*>Odjava/);
   });
 
+  it("serves the preview's own document: the same HTML under its own policy, styles allowed, nothing executable", async () => {
+    const created = await createNewsletter(server.app, employee(), request());
+    const preview = (
+      await server.app.inject({
+        url: `/api/v1/newsletters/${created.id}/preview`,
+        headers: { authorization: `Bearer ${employee()}` },
+      })
+    ).json<NewsletterPreview>();
+    expect(preview.documentUrl).toMatch(
+      new RegExp(
+        `^/api/v1/newsletters/${created.id}/preview/document\\?user=\\d+&expires=\\d+&signature=[\\w-]{43}$`,
+      ),
+    );
+    // A frame sends no bearer token: the signed URL is the credential.
+    const document = await server.app.inject({ url: preview.documentUrl });
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(document.body).toBe(preview.html);
+    const policy = String(document.headers['content-security-policy']);
+    expect(policy.split('; ').sort()).toEqual(
+      [
+        "default-src 'none'",
+        "style-src 'unsafe-inline'",
+        `img-src ${new URL(server.config.publicUrl).origin} data:`,
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'self'",
+        'sandbox',
+      ].sort(),
+    );
+    expect(document.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(document.headers['cache-control']).toBe('private, no-store');
+    // The mail's styles are inline, which the page's own policy (style-src 'self') refuses.
+    expect(document.body).toMatch(/<style[^>]*>/);
+    expect(document.body).toMatch(/ style="/);
+  });
+
+  it('refuses a preview document whose link was changed, made for someone else or has expired', async () => {
+    const created = await createNewsletter(server.app, employee(), request());
+    const other = await createNewsletter(server.app, employee(), request());
+    const { documentUrl } = (
+      await server.app.inject({
+        url: `/api/v1/newsletters/${created.id}/preview`,
+        headers: { authorization: `Bearer ${employee()}` },
+      })
+    ).json<NewsletterPreview>();
+    const url = new URL(documentUrl, 'http://x');
+    const changed = (name: string, value: string) => {
+      const query = new URLSearchParams(url.search);
+      query.set(name, value);
+      return `${url.pathname}?${query}`;
+    };
+    const forged = [
+      changed('user', String(Number(url.searchParams.get('user')) + 1)),
+      changed('expires', String(Number(url.searchParams.get('expires')) + 3600)),
+      `/api/v1/newsletters/${other.id}/preview/document${url.search}`,
+    ];
+    for (const forgery of forged) {
+      const answer = await server.app.inject({ url: forgery });
+      expect(answer.statusCode, forgery).toBe(403);
+      expect(answer.json()).toEqual({ errors: [MESSAGES.previewLinkInvalid] });
+    }
+    expect((await server.app.inject({ url: changed('signature', 'kratko') })).statusCode).toBe(400);
+    server.clock.advance(16 * 60_000);
+    expect((await server.app.inject({ url: documentUrl })).statusCode).toBe(403);
+    // The access tokens expired with it: the next tests log in again.
+    for (const email of [USER, EMPLOYEE, ADMIN])
+      tokens[email] = (await login(server.app, email)).accessToken;
+  });
+
   it('sends a test with no link and no one-click headers to a caller who does not subscribe', async () => {
     const created = await createNewsletter(server.app, employee(), request());
     const before = server.mailer.sent.length;

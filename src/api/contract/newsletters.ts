@@ -116,6 +116,11 @@ export const newsletterPreviewSchema = z.object({
   subject: z.string(),
   html: z.string(),
   text: z.string(),
+  /**
+   * The same HTML as a document of its own, with its own policy, for the preview frame's `src`:
+   * a signed API path valid for a few minutes (the frame cannot send the bearer token).
+   */
+  documentUrl: z.string(),
 });
 export type NewsletterPreview = z.infer<typeof newsletterPreviewSchema>;
 

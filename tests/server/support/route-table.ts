@@ -29,6 +29,10 @@ import {
   videoUrls as signedVideoUrls,
   type VideoUrls,
 } from '../../../server/educations/video-urls.ts';
+import {
+  previewDocuments,
+  type PreviewDocuments,
+} from '../../../server/newsletters/preview-documents.ts';
 import { loadSecrets } from '../../../server/secrets.ts';
 import {
   claimTranscode,
@@ -93,6 +97,7 @@ let restrictedStreamKey: string;
 let streamUrls: StreamUrls;
 let partnerId: number;
 let videoUrls: VideoUrls;
+let previewUrls: PreviewDocuments;
 let newsletterImageUrl: string;
 let newsletterId: number;
 let png: Buffer;
@@ -621,6 +626,15 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     expected: staff(200),
     request: () => api('GET', `/newsletters/${newsletterId}/preview`),
   },
+  // The signed URL is the credential (a frame sends no bearer token): each caller uses one made
+  // for them, an anonymous holder an employee's; one made for a non-staff user is refused.
+  'GET /api/v1/newsletters/:id/preview/document': {
+    expected: { ...staff(200), anonymous: 200 },
+    request: (caller) => ({
+      method: 'GET',
+      url: previewUrls.sign(newsletterId, userIds[caller === 'anonymous' ? 'employee' : caller]),
+    }),
+  },
   'POST /api/v1/newsletters/:id/test': {
     expected: staff(204),
     request: () => api('POST', `/newsletters/${newsletterId}/test`),
@@ -770,6 +784,11 @@ export function useRouteTable(
     videoUrls = signedVideoUrls({
       jwtSecret: loadSecrets(testApp.config).jwtSecret,
       lifetimeHours: 1,
+      basePath: '/api/v1',
+      now: () => new Date(),
+    });
+    previewUrls = previewDocuments({
+      jwtSecret: loadSecrets(testApp.config).jwtSecret,
       basePath: '/api/v1',
       now: () => new Date(),
     });
