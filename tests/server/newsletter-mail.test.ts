@@ -82,7 +82,8 @@ describe('the newsletter mail', () => {
 
   it('takes its preheader from the body, not the subject', async () => {
     const { html } = await render();
-    const preheader = /<div style="display:none;[^>]*>([^<]*)/.exec(html)?.[1] ?? '';
+    const preheader =
+      /<div class="nl-preheader" style="display:none;[^>]*>([^<]*)/.exec(html)?.[1] ?? '';
     expect(preheader).toContain('Ovog mjeseca donosimo povoljnije cijene');
     expect(preheader).not.toContain(content.subject);
     expect(preheaderOf(body).length).toBeLessThanOrEqual(111);
