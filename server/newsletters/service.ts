@@ -24,6 +24,7 @@ import type { Media, StagedMedia } from '../media/service.ts';
 import { MEDIA_URL_PREFIX, NEWSLETTER_MEDIA_COLLECTION } from '../media/store.ts';
 import type { Upload } from '../media/upload.ts';
 import { inertCopy, personalise, type NewsletterMailContent } from './mail.ts';
+import { undeliverableRecipients } from './deliveries.ts';
 import type { PreviewDocumentQuery, PreviewDocuments } from './preview-documents.ts';
 import type { RenderedNewsletters } from './rendered-newsletters.ts';
 import {
@@ -171,11 +172,25 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
         createdAt: createdAt.toISOString(),
         status: 'scheduled',
         counts: { pending: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
+        undeliverable: [],
       };
     },
 
     async list(): Promise<NewsletterSummary[]> {
-      return (await listNewsletters(db, LIST_LIMIT)).map(summary);
+      const rows = await listNewsletters(db, LIST_LIMIT);
+      const refused = await undeliverableRecipients(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        ...summary(row),
+        undeliverable: refused
+          .filter((recipient) => recipient.newsletter_id === row.id)
+          .map((recipient) => ({
+            email: recipient.email,
+            reason: recipient.undeliverable_reason ?? '',
+          })),
+      }));
     },
 
     async cancel(id: number): Promise<void> {
@@ -280,7 +295,7 @@ export async function newsletterMailContent(
   };
 }
 
-function summary(row: NewsletterListRow): NewsletterSummary {
+function summary(row: NewsletterListRow): Omit<NewsletterSummary, 'undeliverable'> {
   return {
     id: row.id,
     subject: row.subject,

@@ -21,6 +21,7 @@ import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { newsletterListMessages } from '../messages/newsletterList.ts';
 import { FileInput } from './FileInput.tsx';
 import { NewsletterPreviewFrame } from './NewsletterPreviewFrame.tsx';
+import { NewsletterUndeliverable } from './NewsletterUndeliverable.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -337,6 +338,7 @@ function NewsletterList({
                 {scheduledFormat.format(new Date(newsletter.scheduledAt))}
               </p>
               <p>{listText.counts(newsletter.counts)}</p>
+              <NewsletterUndeliverable recipients={newsletter.undeliverable} />
               <div className="newsletter-page__actions" aria-busy={busy || undefined}>
                 <button
                   type="button"

@@ -19,6 +19,7 @@ const scheduled: NewsletterSummary = {
   createdAt: '2026-11-23T10:00:00.000Z',
   status: 'scheduled',
   counts: { pending: 3, sent: 10, failed: 1, skipped: 2, cancelled: 0, uncertain: 1 },
+  undeliverable: [],
 };
 const preview: NewsletterPreview = {
   subject: scheduled.subject,

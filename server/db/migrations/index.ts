@@ -18,6 +18,7 @@ import * as newsletterDeliveriesCancelled from './0013_newsletter_deliveries_can
 import * as rateLimitCounters from './0014_rate_limit_counters.ts';
 import * as unfinishedVideoUploads from './0015_unfinished_video_uploads.ts';
 import * as videoTranscodes from './0016_video_transcodes.ts';
+import * as undeliverableSubscriptions from './0018_undeliverable_subscriptions.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_users': users,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_rate_limit_counters': rateLimitCounters,
   '0015_unfinished_video_uploads': unfinishedVideoUploads,
   '0016_video_transcodes': videoTranscodes,
+  '0018_undeliverable_subscriptions': undeliverableSubscriptions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -107,6 +107,11 @@ export const newsletterSummarySchema = z.object({
     cancelled: z.number(),
     uncertain: z.number(),
   }),
+  /**
+   * Recipients whose receiving server refused the address for good (a 5xx, a hard bounce), with
+   * its answer: later newsletters leave them out (issue 28).
+   */
+  undeliverable: z.array(z.object({ email: z.string(), reason: z.string() })),
 });
 export type NewsletterSummary = z.infer<typeof newsletterSummarySchema>;
 export const newsletterListSchema = z.array(newsletterSummarySchema);
