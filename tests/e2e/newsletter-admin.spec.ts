@@ -82,6 +82,12 @@ test('an employee schedules a newsletter; it is sent, shows its products and uns
   await subscribeThroughApi(request, CLICKER, 'Catalogs');
   const readerLink = await unsubscribeLinkOfMail(READER, 'katalozi');
 
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      cspErrors.push(message.text());
+    }
+  });
   await logInAsEmployee(page);
   // SPEC 2: exactly /admin opens the first entry in its place; Back skips it.
   await page.goto('/admin');
@@ -167,7 +173,60 @@ test('an employee schedules a newsletter; it is sent, shows its products and uns
       fullPage: true,
     });
   }
+
+  // Preview = sent (issue 28): the preview frame shows what the reader's client shows. The frame
+  // and a page with the sent HTML, both the frame's inner size, screenshotted and compared.
+  await page.getByRole('button', { name: `Pregled: ${SUBJECT}` }).click();
+  const frameElement = page.locator('iframe[title^="Pregled"]');
+  await expect(frameElement).toBeVisible();
+  const frame = await frameElement.elementHandle().then((handle) => handle?.contentFrame());
+  if (!frame) throw new Error('the preview frame has no document');
+  await expect(frame.getByRole('img', { name: 'Endo turpije 25 mm' })).toBeVisible();
+  await expect
+    .poll(() =>
+      frame.locator('img').evaluateAll((images) =>
+        images.every((image) => {
+          const loaded = image as unknown as { complete: boolean; naturalWidth: number };
+          return loaded.complete && loaded.naturalWidth > 0;
+        }),
+      ),
+    )
+    .toBe(true);
+  const inner = await frame.evaluate(() => {
+    const view = globalThis as unknown as { innerWidth: number; innerHeight: number };
+    return { width: view.innerWidth, height: view.innerHeight };
+  });
+  const box = await frameElement.boundingBox();
+  if (!box) throw new Error('the preview frame is not laid out');
+  const border = (box.width - inner.width) / 2;
+  const previewShot = await page.screenshot({
+    clip: { x: box.x + border, y: box.y + border, ...inner },
+  });
+  await mailPage.setViewportSize(inner);
+  await mailPage.setContent(html, { waitUntil: 'load' });
+  const sentShot = await mailPage.screenshot();
   await mailPage.close();
+  const [preview, sent] = await Promise.all(
+    [previewShot, sentShot].map((png) => sharp(png).removeAlpha().raw().toBuffer()),
+  );
+  expect(preview?.length).toBe(sent?.length);
+  let differing = 0;
+  for (let index = 0; index < (sent?.length ?? 0); index += 3) {
+    const channels = [0, 1, 2].map((channel) =>
+      Math.abs((preview?.[index + channel] ?? 0) - (sent?.[index + channel] ?? 0)),
+    );
+    if (Math.max(...channels) > 24) differing += 1;
+  }
+  const share = differing / ((sent?.length ?? 1) / 3);
+  test.info().annotations.push({
+    type: 'preview vs sent',
+    description: `${differing} of ${inner.width}×${inner.height} pixels differ (${(share * 100).toFixed(3)} %)`,
+  });
+  await test.info().attach('preview.png', { body: previewShot, contentType: 'image/png' });
+  await test.info().attach('sent.png', { body: sentShot, contentType: 'image/png' });
+  expect(share).toBeLessThan(0.005);
+  // The page's own policy refused nothing of the mail (76 style errors before).
+  expect(cspErrors).toEqual([]);
 
   await page.goto(readerLink);
   await expect(page.locator('main').getByText(UNSUBSCRIBED)).toBeVisible();
