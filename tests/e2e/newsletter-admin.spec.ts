@@ -192,16 +192,19 @@ test('an employee schedules a newsletter; it is sent, shows its products and uns
       ),
     )
     .toBe(true);
-  const inner = await frame.evaluate(() => {
-    const view = globalThis as unknown as { innerWidth: number; innerHeight: number };
-    return { width: view.innerWidth, height: view.innerHeight };
-  });
   const box = await frameElement.boundingBox();
   if (!box) throw new Error('the preview frame is not laid out');
-  const border = (box.width - inner.width) / 2;
-  const previewShot = await page.screenshot({
-    clip: { x: box.x + border, y: box.y + border, ...inner },
-  });
+  // The frame's document area: its box without the 1 px border of NewsletterPreviewFrame.css.
+  const border = 1;
+  const inner = {
+    width: Math.round(box.width) - 2 * border,
+    height: Math.round(box.height) - 2 * border,
+  };
+  // The element's shot (scrolled into view), without its border.
+  const previewShot = await sharp(await frameElement.screenshot())
+    .extract({ left: border, top: border, ...inner })
+    .png()
+    .toBuffer();
   await mailPage.setViewportSize(inner);
   await mailPage.setContent(html, { waitUntil: 'load' });
   const sentShot = await mailPage.screenshot();
