@@ -181,15 +181,18 @@ test('an employee schedules a newsletter; it is sent, shows its products and uns
   await expect(frameElement).toBeVisible();
   const frame = await frameElement.elementHandle().then((handle) => handle?.contentFrame());
   if (!frame) throw new Error('the preview frame has no document');
+  await frameElement.scrollIntoViewIfNeeded();
   await expect(frame.getByRole('img', { name: 'Endo turpije 25 mm' })).toBeVisible();
   await expect
-    .poll(() =>
-      frame.locator('img').evaluateAll((images) =>
-        images.every((image) => {
-          const loaded = image as unknown as { complete: boolean; naturalWidth: number };
-          return loaded.complete && loaded.naturalWidth > 0;
-        }),
-      ),
+    .poll(
+      () =>
+        frame.locator('img').evaluateAll((images) =>
+          images.every((image) => {
+            const loaded = image as unknown as { complete: boolean; naturalWidth: number };
+            return loaded.complete && loaded.naturalWidth > 0;
+          }),
+        ),
+      { message: 'every image of the preview loaded', timeout: 30_000 },
     )
     .toBe(true);
   const box = await frameElement.boundingBox();
