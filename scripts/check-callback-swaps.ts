@@ -233,7 +233,7 @@ function suiteFails(swap: Swap): boolean {
   const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
   const run = spawnSync(
     process.execPath,
-    [vitest, 'run', '--project', 'spa', '--reporter=dot', ...(quick ? swap.tests : [])],
+    [vitest, 'run', '--project', 'spa*', '--reporter=dot', ...(quick ? swap.tests : [])],
     { cwd: root, stdio: ['ignore', 'ignore', 'ignore'] },
   );
   return run.status !== 0;

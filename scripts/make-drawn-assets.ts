@@ -298,7 +298,9 @@ function starCircle(cx: number, cy: number, radius: number, starRadius: number):
 
 const euEmblemSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 90" width="300" height="90"><rect x="4" y="9" width="108" height="72" fill="#1d3f94"/><g fill="#f7d117">${starCircle(58, 45, 24, 5)}</g><text font-family="Segoe UI,Helvetica,Arial,sans-serif" fill="#1d3f94" font-size="17"><tspan x="124" y="40">Sufinancira</tspan><tspan x="124" y="62" font-weight="700">Europska unija</tspan></text></svg>\n`;
 
-const programmeLogoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 90" width="300" height="90"><g fill="none" stroke-width="7" stroke-linecap="round"><path d="M14 62a32 32 0 0 1 40-40" stroke="#1d3f94"/><path d="M26 70a32 32 0 0 0 42-36" stroke="#f7b500"/><path d="M34 48a12 12 0 0 1 14-12" stroke="#3a8dde"/></g><text font-family="Segoe UI,Helvetica,Arial,sans-serif" fill="#1d3f94"><tspan x="90" y="38" font-size="18" font-weight="700">Europski fondovi</tspan><tspan x="90" y="60" font-size="14">Operativni program 2021. – 2027.</tspan></text></svg>\n`;
+// Three short lines: an <img> of SVG draws with whatever fonts the visitor has, and the programme's
+// name and years on one line ran past the edge in wide ones (DejaVu Sans: 238 of 210 px, issue 32).
+const programmeLogoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 90" width="300" height="90"><g fill="none" stroke-width="7" stroke-linecap="round"><path d="M14 62a32 32 0 0 1 40-40" stroke="#1d3f94"/><path d="M26 70a32 32 0 0 0 42-36" stroke="#f7b500"/><path d="M34 48a12 12 0 0 1 14-12" stroke="#3a8dde"/></g><text font-family="Segoe UI,Helvetica,Arial,sans-serif" fill="#1d3f94"><tspan x="90" y="34" font-size="18" font-weight="700">Europski fondovi</tspan><tspan x="90" y="55" font-size="14">Operativni program</tspan><tspan x="90" y="73" font-size="14">2021. – 2027.</tspan></text></svg>\n`;
 
 /** Writes `<slug>.<extension>` for every file, and removes whatever else the folder holds. */
 function writeFolder(folder: string, extension: string, files: Record<string, string | Buffer>) {

@@ -252,7 +252,7 @@ function plant(scratch: string, bug: PlantedBug) {
   try {
     spawnSync(
       'node_modules/.bin/vitest',
-      ['run', '--project', 'spa', ...bug.tests, '--reporter=json', `--outputFile=${report}`],
+      ['run', '--project', 'spa*', ...bug.tests, '--reporter=json', `--outputFile=${report}`],
       { cwd: scratch, encoding: 'utf8', env: { ...process.env, CI: '1' } },
     );
     const results = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;

@@ -49,7 +49,7 @@ function run(flows: string[]): FlowReport[] {
     [
       'run',
       '--project',
-      'spa',
+      'spa*',
       ...flows.map((flow) => `tests/machines/${flow}.test.tsx`),
       // The generated paths (describe '<flow> model') and the random ones.
       '-t',

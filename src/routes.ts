@@ -150,6 +150,26 @@ export function parseEducationId(text: string): number {
 /**
  * The access gate's form (decision 0026): where it posts when the app has not taken it over (a
  * tap before hydration, or no JavaScript), and the name of its declaration field. The server sets
- * the two gate cookies and sends the visitor back to the page. Not a page of its own.
+ * the two gate cookies and sends the visitor back to the page. Not a page of its own. Posted
+ * without the declaration, it sends the visitor back with `?izjava=nedostaje`, and the gate of that
+ * page shows SPEC 5's message, in the server's HTML as once the app runs.
  */
-export const GATE_FORM = { action: '/pristup', declarationField: 'izjava' } as const;
+export const GATE_FORM = {
+  action: '/pristup',
+  declarationField: 'izjava',
+  declarationMissing: 'nedostaje',
+} as const;
+
+/** The query the gate's form adds to the page it sends back to without the declaration. */
+export const GATE_REFUSAL_QUERY = `${GATE_FORM.declarationField}=${GATE_FORM.declarationMissing}`;
+
+/** The query of a page the gate's form sent back without the declaration. */
+export const isGateRefusal = (search: string) =>
+  new URLSearchParams(search).get(GATE_FORM.declarationField) === GATE_FORM.declarationMissing;
+
+/** The same query without the gate's refusal: what the address bar keeps once it is shown. */
+export function withoutGateRefusal(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(GATE_FORM.declarationField);
+  return params.toString();
+}

@@ -1,11 +1,12 @@
 /**
  * The access gate's form as the server answers it (SPEC 4, decision 0026): a visitor who taps the
  * gate's button before the app has hydrated the page (or without JavaScript) posts the form here.
- * With the declaration on, the answer sets the two gate cookies as the gate machine writes them;
- * either way it sends the visitor back to the page the form was on, which then answers as usual.
+ * With the declaration on, the answer sets the two gate cookies as the gate machine writes them
+ * and sends the visitor back to the page the form was on; without it, back to that page marked
+ * `?izjava=nedostaje`, whose gate then shows SPEC 5's message (pages.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GATE_FORM } from '../../src/routes.ts';
+import { GATE_FORM, GATE_REFUSAL_QUERY, withoutGateRefusal } from '../../src/routes.ts';
 import { DomainError, MESSAGES } from './errors.ts';
 
 /** A gate cookie with js-cookie's attributes, as the gate machine's CONSENT_COOKIES holds it. */
@@ -37,13 +38,14 @@ export async function gateFormRoute(app: FastifyInstance, options: GateFormOptio
     scope.post(GATE_FORM.action, async (request, reply) => {
       if (!isSameOrigin(request)) throw new DomainError(403, MESSAGES.forbidden);
       const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-      if (form.get(GATE_FORM.declarationField) === 'on') {
+      const declared = form.get(GATE_FORM.declarationField) === 'on';
+      if (declared) {
         reply.header(
           'set-cookie',
           options.consentCookies.map((cookie) => setCookie(cookie, new Date(), options.secure)),
         );
       }
-      return backToThePage(request, reply);
+      return backToThePage(request, reply, declared);
     });
   });
 }
@@ -64,18 +66,29 @@ function isSameOrigin(request: FastifyRequest): boolean {
   }
 }
 
-/** The page the form was on (this site's, from the Referer), else the home page. */
-function backToThePage(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  let location = '/';
+/**
+ * The page the form was on (this site's, from the Referer), else the home page; marked as refused
+ * when the declaration was missing.
+ */
+function backToThePage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  declared: boolean,
+): FastifyReply {
+  let pathname = '/';
+  let search = '';
   try {
     const referer = new URL(request.headers.referer ?? '');
     // "//host/..." would leave the site: only a path of this site is a way back.
     if (referer.host === request.headers.host && !referer.pathname.startsWith('//')) {
-      location = referer.pathname + referer.search;
+      pathname = referer.pathname;
+      search = withoutGateRefusal(referer.search);
     }
   } catch {
     // No Referer, or not a URL: the home page.
   }
+  if (!declared) search = search ? `${search}&${GATE_REFUSAL_QUERY}` : GATE_REFUSAL_QUERY;
+  const location = search ? `${pathname}?${search}` : pathname;
   return reply.code(303).header('cache-control', 'no-store').header('location', location).send();
 }
 

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Course, SiteConfig } from '../../src/api/contract.ts';
-import { documentHead } from '../../src/routes.ts';
+import { GATE_REFUSAL_QUERY, documentHead, isGateRefusal } from '../../src/routes.ts';
 import type { CachedList } from '../courses/list-cache.ts';
 import type { GateCookie, GateFormOptions } from './gate-form.ts';
 import { representationsOf, sendRepresentation, type Representations } from './representations.ts';
@@ -92,13 +92,14 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
     accepted: boolean,
     extraCookies: Record<string, string> = {},
     data: { courses?: Course[] } = {},
+    search = '',
   ): Promise<RenderedPage> {
     // The footer's year comes with the page, so that the browser hydrates the very same HTML.
     const pageData: PageData = { ...data, renderYear: new Date().getFullYear() };
     const cookies = { ...(accepted ? bundle.ACCEPTED_GATE_COOKIES : {}), ...extraCookies };
     const markup = await bundle.renderPage({
       path: pagePath,
-      search: '',
+      search,
       config: siteConfig,
       cookies,
       pageData,
@@ -111,8 +112,10 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
     return renderedPage(document.page(markup, modules, bootstrap, bundle.PAGE_BOOTSTRAP_ID, head));
   }
 
-  // The gate renders the same on every path it covers.
+  // The gate renders the same on every path it covers; with SPEC 5's message once its form was
+  // posted without the declaration (gate-form.ts).
   const gate = await render('/', false);
+  const refusedGate = await render('/', false, {}, {}, GATE_REFUSAL_QUERY);
   // The pages the browser renders share one frame, named after each page (by its route's title).
   const shellBootstrap = bundle.serializeBootstrap({
     config: siteConfig,
@@ -150,7 +153,9 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
     const pagePath = pathnameOf(request.url);
     const cookies = parseCookies(request.headers.cookie);
     const accepted = bundle.hasGateConsent((name) => cookies[name]);
-    if (!accepted && !bundle.isPolicyPath(pagePath)) return gate;
+    if (!accepted && !bundle.isPolicyPath(pagePath)) {
+      return isGateRefusal(queryOf(request.url)) ? refusedGate : gate;
+    }
     if (bundle.SERVER_PAGES[pagePath]?.perRequest === 'courses') {
       return coursesPages(cookies[bundle.SHOW_ABROAD_COOKIE] === 'true');
     }
@@ -169,7 +174,7 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
         reply.header('content-security-policy', allowingInline(policy, page));
       }
       // The gate's form sends the visitor back to the page it was on, which the Referer names.
-      if (page === gate) reply.header('referrer-policy', 'same-origin');
+      if (page === gate || page === refusedGate) reply.header('referrer-policy', 'same-origin');
       return sendRepresentation(request, reply, page, { contentType: HTML_TYPE, vary: VARY });
     },
   };
@@ -223,6 +228,12 @@ function renderedPerListVersion(
     }
     return page;
   };
+}
+
+/** The query of a request's URL, without its `?`. */
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at + 1);
 }
 
 /** The path of a request, without its query and trailing slash ("/info/" is "/info"). */

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { Suspense, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { company } from '../data/company.ts';
 import {
   accessGateMachine,
@@ -13,6 +13,7 @@ import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
 import { LoadErrorBoundary } from './LoadErrorBoundary.tsx';
 import { retryableLazy } from './retryableLazy.tsx';
+import { isGateRefusal, withoutGateRefusal } from '../routes.ts';
 
 // Only a visitor who has not accepted yet sees the gate: its code loads for them alone (the
 // server's HTML of the gate names it, so it loads beside the app, server/http/pages.ts).
@@ -31,15 +32,27 @@ interface AccessGateContainerProps {
 /** SPEC 4: the site renders only after the gate is accepted; until then only the gate shows. */
 export function AccessGateContainer({ brand, exempt, children }: AccessGateContainerProps) {
   const { cookies } = useEffects();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
   const [snapshot, send] = useMachine(
     accessGateMachine.provide({
       actions: {
         persistConsent: (_, consent) => {
           for (const cookie of consent) cookies.set(cookie.name, cookie.value, cookie.attributes);
         },
+        forgetServerRefusal: () => {
+          const rest = withoutGateRefusal(search);
+          navigate(rest ? `${path}?${rest}` : path, { replace: true });
+        },
       },
     }),
-    { input: { accepted: hasGateConsent((name) => cookies.get(name)) }, inspect: useInspect() },
+    {
+      input: {
+        accepted: hasGateConsent((name) => cookies.get(name)),
+        refusedByServer: isGateRefusal(search),
+      },
+      inspect: useInspect(),
+    },
   );
   if (selectSiteUnlocked(snapshot)) return children;
   if (exempt) return exempt;

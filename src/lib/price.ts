@@ -28,7 +28,7 @@ export function parsePrice(text: string): number | undefined {
   const amount = text.trim().replace(/\s*€$/, '');
   const match = WITH_COMMA.exec(amount) ?? WITH_DOT.exec(amount);
   if (!match) return undefined;
-  const [, euros, decimals = ''] = match;
+  const [, euros = '', decimals = ''] = match;
   const digits = euros.replace(/[. \u00a0]/g, '');
   if (digits.length > 7) return undefined;
   return Number(digits) * 100 + Number(decimals.padEnd(2, '0'));

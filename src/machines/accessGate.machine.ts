@@ -38,28 +38,47 @@ export function hasGateConsent(readCookie: (name: string) => string | undefined)
 
 export interface AccessGateInput {
   accepted: boolean;
+  /**
+   * The server refused the gate's form, posted without the declaration before the app ran
+   * (decision 0026): the gate opens with SPEC 5's message, as the server's HTML showed it.
+   */
+  refusedByServer?: boolean;
 }
 
 export const accessGateMachine = setup({
   types: {
     input: {} as AccessGateInput,
-    context: {} as AccessGateInput,
+    context: {} as { accepted: boolean; refusedByServer: boolean },
     events: {} as { type: 'TOGGLE_DECLARATION' } | { type: 'ACCEPT' },
   },
   actions: {
     // Provided by the container: write each cookie with js-cookie.
     persistConsent: (_, _cookies: readonly ConsentCookie[]) => undefined,
+    // Provided by the container: the refusal is shown, so the address no longer carries it.
+    forgetServerRefusal: () => undefined,
   },
   guards: {
     acceptedBefore: ({ context }) => context.accepted,
+    refusedByServer: ({ context }) => context.refusedByServer,
   },
 }).createMachine({
   id: 'accessGate',
-  context: ({ input }) => ({ accepted: input.accepted }),
+  context: ({ input }) => ({
+    accepted: input.accepted,
+    refusedByServer: input.refusedByServer ?? false,
+  }),
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'acceptedBefore', target: 'accepted' }, { target: 'open' }],
+      always: [
+        { guard: 'acceptedBefore', target: 'accepted' },
+        {
+          guard: 'refusedByServer',
+          target: '#accessGate.open.declarationRequired',
+          actions: 'forgetServerRefusal',
+        },
+        { target: 'open' },
+      ],
     },
     open: {
       initial: 'declarationOff',

@@ -51,7 +51,11 @@ export function AccessGate({
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-declaration`}
+        // The dialog takes focus when it opens: an alert already shown (the server's answer to
+        // the form posted before the app ran) is read with the declaration.
+        aria-describedby={
+          declarationRequired ? `${id}-declaration ${id}-alert` : `${id}-declaration`
+        }
         tabIndex={-1}
         className="gate__dialog"
         onKeyDown={keepFocusInside}
@@ -90,7 +94,7 @@ export function AccessGate({
           />
         </form>
         {declarationRequired && (
-          <p role="alert" className="gate__alert">
+          <p id={`${id}-alert`} role="alert" className="gate__alert">
             {gateMessages.declarationRequired}
           </p>
         )}

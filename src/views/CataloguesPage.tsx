@@ -33,8 +33,8 @@ export function CataloguesPage({ catalogue, companies, newsletter }: CataloguesP
         <section className="catalogues__card" aria-labelledby="catalogue-title">
           <h2 id="catalogue-title">{cataloguesMessages.catalogueHeading}</h2>
           <p>{catalogue.title}</p>
-          <a className="button" href={catalogue.href} download>
-            {cataloguesMessages.download}
+          <a className="button catalogues__download" href={catalogue.href} download>
+            <span>{cataloguesMessages.download}</span>
             <span className="catalogues__file">
               ({cataloguesMessages.fileDetails(formatFileSize(catalogue.sizeBytes))})
             </span>

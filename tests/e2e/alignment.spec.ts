@@ -47,3 +47,58 @@ for (const [name, viewport] of [
     expect(edges).toEqual(Object.fromEntries(Object.keys(edges).map((key) => [key, logo])));
   });
 }
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`the catalogue's download button reads as one button, the size beside or under its name (${name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openPage(page, '/katalozi');
+    const button = page.getByRole('link', { name: /^Preuzmi katalog/ });
+    await page.screenshot({ path: `test-results/issue-32/catalogues-${viewport.width}.png` });
+    const boxes = await button.evaluate((link) =>
+      [...link.children].map((child) => {
+        const { top, bottom, height } = child.getBoundingClientRect();
+        const lineHeight = Number.parseFloat(getComputedStyle(child).lineHeight);
+        return { top, bottom, lines: Math.round(height / lineHeight) };
+      }),
+    );
+    expect(boxes).toHaveLength(2);
+    const [nameBox, sizeBox] = boxes as [(typeof boxes)[0], (typeof boxes)[0]];
+    expect([nameBox.lines, sizeBox.lines]).toEqual([1, 1]);
+    expect(sizeBox.top === nameBox.top || sizeBox.top >= nameBox.bottom).toBe(true);
+  });
+}
+
+test('the EU funding logos draw all their text inside the picture with the fonts this browser has', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await openPage(page, '/');
+  // The section loads as it nears the viewport.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  const logos = page.getByRole('img', { name: /^(Sufinancira|Europski fondovi)/ });
+  await expect(logos).toHaveCount(2);
+  await logos.first().scrollIntoViewIfNeeded();
+  const sources = await logos.evaluateAll((images) =>
+    images.map((image) => (image as HTMLImageElement).src),
+  );
+  await page.screenshot({ path: 'test-results/issue-32/eu-funding-375.png', fullPage: true });
+  for (const source of sources) {
+    await page.goto(source);
+    const overflow = await page.evaluate(() => {
+      const svg = document.documentElement as unknown as SVGSVGElement;
+      const { width, height } = svg.viewBox.baseVal;
+      return [...svg.querySelectorAll('text')].flatMap((text) => {
+        const box = text.getBBox();
+        const inside =
+          box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+        return inside ? [] : [`${text.textContent}: ${Math.round(box.x + box.width)} of ${width}`];
+      });
+    });
+    expect(overflow, source).toEqual([]);
+  }
+});

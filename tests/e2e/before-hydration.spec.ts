@@ -16,6 +16,7 @@ import {
 } from './support.ts';
 
 const APP_SCRIPTS = '**/assets/*.js';
+const DECLARATION_REQUIRED = "Molimo, odaberite 'Izjavljujem gore navedeno.'";
 const MAP_SWITCH = 'Prikaži kartu regija';
 const MAP = 'Karta regija prodajnih predstavnika';
 
@@ -78,11 +79,14 @@ test.describe('without JavaScript', () => {
     expect(cookies.find((cookie) => cookie.name === 'pristup_dozvoljen')?.sameSite).toBe('Strict');
   });
 
-  test('accepting without the declaration keeps the gate and sets no cookie', async ({ page }) => {
+  test('accepting without the declaration keeps the gate with SPEC’s message and sets no cookie', async ({
+    page,
+  }) => {
     await page.goto('/info');
+    await expect(gate(page).getByRole('alert')).toHaveCount(0);
     await gate(page).getByRole('button', { name: ACCEPT_BUTTON }).click();
-    await expect(page).toHaveURL(/\/info$/);
-    await expect(gate(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/info\?izjava=nedostaje$/);
+    await expect(gate(page).getByRole('alert')).toHaveText(DECLARATION_REQUIRED);
     expect(await gateCookies(page)).toEqual([]);
   });
 });
@@ -103,6 +107,33 @@ test.describe('before the app has hydrated the page', () => {
     await gate(page).getByRole('button', { name: ACCEPT_BUTTON }).click();
     await expect(slogan(page)).toBeVisible();
     expect(await gateCookies(page)).toHaveLength(2);
+    expect(problems).toEqual([]);
+  });
+
+  test('the gate’s button, tapped before without the declaration, answers with SPEC’s message, which stays once the app runs', async ({
+    page,
+  }) => {
+    const problems = watchErrors(page);
+    const scripts = await holdScripts(page);
+    await page.goto('/katalozi', { waitUntil: 'commit' });
+    await gate(page).getByRole('button', { name: ACCEPT_BUTTON }).click();
+    // The server's own answer, before any script of the app ran.
+    await expect(gate(page).getByRole('alert')).toHaveText(DECLARATION_REQUIRED);
+    expect(await isHydrated(page)).toBe(false);
+    await page.screenshot({ path: test.info().outputPath('gate-refused-before-hydration.png') });
+    scripts.release();
+    await untilHydrated(page);
+    await expect(gate(page).getByRole('alert')).toHaveText(DECLARATION_REQUIRED);
+    // Read with the dialog, which has the focus, and no longer in the address.
+    const alertId = await gate(page).getByRole('alert').getAttribute('id');
+    await expect(gate(page)).toHaveAttribute('aria-describedby', new RegExp(`\\b${alertId}$`));
+    await expect(page).toHaveURL(/\/katalozi$/);
+    await gate(page).getByRole('switch', { name: DECLARATION_SWITCH }).click();
+    await expect(gate(page).getByRole('alert')).toHaveCount(0);
+    await gate(page).getByRole('button', { name: ACCEPT_BUTTON }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Proizvodi i katalozi' }),
+    ).toBeVisible();
     expect(problems).toEqual([]);
   });
 

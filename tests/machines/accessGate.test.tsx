@@ -20,6 +20,8 @@ const BRAND = 'Dental Sjever';
 const SITE_HEADING = 'Vaš pouzdan partner sa sjeverozapada.';
 const POLICY_HEADING = 'Pravila privatnosti';
 const CONSENT = { prihvaceni_kolacici: '1', pristup_dozvoljen: 'true' };
+/** Where the gate's form sends a visitor who posted it without the declaration (server/http/gate-form.ts). */
+const REFUSED_PATH = '/?izjava=nedostaje';
 
 let app: ReturnType<typeof renderWithEffects>;
 
@@ -27,12 +29,12 @@ let app: ReturnType<typeof renderWithEffects>;
  * The container that ships, guarding a stand-in for the site, with a cookie jar of `cookies`;
  * resolves once the page shows (the gate's code loads on demand).
  */
-async function renderGate(cookies: Record<string, string> = {}, exempt = false) {
+async function renderGate(cookies: Record<string, string> = {}, exempt = false, path = '/') {
   app = renderWithEffects(
     <AccessGateContainer brand={BRAND} exempt={exempt ? <h1>{POLICY_HEADING}</h1> : null}>
       <h1>{SITE_HEADING}</h1>
     </AccessGateContainer>,
-    { cookies },
+    { cookies, path },
   );
   await screen.findByRole('heading', { level: 1 });
   return app;
@@ -63,20 +65,24 @@ const CONSENT_WRITTEN = [
 
 describe('access gate model', () => {
   testMachineModel(accessGateMachine, {
-    inputs: [{ accepted: false }, { accepted: true }],
-    describeInput: ({ accepted }) => (accepted ? 'accepted before' : 'first visit'),
+    inputs: [{ accepted: false }, { accepted: true }, { accepted: false, refusedByServer: true }],
+    describeInput: ({ accepted, refusedByServer }) =>
+      accepted ? 'accepted before' : refusedByServer ? 'refused by the server' : 'first visit',
     paths: 'simple',
-    render: ({ accepted }) => renderGate(accepted ? CONSENT : {}),
+    render: ({ accepted, refusedByServer }) =>
+      renderGate(accepted ? CONSENT : {}, false, refusedByServer ? REFUSED_PATH : '/'),
     states: {
       'open.declarationOff': () => {
         expectGateWithSwitch(false);
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
         expect([...app.cookies]).toEqual([]);
       },
-      'open.declarationRequired': () => {
+      'open.declarationRequired': ({ context }) => {
         expectGateWithSwitch(false);
         expect(screen.getByRole('alert')).toHaveTextContent(messages.gate.declarationRequired);
         expect([...app.cookies]).toEqual([]);
+        // The server's refusal is shown once: the address no longer carries it.
+        if (context.refusedByServer) expect(app.location()).toBe('/');
       },
       'open.declarationOn': () => {
         expectGateWithSwitch(true);
@@ -151,6 +157,26 @@ describe('access gate journeys pinned by hand', () => {
     expect(site()).toBeVisible();
   });
 
+  it('the server’s refusal opens the gate with the alert read with the dialog, and keeps the rest of the address', async () => {
+    await renderGate({}, false, '/tecajevi?prikazi=sve&izjava=nedostaje');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent("Molimo, odaberite 'Izjavljujem gore navedeno.'");
+    expect(gate()).toHaveFocus();
+    expect(gate()?.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+    expect(app.location()).toBe('/tecajevi?prikazi=sve');
+    await user.click(declarationSwitch());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(gate()?.getAttribute('aria-describedby')?.split(' ')).toHaveLength(1);
+    await user.click(acceptButton());
+    expect(site()).toBeVisible();
+  });
+
+  it('a refusal in the address of a visitor who accepted before changes nothing', async () => {
+    await renderGate(CONSENT, false, REFUSED_PATH);
+    expect(site()).toBeVisible();
+    expect(app.history).toEqual([REFUSED_PATH]);
+  });
+
   it('a visitor who accepted before sees the site without the gate', async () => {
     await renderGate(CONSENT);
     expect(gate()).not.toBeInTheDocument();
@@ -219,7 +245,7 @@ describe('AccessGate view from a resolved snapshot', () => {
   it('shows the alert of the declarationRequired state and reports what the visitor does', async () => {
     const snapshot = accessGateMachine.resolveState({
       value: { open: 'declarationRequired' },
-      context: { accepted: false },
+      context: { accepted: false, refusedByServer: false },
     });
     const onToggleDeclaration = vi.fn();
     const onAccept = vi.fn();

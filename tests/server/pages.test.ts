@@ -58,7 +58,9 @@ const fakeBundle: ServerRenderBundle = {
   renderPage: async (request) => {
     renders.push(request);
     const accepted = fakeBundle.hasGateConsent((name) => request.cookies[name]);
-    if (!accepted && !fakeBundle.isPolicyPath(request.path)) return '<div class="gate">GATE</div>';
+    if (!accepted && !fakeBundle.isPolicyPath(request.path)) {
+      return `<div class="gate">GATE${request.search ? ` ?${request.search}` : ''}</div>`;
+    }
     const hint = request.path === '/' ? '<link rel="preload" as="image" href="/hero.webp"/>' : '';
     const { courses } = request.pageData;
     return `${hint}<main>PAGE ${request.path} ${JSON.stringify({ courses })}</main>`;
@@ -350,10 +352,28 @@ describe('the gate’s form, posted before the app has taken it over', () => {
     expect(back.body).toContain('PAGE /info');
   });
 
-  it('sets nothing without the declaration: the page answers with the gate again', async () => {
+  it('sets nothing without the declaration, and sends the visitor back marked as refused', async () => {
     const response = await post('');
     expect(response.statusCode).toBe(303);
     expect(setCookies(response)).toEqual([]);
+    expect(response.headers['location']).toBe('/info?x=1&izjava=nedostaje');
+    // The gate of that page is rendered from the refusal, which its machine turns into SPEC 5's
+    // message (tests/machines/accessGate.test.tsx, tests/e2e/before-hydration.spec.ts).
+    const back = await get('/info?x=1&izjava=nedostaje');
+    expect(back.body).toContain('<div class="gate">GATE ?izjava=nedostaje</div>');
+    expect(back.headers['referrer-policy']).toBe('same-origin');
+    expect((await get('/info?x=1')).body).toContain('<div class="gate">GATE</div>');
+  });
+
+  it('refuses once, whatever the way back already said', async () => {
+    const response = await post('izjava=off', {
+      referer: 'http://dentalia.test/tecajevi?izjava=nedostaje',
+    });
+    expect(response.headers['location']).toBe('/tecajevi?izjava=nedostaje');
+    const accepted = await post('izjava=on', {
+      referer: 'http://dentalia.test/tecajevi?izjava=nedostaje',
+    });
+    expect(accepted.headers['location']).toBe('/tecajevi');
   });
 
   it.each([
