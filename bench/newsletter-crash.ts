@@ -129,7 +129,7 @@ async function prepareDatabase(sendAt: Date): Promise<{ subscribers: Subscriber[
         newsletter_id: newsletter.id,
         position: 0,
         title: 'Kompozit A2',
-        price: '24.90 €',
+        price_cents: 2490,
         image_id: image.id,
       })
       .execute();

@@ -63,7 +63,6 @@ import { partnersRoutes } from './partners/routes.ts';
 import { partnersService } from './partners/service.ts';
 import { educationsRoutes } from './educations/routes.ts';
 import { educationsService } from './educations/service.ts';
-import { videoUrls } from './educations/video-urls.ts';
 import { videoStore } from './educations/videos.ts';
 import { captionStore } from './transcodes/captions.ts';
 import { streamUrls } from './transcodes/stream-urls.ts';
@@ -373,12 +372,6 @@ function apiRoutes(
 }
 
 function educationsDeps(deps: AppDependencies) {
-  const urls = videoUrls({
-    jwtSecret: deps.secrets.jwtSecret,
-    lifetimeHours: deps.config.educationVideoUrlHours,
-    basePath: API_BASE_URL,
-    now: deps.now,
-  });
   const { videoMaxBytes, expiryHours, unfinishedMax } = deps.config.educationUploads;
   const videos = videoStore(deps.config.dataDir);
   // Several processes share PostgreSQL, and so must the locks on uploads (decision 0027).
@@ -402,7 +395,7 @@ function educationsDeps(deps: AppDependencies) {
   const streams = streamStore(deps.config.dataDir);
   const captions = captionStore(deps.config.dataDir);
   return {
-    educations: educationsService({ ...deps, videoUrls: urls, streamUrls: signedStreams }),
+    educations: educationsService({ ...deps, streamUrls: signedStreams }),
     streamFiles: streamsService({ ...deps, streams, captions }),
     writes: educationWrites({ ...deps, videos, uploads, streams, captions }),
     streams,

@@ -303,7 +303,8 @@ export interface NewsletterProductsTable {
   newsletter_id: number;
   position: number;
   title: string;
-  price: string;
+  /** Whole euro cents (migration 0017), shown as "49,90 €" (src/lib/price.ts). */
+  price_cents: number;
   image_id: number;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Educations (SPEC 3 "Education", "Access right"; SPEC 6 visibility): the reads of the library
- * and the viewer, and the check behind a signed video URL. An education the caller may not see
- * answers exactly like one that does not exist.
+ * and the viewer, and the check behind a signed stream URL. An education the caller may not see
+ * answers exactly like one that does not exist. The uploaded original is never served (decision
+ * 0049): an upload's `videoUrl` is its signed HLS master playlist, empty until one is published.
  */
 import type { AccessRight, Education, EducationStream } from '../../src/api/contract.ts';
 import { hasRole, type AuthenticatedUser } from '../auth/guards.ts';
@@ -16,11 +17,9 @@ import {
   findVisibleEducation,
   listVisibleEducations,
   visibleStreamKey,
-  visibleVideoKey,
   type EducationWithPartner,
   type Viewer,
 } from './store.ts';
-import type { VideoUrlQuery, VideoUrls } from './video-urls.ts';
 
 export const EDUCATION_MEDIA_COLLECTION = 'educations';
 
@@ -30,15 +29,10 @@ export interface EducationsService {
   /** For administrators: the users of a restricted education, none for an open one. */
   accessRights(id: number): Promise<AccessRight[]>;
   /**
-   * The key of the video a signed URL names, once the signature, its expiry and the user's
-   * access now are checked: 403 for a bad or expired link, 404 when the user may no longer see
-   * the education, or it no longer has the video the link was made for (deleted, or another
-   * education with the same id).
-   */
-  videoKey(id: number, query: VideoUrlQuery): Promise<string>;
-  /**
-   * Checks a signed stream URL's grant like `videoKey` (signature, expiry, the user's roles and
-   * access now, the stream folder still the education's): 403 or 404 as there.
+   * Checks a signed stream URL's grant: the signature and its expiry (403 for a bad or expired
+   * link), then the user's roles and access now and that the stream folder is still the
+   * education's (404 otherwise, as for a missing education: deleted, or another education with
+   * the same id).
    */
   checkStreamGrant(id: number, grant: StreamGrant): Promise<void>;
 }
@@ -46,12 +40,11 @@ export interface EducationsService {
 export interface EducationsServiceDeps {
   db: Db;
   media: Pick<Media, 'url'>;
-  videoUrls: VideoUrls;
   streamUrls: StreamUrls;
 }
 
 export function educationsService(deps: EducationsServiceDeps): EducationsService {
-  const { db, media, videoUrls, streamUrls } = deps;
+  const { db, media, streamUrls } = deps;
   const notFound = () => new DomainError(404, MESSAGES.educationNotFound);
 
   /** The stream of an uploaded video, its URLs signed for the viewer. */
@@ -86,9 +79,12 @@ export function educationsService(deps: EducationsServiceDeps): EducationsServic
         own.length > 0 && row.stream_key !== null
           ? streamUrls.prefix(row.id, row.stream_key, viewer.userId)
           : '';
+      const stream = streamOf(viewer, row);
       return {
-        ...answer(viewer)(row),
-        stream: streamOf(viewer, row),
+        ...answer(row),
+        // The one address an upload plays from; clients read `stream` for its state.
+        videoUrl: row.video_site_url ?? stream?.playlistUrl ?? '',
+        stream,
         captions: own.map((caption) => ({
           language: caption.language,
           url: `${prefix}captions/${caption.language}.vtt`,
@@ -97,25 +93,24 @@ export function educationsService(deps: EducationsServiceDeps): EducationsServic
     });
   }
 
-  const answer =
-    (viewer: Viewer) =>
-    (row: EducationWithPartner): Omit<Education, 'stream' | 'captions'> => ({
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      lecturer: row.lecturer,
-      dateOfRecording: row.recording_month,
-      createdAt: row.created_at,
-      country: { isoCode: row.country_iso_code },
-      subtitleLanguage: row.subtitle_language,
-      partner: {
-        id: row.partner_id,
-        name: row.partner_name,
-        logoUrl: media.url(row.partner_logo_card_key),
-      },
-      videoUrl: row.video_site_url ?? videoUrls.sign(row.id, uploadedKey(row), viewer.userId),
-      thumbnailUrl: row.thumbnail_card_key === null ? null : media.url(row.thumbnail_card_key),
-    });
+  const answer = (
+    row: EducationWithPartner,
+  ): Omit<Education, 'videoUrl' | 'stream' | 'captions'> => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    lecturer: row.lecturer,
+    dateOfRecording: row.recording_month,
+    createdAt: row.created_at,
+    country: { isoCode: row.country_iso_code },
+    subtitleLanguage: row.subtitle_language,
+    partner: {
+      id: row.partner_id,
+      name: row.partner_name,
+      logoUrl: media.url(row.partner_logo_card_key),
+    },
+    thumbnailUrl: row.thumbnail_card_key === null ? null : media.url(row.thumbnail_card_key),
+  });
 
   return {
     async list(caller) {
@@ -138,22 +133,6 @@ export function educationsService(deps: EducationsServiceDeps): EducationsServic
       return userIds.map((userId) => ({ user: { id: userId } }));
     },
 
-    async videoKey(id, query) {
-      if (videoUrls.check(id, query) !== 'valid') {
-        throw new DomainError(403, MESSAGES.videoLinkInvalid);
-      }
-      // The roles of now, not of when the link was made: a deleted account has none.
-      const roles = await rolesOfUser(db, query.user);
-      if (roles.length === 0) throw new DomainError(403, MESSAGES.videoLinkInvalid);
-      const key = await visibleVideoKey(
-        db,
-        { userId: query.user, isAdministrator: roles.includes('administrator') },
-        id,
-      );
-      if (key !== query.video) throw notFound();
-      return key;
-    },
-
     async checkStreamGrant(id, grant) {
       if (streamUrls.check(id, grant) !== 'valid') {
         throw new DomainError(403, MESSAGES.videoLinkInvalid);
@@ -168,12 +147,6 @@ export function educationsService(deps: EducationsServiceDeps): EducationsServic
       if (key !== grant.streamKey) throw notFound();
     },
   };
-}
-
-/** A row without a video-site URL has an uploaded video (a check constraint of the table). */
-function uploadedKey(row: EducationWithPartner): string {
-  if (row.video_key === null) throw new Error(`education ${row.id} has no video`);
-  return row.video_key;
 }
 
 function viewerOf(caller: AuthenticatedUser): Viewer {

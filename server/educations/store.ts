@@ -24,7 +24,6 @@ const EDUCATION_COLUMNS = [
   'educations.subtitle_language',
   'educations.partner_id',
   'educations.video_site_url',
-  'educations.video_key',
   'educations.thumbnail_card_key',
   'educations.created_at',
   'partners.name as partner_name',
@@ -123,21 +122,6 @@ export async function captionsOf(db: Db, ids: readonly number[]) {
     .orderBy('education_id')
     .orderBy('language')
     .execute();
-}
-
-/** The uploaded video's key, if the education exists, has one and the viewer may see it. */
-export async function visibleVideoKey(
-  db: Db,
-  viewer: Viewer,
-  id: number,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('educations')
-    .select('video_key')
-    .where('id', '=', id)
-    .where(visibleTo(viewer))
-    .executeTakeFirst();
-  return row?.video_key ?? undefined;
 }
 
 /** Undefined when the education does not exist. */

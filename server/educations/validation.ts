@@ -12,6 +12,7 @@ import {
   positiveId,
   RECORDING_MONTH_PATTERN,
 } from '../../src/api/contract.ts';
+import { zagrebMonth } from '../../src/lib/month.ts';
 import { MESSAGES } from '../http/errors.ts';
 import { withFileErrors } from '../http/formProblems.ts';
 import type { ReceivedFile } from '../media/upload.ts';
@@ -45,17 +46,6 @@ export interface EducationFormInput {
 export type Errors = Record<string, string[]>;
 export type EducationFormResult = { ok: true; form: EducationForm } | { ok: false; errors: Errors };
 
-/** `YYYY-MM` of `at` in Croatia, where "this month" is meant. */
-export function currentMonth(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Zagreb',
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value;
-  return `${part('year')}-${part('month')}`;
-}
-
 /** A recording month: the pattern, and not later than the current month. */
 export function checkRecordingMonth(
   value: string,
@@ -64,13 +54,13 @@ export function checkRecordingMonth(
   fail: (field: string, message: string) => void,
 ): void {
   if (!RECORDING_MONTH_PATTERN.test(value)) fail(field, MESSAGES.recordingMonthInvalid);
-  else if (value > currentMonth(now)) fail(field, MESSAGES.recordingMonthInFuture);
+  else if (value > zagrebMonth(now)) fail(field, MESSAGES.recordingMonthInFuture);
 }
 
 export function parseEducationForm(input: EducationFormInput, now: Date): EducationFormResult {
   const trimmed = (field: string) => input.text(field)?.trim() ?? '';
   const text = (field: string) => input.text(field) ?? '';
-  const parsed = parseFormFields(educationFormSchema(currentMonth(now)), {
+  const parsed = parseFormFields(educationFormSchema(zagrebMonth(now)), {
     [F.title]: text(F.title),
     [F.description]: text(F.description),
     [F.lecturer]: text(F.lecturer),

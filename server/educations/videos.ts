@@ -1,7 +1,7 @@
 /**
  * Where uploaded education videos live: `<dataDir>/videos/<22 base64url characters>.<extension>`.
- * Not under the media folder, whose files anyone may load: a video is read only through a
- * signed URL (video-urls.ts), after the visibility rule has been checked again.
+ * Not under the media folder, whose files anyone may load: the original is kept for a later
+ * re-encode and never served; viewers get its HLS stream (decision 0049).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -26,7 +26,7 @@ export const EXTENSION_OF_CONTAINER: Record<VideoContainer, VideoExtension> = {
 };
 
 export interface VideoStore {
-  /** The folder the video route serves from. */
+  /** The folder the originals live in (the transcode worker reads them). */
   readonly root: string;
   /** Copies a finished file into the folder under a fresh random key and answers the key. */
   storeCopy(sourceFile: string, extension: VideoExtension): Promise<string>;

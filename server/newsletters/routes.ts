@@ -1,7 +1,7 @@
 /**
  * `/newsletters/*` (SPEC 7 and issue 14), all for employees and administrators: the product image
- * upload, creating a scheduled newsletter, the list with delivery counts, cancelling, a preview
- * and a test mail to the caller.
+ * upload, creating a scheduled newsletter, reading and changing it until its sending begins, the
+ * list with audience and delivery counts, cancelling, a preview and a test mail to the caller.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
@@ -9,6 +9,7 @@ import type { NEWSLETTER_IMAGE_FIELDS } from '../../src/api/contract.ts';
 import {
   createNewsletterRequestSchema,
   NEWSLETTER_RULES,
+  newsletterDetailsSchema,
   newsletterIdParamsSchema,
   newsletterImageResponseSchema,
   newsletterListSchema,
@@ -81,6 +82,27 @@ export function newslettersRoutes(deps: NewslettersRoutesDeps): FastifyPluginAsy
       '/newsletters',
       { schema: { response: { 200: newsletterListSchema } }, onRequest: staffOnly },
       async () => newsletters.list(),
+    );
+
+    app.get(
+      '/newsletters/:id',
+      {
+        schema: { params: newsletterIdParamsSchema, response: { 200: newsletterDetailsSchema } },
+        onRequest: staffOnly,
+      },
+      async (request) => newsletters.details(request.params.id),
+    );
+
+    app.put(
+      '/newsletters/:id',
+      {
+        schema: { params: newsletterIdParamsSchema, body: createNewsletterRequestSchema },
+        onRequest: staffOnly,
+      },
+      async (request, reply) => {
+        await newsletters.update(request.params.id, request.body);
+        return reply.code(204).send();
+      },
     );
 
     app.post(

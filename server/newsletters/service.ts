@@ -8,11 +8,13 @@ import {
   NEWSLETTER_RULES,
   type CampaignKey,
   type CreateNewsletterRequest,
+  type NewsletterDetails,
   type NewsletterImageResponse,
   type NewsletterPreview,
   type NewsletterSummary,
 } from '../../src/api/contract.ts';
 import { freeText, parseFreeText } from '../../src/api/text.ts';
+import { formatPrice, parsePrice } from '../../src/lib/price.ts';
 import { findActiveSubscription, findCampaignById } from '../campaigns/store.ts';
 import { rolesOfUser } from '../users/store.ts';
 import type { Clock } from '../clock.ts';
@@ -35,8 +37,11 @@ import {
   insertNewsletterImage,
   listNewsletters,
   newsletterImagesByKey,
+  updateScheduledNewsletter,
+  type NewsletterChange,
   type NewsletterListRow,
 } from './store.ts';
+import { newsletterRequestProblems } from './validation.ts';
 
 /** `ProductTitle` of an image upload: as a product's `title` of POST /newsletters. */
 const PRODUCT_TITLE = freeText(NEWSLETTER_IMAGE_FIELDS.title, {
@@ -46,8 +51,6 @@ const PRODUCT_TITLE = freeText(NEWSLETTER_IMAGE_FIELDS.title, {
 
 /** The list shows the latest ones; older newsletters stay in the database. */
 const LIST_LIMIT = 50;
-/** Scheduling further ahead is a typo more often than a plan. */
-const LATEST_SCHEDULE_MS = 366 * 24 * 3_600_000;
 
 export interface NewslettersServiceDeps {
   config: Pick<Config, 'publicUrl' | 'brand' | 'campaigns' | 'mailReplyTo'>;
@@ -66,6 +69,10 @@ export interface NewslettersService {
     uploadedBy: number,
   ): Promise<NewsletterImageResponse>;
   create(request: CreateNewsletterRequest, createdBy: number): Promise<NewsletterSummary>;
+  /** What the form shows to change newsletter `id`. */
+  details(id: number): Promise<NewsletterDetails>;
+  /** Changes a scheduled newsletter whose sending has not begun (409 once it has). */
+  update(id: number, request: CreateNewsletterRequest): Promise<void>;
   list(): Promise<NewsletterSummary[]>;
   cancel(id: number): Promise<void>;
   /** The preview, with the signed URL of its own document for `callerId`'s frame. */
@@ -125,55 +132,49 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
     },
 
     async create(request: CreateNewsletterRequest, createdBy: number): Promise<NewsletterSummary> {
-      const errors: Record<string, string[]> = {};
-      const scheduledAt = new Date(request.scheduledAt);
-      const current = now().getTime();
-      if (scheduledAt.getTime() <= current) {
-        errors.scheduledAt = [MESSAGES.newsletterScheduledInPast];
-      } else if (scheduledAt.getTime() > current + LATEST_SCHEDULE_MS) {
-        errors.scheduledAt = [MESSAGES.newsletterScheduledTooLate];
-      }
-      if ((await campaignKeyOf(request.campaignId)) === undefined) {
-        errors.campaignId = [MESSAGES.campaignNotFound];
-      }
-      const keys = request.listValues.map((product) => mediaKeyOf(product.imageUrl));
-      const images = await newsletterImagesByKey(
-        db,
-        keys.filter((key) => key !== undefined),
-      );
-      const imageIds = keys.map((key) => (key === undefined ? undefined : images.get(key)?.id));
-      imageIds.forEach((id, index) => {
-        if (id === undefined) errors[`listValues[${index}].imageUrl`] = [MESSAGES.foreignImageUrl];
-      });
-      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const change = await checkedChange(request);
       const createdAt = now();
-      const id = await insertNewsletter(db, {
-        subject: request.subject,
-        templateName: request.templateName,
-        campaignId: request.campaignId,
-        heading: request.singleValues.name,
-        body: request.singleValues.body,
-        scheduledAt,
-        createdBy,
-        createdAt,
-        products: request.listValues.map((product, index) => ({
-          title: product.title,
-          price: product.price,
-          imageId: imageIds[index] ?? 0,
-        })),
-      });
+      const id = await insertNewsletter(db, { ...change, createdBy, createdAt });
       if (id === undefined) throw new DomainError(409, MESSAGES.newsletterTaken);
+      const campaign = await findCampaignById(db, request.campaignId);
       return {
         id,
         subject: request.subject,
         templateName: request.templateName,
         campaignId: request.campaignId,
-        scheduledAt: scheduledAt.toISOString(),
+        campaignName: campaign?.name ?? '',
+        scheduledAt: change.scheduledAt.toISOString(),
         createdAt: createdAt.toISOString(),
         status: 'scheduled',
         counts: { pending: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
         undeliverable: [],
       };
+    },
+
+    async details(id: number): Promise<NewsletterDetails> {
+      const newsletter = await findNewsletterContent(db, id);
+      if (newsletter === undefined) throw new DomainError(404, MESSAGES.newsletterNotFound);
+      return {
+        id: newsletter.id,
+        subject: newsletter.subject,
+        templateName: newsletter.template_name,
+        campaignId: newsletter.campaign_id,
+        scheduledAt: newsletter.scheduled_at,
+        status: newsletter.status,
+        singleValues: { name: newsletter.heading, body: newsletter.body },
+        listValues: newsletter.products.map((product) => ({
+          title: product.title,
+          priceCents: product.price_cents,
+          imageUrl: absoluteMediaUrl(product.image_key),
+        })),
+      };
+    },
+
+    async update(id: number, request: CreateNewsletterRequest): Promise<void> {
+      const outcome = await updateScheduledNewsletter(db, id, await checkedChange(request));
+      if (outcome === 'notFound') throw new DomainError(404, MESSAGES.newsletterNotFound);
+      if (outcome === 'notEditable') throw new DomainError(409, MESSAGES.newsletterNotEditable);
+      if (outcome === 'taken') throw new DomainError(409, MESSAGES.newsletterTaken);
     },
 
     async list(): Promise<NewsletterSummary[]> {
@@ -244,6 +245,38 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
     },
   };
 
+  /** The request as stored, or a ValidationError with every broken rule, per field. */
+  async function checkedChange(request: CreateNewsletterRequest): Promise<NewsletterChange> {
+    const errors = newsletterRequestProblems(request, now());
+    if ((await campaignKeyOf(request.campaignId)) === undefined) {
+      errors.campaignId = [MESSAGES.campaignNotFound];
+    }
+    const keys = request.listValues.map((product) => mediaKeyOf(product.imageUrl));
+    const images = await newsletterImagesByKey(
+      db,
+      keys.filter((key) => key !== undefined),
+    );
+    const imageIds = keys.map((key) => (key === undefined ? undefined : images.get(key)?.id));
+    imageIds.forEach((id, index) => {
+      if (id === undefined) errors[`listValues[${index}].imageUrl`] = [MESSAGES.foreignImageUrl];
+    });
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    return {
+      subject: request.subject,
+      templateName: request.templateName,
+      campaignId: request.campaignId,
+      heading: request.singleValues.name,
+      body: request.singleValues.body,
+      scheduledAt: new Date(request.scheduledAt),
+      products: request.listValues.map((product, index) => ({
+        title: product.title,
+        // The request's schema refused any price parsePrice cannot read.
+        priceCents: parsePrice(product.price) ?? 0,
+        imageId: imageIds[index] ?? 0,
+      })),
+    };
+  }
+
   async function campaignKeyOf(campaignId: number): Promise<CampaignKey | undefined> {
     const campaign = await findCampaignById(db, campaignId);
     return campaign && campaignKeyByName(config, campaign.name);
@@ -288,7 +321,7 @@ export async function newsletterMailContent(
     campaign: key ?? 'catalogs',
     products: newsletter.products.map((product) => ({
       title: product.title,
-      price: product.price,
+      price: formatPrice(product.price_cents),
       imageUrl: absolute(product.image_key),
       image2xUrl: absolute(product.image_2x_key),
     })),
@@ -301,6 +334,7 @@ function summary(row: NewsletterListRow): Omit<NewsletterSummary, 'undeliverable
     subject: row.subject,
     templateName: row.template_name,
     campaignId: row.campaign_id,
+    campaignName: row.campaign_name,
     scheduledAt: row.scheduled_at,
     createdAt: row.created_at,
     status: row.status,

@@ -439,6 +439,7 @@ describe('newsletters (staff)', () => {
     subject: 'Dentalia Istaknuta ponuda',
     templateName: 'Dentalia Istaknuta ponuda (2027-03-01T10:00:00.000Z)',
     campaignId: 2,
+    campaignName: 'Catalogs',
     scheduledAt: '2027-03-12T08:00:00.000Z',
     createdAt: '2027-03-01T10:00:00.000Z',
     status: 'scheduled' as const,
@@ -484,6 +485,34 @@ describe('newsletters (staff)', () => {
   it('refuses a listed newsletter whose status is not one of the contract', async () => {
     const { api } = apiAgainst({ 'GET /newsletters': [{ ...summary, status: 'lost' }] });
     await expect(api.newsletters.listNewsletters()).rejects.toThrow();
+  });
+
+  it('reads a newsletter to change and sends the change as PUT', async () => {
+    const details = {
+      id: 4,
+      subject: summary.subject,
+      templateName: summary.templateName,
+      campaignId: 2,
+      scheduledAt: summary.scheduledAt,
+      status: 'scheduled',
+      singleValues: { name: summary.subject, body: 'Poštovani,' },
+      listValues: [{ title: 'Kompozit', priceCents: 4990, imageUrl: 'http://test/media/n/a.jpg' }],
+    };
+    const { api, sent } = apiAgainst({ 'GET /newsletters/4': details });
+    expect(await api.newsletters.getNewsletter(4)).toEqual(details);
+    const request = {
+      subject: summary.subject,
+      campaignId: 2,
+      templateName: summary.templateName,
+      scheduledAt: summary.scheduledAt,
+      singleValues: details.singleValues,
+      listValues: [{ title: 'Kompozit', price: '49,90 €', imageUrl: 'http://test/media/n/a.jpg' }],
+    };
+    await expect(api.newsletters.updateNewsletter(4, request)).resolves.toBeUndefined();
+    expect(sent).toEqual([
+      { method: 'GET', path: '/newsletters/4', contentType: null, body: undefined },
+      { method: 'PUT', path: '/newsletters/4', contentType: 'application/json', body: request },
+    ]);
   });
 
   it('cancels, previews and sends a test of one newsletter by its id', async () => {

@@ -1,15 +1,18 @@
 /**
  * The `/api/v1/newsletters/*` calls (SPEC 7, issue 14): uploading a product image, creating a
- * newsletter, and the staff's list, cancel, preview and test mail, bound to the one API client.
+ * newsletter, reading and changing a scheduled one, and the staff's list, cancel, preview and
+ * test mail, bound to the one API client.
  */
 import type { ApiClient } from './client.ts';
 import {
   NEWSLETTER_IMAGE_FIELDS,
+  newsletterDetailsSchema,
   newsletterImageResponseSchema,
   newsletterListSchema,
   newsletterPreviewSchema,
   newsletterSummarySchema,
   type CreateNewsletterRequest,
+  type NewsletterDetails,
   type NewsletterImageResponse,
   type NewsletterPreview,
   type NewsletterSummary,
@@ -25,6 +28,11 @@ export function newslettersApi(client: ApiClient) {
     },
     createNewsletter: (request: CreateNewsletterRequest): Promise<NewsletterSummary> =>
       client.post('/newsletters', request, newsletterSummarySchema),
+    getNewsletter: (id: number): Promise<NewsletterDetails> =>
+      client.get(`/newsletters/${id}`, newsletterDetailsSchema),
+    async updateNewsletter(id: number, request: CreateNewsletterRequest): Promise<void> {
+      await client.put(`/newsletters/${id}`, request);
+    },
     listNewsletters: (): Promise<NewsletterSummary[]> =>
       client.get('/newsletters', newsletterListSchema),
     async cancelNewsletter(id: number): Promise<void> {

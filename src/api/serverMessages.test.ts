@@ -244,6 +244,26 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
     creationProblem(fieldError('scheduledAt', SERVER_MESSAGES.newsletterScheduledInPast)),
     newsletterFormMessages.dateInFuture,
   ],
+  newsletterScheduledTooLate: async () => [
+    creationProblem(fieldError('scheduledAt', SERVER_MESSAGES.newsletterScheduledTooLate)),
+    newsletterFormMessages.dateTooLate,
+  ],
+  newsletterScheduledAtInvalid: async () => [
+    creationProblem(fieldError('scheduledAt', SERVER_MESSAGES.newsletterScheduledAtInvalid)),
+    newsletterFormMessages.dateRequired,
+  ],
+  newsletterPriceInvalid: async () => [
+    creationProblem(fieldError('listValues[0].price', SERVER_MESSAGES.newsletterPriceInvalid)),
+    newsletterFormMessages.priceFormat,
+  ],
+  newsletterProductsRequired: async () => [
+    creationProblem(fieldError('listValues', SERVER_MESSAGES.newsletterProductsRequired)),
+    newsletterFormMessages.productsRequired,
+  ],
+  newsletterNotEditable: async () => [
+    creationProblem(domainError(409, SERVER_MESSAGES.newsletterNotEditable)),
+    newsletterFormMessages.notEditable,
+  ],
 };
 
 describe('the server messages of the wire contract', () => {

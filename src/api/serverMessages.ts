@@ -86,6 +86,11 @@ export const SERVER_MESSAGES = {
   newsletterTaken: 'A newsletter with this subject or template name already exists.',
   newsletterImageRequired: 'ProductImage is required.',
   newsletterScheduledInPast: 'scheduledAt must lie in the future.',
+  newsletterScheduledTooLate: 'scheduledAt must lie within a year from now.',
+  newsletterScheduledAtInvalid: 'scheduledAt must be an ISO 8601 instant.',
+  newsletterPriceInvalid: 'price must be a price in euros, like 49,90 €.',
+  newsletterProductsRequired: 'listValues must hold at least one product.',
+  newsletterNotEditable: 'Only a scheduled newsletter whose sending has not begun can be changed.',
 } as const;
 
 /**

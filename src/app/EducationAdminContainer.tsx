@@ -1,12 +1,17 @@
-import { Fragment } from 'react';
+import { useState } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import type { Education } from '../api/contract.ts';
 import { routes } from '../routes.ts';
 import { EducationAdminNav } from '../views/EducationAdminNav.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
 import { EducationDeleteContainer } from './EducationDeleteContainer.tsx';
-import { EducationFormContainer } from './EducationFormContainer.tsx';
+import {
+  EducationFormContainer,
+  type EducationFormContainerProps,
+} from './EducationFormContainer.tsx';
 import { EducationMediaContainer } from './EducationMediaContainer.tsx';
 import { EducationPickerContainer } from './EducationPickerContainer.tsx';
+import { useEffects } from './effects.tsx';
 import { useSession } from './session.tsx';
 
 const EDUCATION_ID = /^[1-9]\d{0,15}$/;
@@ -32,13 +37,11 @@ export function EducationAdminContainer() {
         <Route path={routes.adminEducationEdit.pattern}>
           {({ formUpdateId }) =>
             EDUCATION_ID.test(formUpdateId) ? (
-              <Fragment key={formUpdateId}>
-                <EducationFormContainer
-                  educationId={Number(formUpdateId)}
-                  currentUser={currentUser}
-                />
-                <EducationMediaContainer educationId={Number(formUpdateId)} />
-              </Fragment>
+              <EducationEdit
+                key={formUpdateId}
+                educationId={Number(formUpdateId)}
+                currentUser={currentUser}
+              />
             ) : (
               <NotFoundPage />
             )
@@ -59,4 +62,48 @@ export function EducationAdminContainer() {
       </Switch>
     </>
   );
+}
+
+/**
+ * The edit page: the form, and under it the video's transcode state and captions. Their three
+ * machines each load the education as they start; those loads share one request (the page asks
+ * once), while a later load (a poll, a retry) asks again.
+ */
+function EducationEdit({
+  educationId,
+  currentUser,
+}: {
+  educationId: number;
+  currentUser: EducationFormContainerProps['currentUser'];
+}) {
+  const { api } = useEffects();
+  const [loadEducation] = useState(() => sharedWhileAsked((id) => api.educations.getEducation(id)));
+  return (
+    <>
+      <EducationFormContainer
+        educationId={educationId}
+        currentUser={currentUser}
+        loadEducation={loadEducation}
+      />
+      <EducationMediaContainer educationId={educationId} loadEducation={loadEducation} />
+    </>
+  );
+}
+
+/**
+ * `load`, with the callers that ask while a request is still on its way answered by that same
+ * request: the machines of one page start together, so they share it, and any call after it
+ * settled makes a new one.
+ */
+function sharedWhileAsked(
+  load: (id: number) => Promise<Education>,
+): (id: number) => Promise<Education> {
+  const asked = new Map<number, Promise<Education>>();
+  return (id) => {
+    const running = asked.get(id);
+    if (running) return running;
+    const request = load(id).finally(() => asked.delete(id));
+    asked.set(id, request);
+    return request;
+  };
 }

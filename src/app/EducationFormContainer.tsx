@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { fromCallback, fromPromise } from 'xstate';
-import { EDUCATION_RULES } from '../api/contract.ts';
+import { EDUCATION_RULES, type Education } from '../api/contract.ts';
 import { createEducationFormData, type CreateEducationRequest } from '../api/educationRequests.ts';
 import { namedCountries } from '../api/countries.ts';
 import {
@@ -36,11 +36,18 @@ export interface EducationFormContainerProps {
   /** null: add a new education. */
   educationId: number | null;
   currentUser: CurrentUser;
+  /** How the education to edit is fetched (the edit page shares the request with its sections). */
+  loadEducation?: (id: number) => Promise<Education>;
 }
 
 /** /admin/educations/create and /admin/educations/update/{id}: the education form. */
-export function EducationFormContainer({ educationId, currentUser }: EducationFormContainerProps) {
+export function EducationFormContainer({
+  educationId,
+  currentUser,
+  loadEducation,
+}: EducationFormContainerProps) {
   const { api, notify, now } = useEffects();
+  const getEducation = loadEducation ?? ((id: number) => api.educations.getEducation(id));
   const [snapshot, send] = useMachine(
     educationFormMachine.provide({
       actors: {
@@ -65,7 +72,7 @@ export function EducationFormContainer({ educationId, currentUser }: EducationFo
               };
             }
             const [education, rights, users] = await Promise.all([
-              api.educations.getEducation(input.educationId),
+              getEducation(input.educationId),
               api.educations.listAccessRights(input.educationId),
               api.users.listUsers('user'),
             ]);

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { CAPTION_RULES } from '../api/contract.ts';
+import { CAPTION_RULES, type Education } from '../api/contract.ts';
 import {
   educationCaptionsMachine,
   selectCaptionsBusy,
@@ -32,11 +32,18 @@ const text = educationAdminMessages;
  * /admin/educations/update/{id}, under the form: the uploaded video's transcode state (live) and
  * its caption files, each with its own machine.
  */
-export function EducationMediaContainer({ educationId }: { educationId: number }) {
+export function EducationMediaContainer({
+  educationId,
+  loadEducation: load,
+}: {
+  educationId: number;
+  /** How the education is fetched (the edit page shares its first request with the form). */
+  loadEducation?: (id: number) => Promise<Education>;
+}) {
   const { api, notify } = useEffects();
   const inspect = useInspect();
   const loadEducation = fromPromise(({ input }: { input: { id: number } }) =>
-    api.educations.getEducation(input.id),
+    load ? load(input.id) : api.educations.getEducation(input.id),
   );
   const reportError = (_: unknown, error: unknown) => showError(notify, error);
   const [watch, sendWatch] = useMachine(

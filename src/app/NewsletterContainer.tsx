@@ -7,6 +7,7 @@ import {
 } from '../api/contract.ts';
 import {
   newsletterFormMachine,
+  selectEditedNewsletter,
   selectNewsletterDraft,
   selectNewsletterFormStatus,
 } from '../machines/newsletterForm.machine.ts';
@@ -17,9 +18,11 @@ import {
 } from '../machines/newsletterForm.rules.ts';
 import {
   newsletterListMachine,
+  selectNewsletterCancelling,
   selectNewsletterListBusy,
   selectNewsletterListStatus,
   selectNewsletterPreview,
+  selectNewsletterToCancel,
 } from '../machines/newsletterList.machine.ts';
 import { NewsletterPage } from '../views/NewsletterPage.tsx';
 import { useEffects } from './effects.tsx';
@@ -78,9 +81,18 @@ export function NewsletterContainer() {
         createNewsletter: fromPromise(({ input }: { input: CreateNewsletterRequest }) =>
           api.newsletters.createNewsletter(input),
         ),
+        loadNewsletter: fromPromise(({ input }: { input: number }) =>
+          api.newsletters.getNewsletter(input),
+        ),
+        updateNewsletter: fromPromise(
+          async ({ input }: { input: { id: number; request: CreateNewsletterRequest } }) => {
+            await api.newsletters.updateNewsletter(input.id, input.request);
+            return undefined;
+          },
+        ),
       },
       actions: {
-        notifyCreated: (_, text) => {
+        notifySaved: (_, text) => {
           notify.success(text);
           sendList({ type: 'RELOAD' });
         },
@@ -101,6 +113,8 @@ export function NewsletterContainer() {
         invalidProductControls: form.context.errors.products
           ? productControlsToFix(form.context.products)
           : [],
+        edited: selectEditedNewsletter(form),
+        onStopEditing: () => sendForm({ type: 'STOP_EDITING' }),
         onEdit: (values) => sendForm({ type: 'EDIT', values }),
         onEditProduct: (key, values) => sendForm({ type: 'EDIT_PRODUCT', key, values }),
         onAddProduct: () => sendForm({ type: 'ADD_PRODUCT' }),
@@ -112,8 +126,13 @@ export function NewsletterContainer() {
         newsletters: list.context.newsletters,
         busy: selectNewsletterListBusy(list),
         preview: selectNewsletterPreview(list),
+        toCancel: selectNewsletterToCancel(list),
+        cancelling: selectNewsletterCancelling(list),
         onReload: () => sendList({ type: 'RELOAD' }),
+        onEditNewsletter: (id) => sendForm({ type: 'EDIT_NEWSLETTER', id }),
         onCancel: (id) => sendList({ type: 'CANCEL', id }),
+        onConfirmCancel: () => sendList({ type: 'CONFIRM_CANCEL' }),
+        onKeep: () => sendList({ type: 'KEEP' }),
         onPreview: (id) => sendList({ type: 'PREVIEW', id }),
         onSendTest: (id) => sendList({ type: 'SEND_TEST', id }),
         onClosePreview: () => sendList({ type: 'CLOSE_PREVIEW' }),

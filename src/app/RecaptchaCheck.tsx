@@ -11,8 +11,11 @@ import {
   type RobotCheckWidgetProps,
 } from './robotCheckWidget.tsx';
 
-/** The widget speaks Croatian whatever the browser's language. */
-const LANGUAGE = 'hr';
+/**
+ * English whatever the browser's language: SPEC's messages ask the visitor to press
+ * 'I'm not a robot', the label of Google's English widget (its Croatian one says "Nisam robot").
+ */
+const LANGUAGE = 'en';
 
 export default function RecaptchaCheck({
   siteKey,

@@ -1,4 +1,6 @@
 import { expect, it, vi } from 'vitest';
+import { loginMessages } from '../messages/login.ts';
+import { newsletterMessages } from '../messages/newsletter.ts';
 
 // The widget's script fails to arrive once (a dropped connection), then arrives.
 let scriptArrives = false;
@@ -8,14 +10,35 @@ vi.mock('altcha/external', () => {
 });
 vi.mock('altcha/workers/pbkdf2?worker', () => ({ default: vi.fn() }));
 vi.mock('altcha/altcha.css', () => ({}));
-vi.mock('altcha/i18n/hr', () => ({}));
+// As the real module does: it registers its Croatian strings.
+vi.mock('altcha/i18n/hr', () => {
+  globalThis.$altcha.i18n.set('hr', { label: 'Ja nisam robot', verified: 'Provjereno' });
+  return {};
+});
+
+const languages = new Map<string, unknown>();
+vi.stubGlobal('$altcha', {
+  algorithms: new Map(),
+  i18n: {
+    get: (name: string) => languages.get(name),
+    set: (name: string, value: unknown) => languages.set(name, value),
+  },
+});
 
 it('tries again after a failed load instead of failing for good', async () => {
-  vi.stubGlobal('$altcha', { algorithms: new Map() });
   const { loadAltcha } = await import('./loadAltcha.ts');
   await expect(loadAltcha()).rejects.toThrow();
   scriptArrives = true;
   await expect(loadAltcha()).resolves.toBeUndefined();
   expect(globalThis.$altcha.algorithms.has('PBKDF2/SHA-256')).toBe(true);
-  vi.unstubAllGlobals();
+});
+
+it('labels the checkbox with what SPEC’s messages ask the visitor to press, the rest in Croatian', async () => {
+  scriptArrives = true;
+  const { loadAltcha } = await import('./loadAltcha.ts');
+  await loadAltcha();
+  const croatian = languages.get('hr') as Record<string, string>;
+  expect(croatian).toEqual({ label: "I'm not a robot", verified: 'Provjereno' });
+  expect(loginMessages.robotCheckRequired).toContain(`'${croatian['label']}'`);
+  expect(newsletterMessages.robotCheckRequired).toContain(`'${croatian['label']}'`);
 });

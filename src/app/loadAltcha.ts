@@ -8,6 +8,8 @@
 // The type of the global `$altcha` registry.
 import type {} from 'altcha/types/global';
 
+import { robotCheckMessages } from '../messages/robotCheck.ts';
+
 let loading: Promise<void> | null = null;
 
 export function loadAltcha(): Promise<void> {
@@ -18,6 +20,11 @@ export function loadAltcha(): Promise<void> {
       import('altcha/altcha.css'),
       import('altcha/i18n/hr'),
     ]);
+    // Croatian throughout, but the checkbox says what SPEC's messages tell the visitor to press.
+    globalThis.$altcha.i18n.set('hr', {
+      ...globalThis.$altcha.i18n.get('hr'),
+      label: robotCheckMessages.widgetLabel,
+    });
     for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) {
       globalThis.$altcha.algorithms.set(algorithm, () => new Pbkdf2Worker());
     }

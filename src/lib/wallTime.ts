@@ -5,6 +5,7 @@
  * course's local time from anywhere. Time-zone arithmetic is @date-fns/tz's, not ours.
  */
 import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { ZAGREB_TIME_ZONE } from './timeZone.ts';
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -39,4 +40,9 @@ export function pickerDateToWallTime(date: Date | null): string {
   if (!date) return '';
   const two = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** The Zagreb wall time of an instant, 'YYYY-MM-DDTHH:mm' (a stored date shown in the form). */
+export function zagrebWallTime(instant: Date): string {
+  return format(new TZDate(instant.getTime(), ZAGREB_TIME_ZONE), "yyyy-MM-dd'T'HH:mm");
 }

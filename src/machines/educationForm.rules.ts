@@ -21,7 +21,7 @@ import {
   isServerMessage,
 } from '../api/serverMessages.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
-import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
+import { zagrebMonth } from '../lib/month.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { cleanLine, cleanMultiline } from '../api/text.ts';
 import { errorList, withoutErrorsOf as withoutErrors, type FormErrors } from './form.ts';
@@ -156,17 +156,6 @@ export type EducationFormEvent =
   | { type: 'UPLOAD_PROGRESS'; bytesSent: number; bytesTotal: number; at: number }
   | { type: 'UPLOADED'; uploadId: string }
   | { type: 'UPLOAD_FAILED'; error: unknown };
-
-const ZAGREB_MONTH = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZAGREB_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-});
-
-/** The month of an instant on Zagreb's calendar, 'YYYY-MM'. */
-export function zagrebMonth(instant: Date): string {
-  return ZAGREB_MONTH.format(instant);
-}
 
 /** The text fields as POST /educations sends them, before cleaning: what the schema judges. */
 const sentFields = (draft: EducationDraft) => ({

@@ -2,11 +2,14 @@
  * The education viewer (SPEC 2 "Education viewer", 4 "Viewer", 7, 9), a child of the library:
  * loading, then loaded; an education that cannot be fetched sends the visitor back to the library.
  * An uploaded video is checked with a HEAD request first (SPEC 7), then plays in the video element;
+ * one without a published rendition yet (only administrators see it) shows its transcode's state
+ * instead, fetched again every TRANSCODE_POLL_MS while it is queued or processing, and plays as
+ * soon as a first rendition is published (the uploaded original is never served, decision 0049);
  * a video of the video-sharing site shows a preview and loads the site's player only when the
  * visitor presses play. The details appear once the video is ready and expand 0.5 s later
  * (SPEC 9). An uploaded video's address is signed and expires: when the element fails after it
  * played, the education is fetched again for a fresh address and the video resumes where it was.
- * An uploaded video transcoded to HLS (issue 27) plays its `stream.playlistUrl` through the
+ * An uploaded video is transcoded to HLS (issue 27) and plays its `stream.playlistUrl` through the
  * injected `playStream` callback actor (hls.js or the browser's own HLS), which lives while the
  * video element shows it; the visitor picks a quality (forwarded to it) and a captions language.
  * Injected: `loadEducation`, `checkVideo`, `playStream`, `goToLibrary` (navigation).
@@ -25,6 +28,7 @@ import {
 import { videoSiteEmbedUrl, videoSiteVideoId, type Education } from '../api/contract.ts';
 import { educationThumbnailUrl } from '../api/educations.ts';
 import { parseEducationId } from '../routes.ts';
+import { isTranscoding, TRANSCODE_POLL_MS } from './transcodes.ts';
 
 /** SPEC 9: the details expand this long after the video is ready. */
 export const DETAILS_EXPAND_MS = 500;
@@ -102,6 +106,7 @@ export const educationViewerMachine = setup({
     knownId: ({ context }) => !Number.isNaN(context.educationId),
     siteVideo: ({ context }) => isSiteVideo(context.education),
     streamed: ({ context }) => playlistOf(context.education) !== null,
+    transcoding: ({ context }) => isTranscoding(context.education),
   },
 }).createMachine({
   id: 'educationViewer',
@@ -167,7 +172,39 @@ export const educationViewerMachine = setup({
           initial: 'choosing',
           states: {
             choosing: {
-              always: [{ guard: 'siteVideo', target: 'preview' }, { target: 'checking' }],
+              always: [
+                { guard: 'siteVideo', target: 'preview' },
+                { guard: 'streamed', target: 'checking' },
+                { target: 'processing' },
+              ],
+            },
+            // No rendition to play yet: the transcode's state, fetched again while it runs.
+            processing: {
+              initial: 'waiting',
+              states: {
+                waiting: {
+                  always: [
+                    { guard: 'streamed', target: '#educationViewer.loaded.video.checking' },
+                    // Failed: nothing changes until an administrator retries on the edit page.
+                    { guard: not('transcoding'), target: 'stopped' },
+                  ],
+                  after: { [TRANSCODE_POLL_MS]: { target: 'polling' } },
+                },
+                polling: {
+                  invoke: {
+                    id: 'pollEducation',
+                    src: 'loadEducation',
+                    input: ({ context }) => ({ id: context.educationId }),
+                    onDone: {
+                      target: 'waiting',
+                      actions: assign({ education: ({ event }) => event.output }),
+                    },
+                    // A failed poll is silent: the next one may succeed.
+                    onError: { target: 'waiting' },
+                  },
+                },
+                stopped: {},
+              },
             },
             preview: {
               on: { PLAY: { target: 'embedded' } },
@@ -177,9 +214,8 @@ export const educationViewerMachine = setup({
               invoke: {
                 id: 'checkVideo',
                 src: 'checkVideo',
-                input: ({ context }) => ({
-                  url: playlistOf(context.education) ?? context.education?.videoUrl ?? '',
-                }),
+                // The playlist: an upload's videoUrl (decision 0049).
+                input: ({ context }) => ({ url: context.education?.videoUrl ?? '' }),
                 onDone: { target: 'buffering' },
                 onError: { target: 'failed' },
               },
@@ -203,10 +239,15 @@ export const educationViewerMachine = setup({
                 id: 'renewVideoUrl',
                 src: 'loadEducation',
                 input: ({ context }) => ({ id: context.educationId }),
-                onDone: {
-                  target: 'resuming',
-                  actions: assign({ education: ({ event }) => event.output }),
-                },
+                onDone: [
+                  {
+                    guard: ({ event }) => playlistOf(event.output) !== null,
+                    target: 'resuming',
+                    actions: assign({ education: ({ event }) => event.output }),
+                  },
+                  // No playlist any more (transcoded again meanwhile): nothing to resume on.
+                  { target: 'failed' },
+                ],
                 onError: { target: 'failed' },
               },
             },
@@ -253,18 +294,14 @@ export type ViewerVideo =
   | { kind: 'failed' }
   | { kind: 'checking' }
   | { kind: 'renewing' }
-  | {
-      kind: 'file';
-      src: string;
-      /** Seconds to seek to once the video's metadata is in, and whether to play on from there. */
-      startAt: number;
-      autoPlay: boolean;
-    }
+  /** An upload without a published rendition: its transcode's state (null: none reported). */
+  | { kind: 'processing'; stream: Education['stream'] }
   /** An HLS stream: the stream actor gives the element its source. */
   | {
       kind: 'stream';
       /** Changes when the address is renewed: the element starts over. */
       playlistUrl: string;
+      /** Seconds to seek to once the video's metadata is in, and whether to play on from there. */
       startAt: number;
       autoPlay: boolean;
       posterUrl: string | null;
@@ -281,6 +318,7 @@ export type ViewerVideo =
 type VideoStateName =
   | 'preview'
   | 'embedded'
+  | 'processing'
   | 'checking'
   | 'buffering'
   | 'playable'
@@ -301,6 +339,7 @@ export function selectViewerVideo(snapshot: EducationViewerSnapshot): ViewerVide
     return { kind: 'siteEmbed', embedUrl };
   }
   if (state('failed')) return { kind: 'failed' };
+  if (state('processing')) return { kind: 'processing', stream: education.stream };
   if (state('renewing')) return { kind: 'renewing' };
   const playlistUrl = playlistOf(education);
   if (playlistUrl !== null && (state('buffering') || state('playable') || state('resuming'))) {
@@ -316,9 +355,6 @@ export function selectViewerVideo(snapshot: EducationViewerSnapshot): ViewerVide
       captions: education.captions,
       captionLanguage,
     };
-  }
-  if (state('buffering') || state('playable') || state('resuming')) {
-    return { kind: 'file', src: education.videoUrl, startAt: resumeAt, autoPlay: resumePlaying };
   }
   return { kind: 'checking' };
 }

@@ -1,17 +1,21 @@
 /**
- * Create a newsletter (SPEC 2 admin screen 1, 5 "Newsletter", 8 "Newsletter creation", 9): the
- * campaign ids load first, then the form with its defaults (the catalogues campaign, the brand's
- * 'Istaknuta ponuda' title, a greeting). Submitting checks every SPEC 5 rule at once, uploads the
- * product images that are not uploaded yet, then creates the newsletter; success resets the form
+ * Create a newsletter (SPEC 2 admin screen 1, 5 "Newsletter", 8 "Newsletter creation", 9), or
+ * change a scheduled one (issue 28): the campaign ids load first, then the form with its
+ * defaults (the catalogues campaign, the brand's 'Istaknuta ponuda' title with this month, a
+ * greeting). `EDIT_NEWSLETTER` loads a scheduled newsletter into the form, `STOP_EDITING` goes
+ * back to a new one. Submitting checks every SPEC 5 rule at once, uploads the product images
+ * that are not uploaded yet, then creates (or changes) the newsletter; success resets the form
  * and tells the list. A product keeps its uploaded image's URL until its image changes, so a
  * retry after a refused creation uploads nothing again. Injected: `loadCampaigns`,
- * `uploadImages`, `createNewsletter`, `notifyCreated` and `reportError`.
+ * `loadNewsletter`, `uploadImages`, `createNewsletter`, `updateNewsletter`, `notifySaved` and
+ * `reportError`.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   NEWSLETTER_RULES,
   type CampaignKey,
   type CreateNewsletterRequest,
+  type NewsletterDetails,
   type NewsletterSummary,
 } from '../api/contract.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
@@ -23,6 +27,7 @@ import {
   emptyProduct,
   imagesToUpload,
   initialDraft,
+  storedDraft,
   uploadErrors,
   validateNewsletter,
   type ImageToUpload,
@@ -49,12 +54,26 @@ export const newsletterFormMachine = setup({
     createNewsletter: fromPromise<NewsletterSummary, CreateNewsletterRequest>(() =>
       Promise.reject(new Error('createNewsletter is provided by the container')),
     ),
+    loadNewsletter: fromPromise<NewsletterDetails, number>(() =>
+      Promise.reject(new Error('loadNewsletter is provided by the container')),
+    ),
+    updateNewsletter: fromPromise<undefined, { id: number; request: CreateNewsletterRequest }>(() =>
+      Promise.reject(new Error('updateNewsletter is provided by the container')),
+    ),
   },
   actions: {
-    notifyCreated: (_, _text: string) => undefined,
+    notifySaved: (_, _text: string) => undefined,
     reportError: (_, _error: unknown) => undefined,
+    startNew: assign(({ context }) => ({
+      ...initialDraft(context.brand, context.now()),
+      products: [emptyProduct(context.nextKey)],
+      nextKey: context.nextKey + 1,
+      errors: {},
+      edited: null,
+    })),
   },
   guards: {
+    isEditing: ({ context }) => context.edited !== null,
     draftIsValid: ({ context }) =>
       !hasErrors(validateNewsletter(draftOf(context), context.products, context.now())),
     allUploaded: ({ context }) => imagesToUpload(context.products).length === 0,
@@ -63,12 +82,13 @@ export const newsletterFormMachine = setup({
 }).createMachine({
   id: 'newsletterForm',
   context: ({ input }) => ({
-    ...initialDraft(input.brand),
+    ...initialDraft(input.brand, clockOf(input)()),
     brand: input.brand,
     products: [emptyProduct(1)],
     nextKey: 2,
     campaignIds: null,
     errors: {},
+    edited: null,
     now: clockOf(input),
   }),
   initial: 'loadingCampaigns',
@@ -88,8 +108,35 @@ export const newsletterFormMachine = setup({
       },
     },
     loadFailed: { type: 'final' },
+    loadingNewsletter: {
+      invoke: {
+        id: 'loadNewsletter',
+        src: 'loadNewsletter',
+        input: ({ event }) => (event as { id: number }).id,
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context, event }) => {
+            const { draft, products } = storedDraft(event.output, context.campaignIds);
+            return {
+              ...draft,
+              products,
+              nextKey: products.length + 1,
+              errors: {},
+              edited: {
+                id: event.output.id,
+                subject: event.output.subject,
+                templateName: event.output.templateName,
+              },
+            };
+          }),
+        },
+        onError: { target: 'editing', actions: reportEventError },
+      },
+    },
     editing: {
       on: {
+        EDIT_NEWSLETTER: 'loadingNewsletter',
+        STOP_EDITING: { actions: 'startNew' },
         EDIT: { actions: assign(({ event }) => ({ ...event.values, errors: {} })) },
         EDIT_PRODUCT: {
           actions: assign({
@@ -135,13 +182,13 @@ export const newsletterFormMachine = setup({
     },
     uploading: {
       entry: assign({ errors: {} }),
-      always: { guard: 'allUploaded', target: 'creating' },
+      always: { guard: 'allUploaded', target: 'saving' },
       invoke: {
         id: 'uploadImages',
         src: 'uploadImages',
         input: ({ context }) => imagesToUpload(context.products),
         onDone: {
-          target: 'creating',
+          target: 'saving',
           actions: assign({
             products: ({ context, event }) => {
               const uploaded = imagesToUpload(context.products).map((image) => image.key);
@@ -160,6 +207,10 @@ export const newsletterFormMachine = setup({
         },
       },
     },
+    /** The uploads are done: create a new newsletter, or change the edited one. */
+    saving: {
+      always: [{ guard: 'isEditing', target: 'updating' }, { target: 'creating' }],
+    },
     creating: {
       invoke: {
         id: 'createNewsletter',
@@ -167,19 +218,33 @@ export const newsletterFormMachine = setup({
         input: ({ context }) => createNewsletterRequest(context, context.now()),
         onDone: {
           target: 'editing',
-          actions: [
-            assign(({ context }) => ({
-              ...initialDraft(context.brand),
-              products: [emptyProduct(context.nextKey)],
-              nextKey: context.nextKey + 1,
-              errors: {},
-            })),
-            { type: 'notifyCreated', params: text.created },
-          ],
+          actions: ['startNew', { type: 'notifySaved', params: text.created }],
         },
         onError: {
           target: 'editing',
-          actions: assign({ errors: ({ event }) => creationErrors(event.error) }),
+          actions: assign({
+            errors: ({ context, event }) => creationErrors(event.error, context.products),
+          }),
+        },
+      },
+    },
+    updating: {
+      invoke: {
+        id: 'updateNewsletter',
+        src: 'updateNewsletter',
+        input: ({ context }) => ({
+          id: context.edited?.id ?? 0,
+          request: createNewsletterRequest(context, context.now()),
+        }),
+        onDone: {
+          target: 'editing',
+          actions: ['startNew', { type: 'notifySaved', params: text.updated }],
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({
+            errors: ({ context, event }) => creationErrors(event.error, context.products),
+          }),
         },
       },
     },
@@ -195,8 +260,14 @@ export const selectNewsletterFormStatus = (snapshot: NewsletterFormSnapshot) =>
     ? 'loading'
     : snapshot.matches('loadFailed')
       ? 'loadFailed'
-      : snapshot.matches('uploading')
-        ? 'uploading'
-        : snapshot.matches('creating')
-          ? 'creating'
-          : 'editing';
+      : snapshot.matches('loadingNewsletter')
+        ? 'loadingNewsletter'
+        : snapshot.matches('uploading')
+          ? 'uploading'
+          : snapshot.matches('creating')
+            ? 'creating'
+            : snapshot.matches('updating')
+              ? 'updating'
+              : 'editing';
+/** The scheduled newsletter being changed, or null for a new one. */
+export const selectEditedNewsletter = (snapshot: NewsletterFormSnapshot) => snapshot.context.edited;

@@ -1,18 +1,26 @@
 /**
- * The rules of the newsletter form (SPEC 5 "Newsletter", 8 "Newsletter creation", 9), apart from
- * its machine: the draft and its products, the validation with the contract's limits
- * (NEWSLETTER_RULES), the images to upload, the request, and what a refusal shows, per field.
+ * The rules of the newsletter form (SPEC 5 "Newsletter", 8 "Newsletter creation", 9; issue 28),
+ * apart from its machine: the draft and its products, the validation with the contract's
+ * `newsletterFormSchema` (which the server judges with too), the images to upload, the request,
+ * and what a refusal shows, per field: a product's price message under that product's price.
  */
+import * as z from 'zod/mini';
 import {
   NEWSLETTER_RULES,
+  newsletterFormSchema,
+  newsletterProductSchema,
+  parseFormFields,
   type CampaignKey,
   type CreateNewsletterRequest,
+  type NewsletterDetails,
 } from '../api/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
-import { zagrebInstant } from '../lib/wallTime.ts';
-import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { cleanLine, cleanMultiline } from '../api/text.ts';
+import { zagrebMonthName } from '../lib/month.ts';
+import { formatPrice } from '../lib/price.ts';
+import { zagrebInstant, zagrebWallTime } from '../lib/wallTime.ts';
+import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import {
   FORM_LEVEL,
   errorCollector,
@@ -42,26 +50,45 @@ export interface NewsletterDraft {
   body: string;
 }
 
+/** The scheduled newsletter the form changes (PUT /newsletters/{id}), kept as it was stored. */
+export interface EditedNewsletter {
+  id: number;
+  subject: string;
+  templateName: string;
+}
+
 export interface NewsletterFormContext extends NewsletterDraft {
   brand: string;
   products: ProductDraft[];
   nextKey: number;
   campaignIds: Record<CampaignKey, number> | null;
   errors: NewsletterFormErrors;
+  /** Null while a new newsletter is written. */
+  edited: EditedNewsletter | null;
   /** The clock the rules are judged at (the injected `effects.now`). */
   now: () => Date;
 }
 
 export type NewsletterFormInput = { brand: string } & FormClock;
 
-/** The fields a message can be about; the products' messages are about the list as a whole. */
+/** The fields a message can be about; a product's price has its own, `price-<key>`. */
 export const NEWSLETTER_FIELDS = ['subject', 'scheduledAt', 'body', 'products'] as const;
-export type NewsletterField = (typeof NEWSLETTER_FIELDS)[number];
+export type ProductPriceField = `price-${number}`;
+export type NewsletterField = (typeof NEWSLETTER_FIELDS)[number] | ProductPriceField;
 export type NewsletterFormErrors = FormErrors<NewsletterField | FormLevel>;
+
+export const priceField = (key: number): ProductPriceField => `price-${key}`;
 
 /** The messages in the order of the form, each once: what the list under the form shows. */
 export const errorMessages = (errors: NewsletterFormErrors) =>
-  errorList(errors, [...NEWSLETTER_FIELDS, FORM_LEVEL]);
+  errorList(errors, [
+    'subject',
+    'scheduledAt',
+    'body',
+    'products',
+    ...(Object.keys(errors).filter((field) => field.startsWith('price-')) as ProductPriceField[]),
+    FORM_LEVEL,
+  ]);
 
 export type NewsletterFormEvent =
   | { type: 'EDIT'; values: Partial<NewsletterDraft> }
@@ -72,7 +99,10 @@ export type NewsletterFormEvent =
     }
   | { type: 'ADD_PRODUCT' }
   | { type: 'REMOVE_PRODUCT'; key: number }
-  | { type: 'SUBMIT' };
+  | { type: 'SUBMIT' }
+  /** Change the scheduled newsletter `id` (from the list's 'Uredi'). */
+  | { type: 'EDIT_NEWSLETTER'; id: number }
+  | { type: 'STOP_EDITING' };
 
 /** A product whose image must be uploaded before the newsletter is created. */
 export interface ImageToUpload {
@@ -91,47 +121,109 @@ export const emptyProduct = (key: number): ProductDraft => ({
   imageUrl: null,
 });
 
-export const initialDraft = (brand: string): NewsletterDraft => ({
+/** A new newsletter: its subject carries the month in Zagreb, so this month's is never a twin. */
+export const initialDraft = (brand: string, now: Date): NewsletterDraft => ({
   campaign: 'catalogs',
-  subject: text.defaultSubject(brand),
+  subject: text.defaultSubject(brand, zagrebMonthName(now)),
   scheduledAt: '',
   body: text.defaultBody,
 });
 
-/** SPEC 5 "Newsletter": every broken rule, once each, in the order of the form. */
+/**
+ * What the form shows of a stored newsletter: prices the Croatian way, images uploaded. Its
+ * products replace the form's, so they are numbered from 1 again.
+ */
+export function storedDraft(
+  details: NewsletterDetails,
+  campaignIds: Record<CampaignKey, number> | null,
+): { draft: NewsletterDraft; products: ProductDraft[] } {
+  const campaign =
+    (Object.entries(campaignIds ?? {}).find(([, id]) => id === details.campaignId)?.[0] as
+      CampaignKey | undefined) ?? 'catalogs';
+  return {
+    draft: {
+      campaign,
+      subject: details.subject,
+      scheduledAt: zagrebWallTime(new Date(details.scheduledAt)),
+      body: details.singleValues.body,
+    },
+    products: details.listValues.map((product, index) => ({
+      key: index + 1,
+      title: product.title,
+      price: formatPrice(product.priceCents),
+      image: null,
+      imageUrl: product.imageUrl,
+    })),
+  };
+}
+
+/** A product's image is a chosen image file, or was uploaded before. */
+const hasImage = (product: ProductDraft) =>
+  product.imageUrl !== null || (product.image !== null && IMAGE_TYPES.includes(product.image.type));
+
+/** The draft's fields as POST /newsletters sends them, before cleaning. */
+const sentFields = (draft: NewsletterDraft, products: readonly ProductDraft[]) => ({
+  subject: draft.subject,
+  scheduledAt: zagrebInstant(draft.scheduledAt)?.toISOString() ?? '',
+  body: draft.body,
+  listValues: products.map((product) => ({
+    title: product.title,
+    price: product.price,
+    imageUrl: product.imageUrl ?? 'not uploaded yet',
+  })),
+});
+
+/**
+ * SPEC 5 "Newsletter": every broken rule, per field, judged by the contract's
+ * `newsletterFormSchema` at `now`: a product's wrong price under its own price, a product without
+ * title or price and one without image under the products. The image is judged from its File.
+ */
 export function validateNewsletter(
   draft: NewsletterDraft,
   products: readonly ProductDraft[],
   now: Date,
 ): NewsletterFormErrors {
   const { errors, fail } = errorCollector<NewsletterField>();
-  if (!cleanLine(draft.subject)) fail('subject', text.subjectRequired);
-  const scheduledAt = zagrebInstant(draft.scheduledAt);
-  if (!scheduledAt) fail('scheduledAt', text.dateRequired);
-  else if (scheduledAt.getTime() <= now.getTime()) fail('scheduledAt', text.dateInFuture);
-  if (!cleanMultiline(draft.body)) fail('body', text.bodyRequired);
+  const parsed = parseFormFields(newsletterFormSchema(now), sentFields(draft, products));
+  const problems = parsed.ok ? {} : parsed.problems;
+  for (const field of ['subject', 'scheduledAt', 'body'] as const) {
+    for (const message of problems[field] ?? []) fail(field, croatian(message, field) ?? message);
+  }
   if (products.length === 0) fail('products', text.productsRequired);
-  if (products.some((product) => !cleanLine(product.title) || !product.price.trim())) {
-    fail('products', text.productsIncomplete);
+  for (const product of products) {
+    const fields = z.safeParse(newsletterProductSchema, sentFields(draft, [product]).listValues[0]);
+    const broken = new Set(fields.error?.issues.map((issue) => issue.path[0]));
+    if (broken.has('title') || !product.price.trim()) fail('products', text.productsIncomplete);
+    else if (broken.has('price')) fail(priceField(product.key), text.priceFormat);
   }
-  if (
-    products.some(
-      (product) =>
-        product.price.trim() && !NEWSLETTER_RULES.pricePattern.test(product.price.trim()),
-    )
-  ) {
-    fail('products', text.priceFormat);
-  }
-  if (
-    products.some(
-      (product) =>
-        product.imageUrl === null &&
-        (product.image === null || !IMAGE_TYPES.includes(product.image.type)),
-    )
-  ) {
-    fail('products', text.imageRequired);
-  }
+  if (!products.every(hasImage)) fail('products', text.imageRequired);
   return errors;
+}
+
+/**
+ * The Croatian text of a message of the contract's schema (the server's refusals too) on a field
+ * of the form; undefined when it has none (a text longer than its input lets anyone type).
+ */
+function croatian(message: string, field: NewsletterField): string | undefined {
+  const texts: Partial<Record<NewsletterField, [Parameters<typeof isServerMessage>[1], string][]>> =
+    {
+      subject: [[SERVER_MESSAGES.required, text.subjectRequired]],
+      body: [[SERVER_MESSAGES.required, text.bodyRequired]],
+      scheduledAt: [
+        [SERVER_MESSAGES.newsletterScheduledAtInvalid, text.dateRequired],
+        [SERVER_MESSAGES.newsletterScheduledInPast, text.dateInFuture],
+        [SERVER_MESSAGES.newsletterScheduledTooLate, text.dateTooLate],
+      ],
+      products: [
+        [SERVER_MESSAGES.newsletterProductsRequired, text.productsRequired],
+        // A price of a row the form no longer has: said for the products.
+        [SERVER_MESSAGES.newsletterPriceInvalid, text.priceFormat],
+      ],
+    };
+  const known = field.startsWith('price-')
+    ? [[SERVER_MESSAGES.newsletterPriceInvalid, text.priceFormat] as const]
+    : (texts[field] ?? []);
+  return known.find(([server]) => isServerMessage(message, server))?.[1];
 }
 
 export function imagesToUpload(products: readonly ProductDraft[]): ImageToUpload[] {
@@ -142,7 +234,10 @@ export function imagesToUpload(products: readonly ProductDraft[]): ImageToUpload
   );
 }
 
-/** A validated draft as POST /newsletters takes it; the template name is unique per send. */
+/**
+ * A validated draft as POST /newsletters (or PUT /newsletters/{id}) takes it; a new newsletter's
+ * template name is unique per send, a changed one keeps its own.
+ */
 export function createNewsletterRequest(
   context: NewsletterFormContext,
   createdAt: Date,
@@ -151,11 +246,13 @@ export function createNewsletterRequest(
   return {
     subject,
     campaignId: context.campaignIds?.[context.campaign] ?? 0,
-    templateName: `${subject.slice(0, 150)} (${createdAt.toISOString()})`,
+    templateName:
+      context.edited?.templateName ?? `${subject.slice(0, 150)} (${createdAt.toISOString()})`,
     scheduledAt: zagrebInstant(context.scheduledAt)?.toISOString() ?? '',
     singleValues: { name: subject, body: cleanMultiline(context.body) },
     listValues: context.products.map((product) => ({
       title: cleanLine(product.title),
+      // As typed: the server reads the cents from it as the form did.
       price: product.price.trim(),
       imageUrl: product.imageUrl ?? '',
     })),
@@ -182,18 +279,7 @@ export function imageUploadProblem(error: unknown): string {
 
 /** SPEC 8: the taken subject, the server's own date and image checks, otherwise log in again. */
 export function creationProblem(error: unknown): string {
-  const errors = errorsOf(error);
-  if (Array.isArray(errors) && isServerMessage(errors[0], SERVER_MESSAGES.newsletterTaken)) {
-    return text.duplicate;
-  }
-  if (error instanceof ApiError && error.status === 400 && errors && !Array.isArray(errors)) {
-    const messages = Object.entries(errors);
-    if (messages.some(([field]) => field.endsWith('.imageUrl'))) return text.reuploadImages;
-    if (errors.scheduledAt?.includes(SERVER_MESSAGES.newsletterScheduledInPast)) {
-      return text.dateInFuture;
-    }
-  }
-  return text.loginAgain;
+  return errorMessages(creationErrors(error, []))[0] ?? text.loginAgain;
 }
 
 export const draftOf = (context: NewsletterFormContext): NewsletterDraft => ({
@@ -209,28 +295,62 @@ export function uploadErrors(error: unknown): NewsletterFormErrors {
   return { [problem === text.loginAgain ? FORM_LEVEL : 'products']: [problem] };
 }
 
-const FIELD_OF_CREATION_PROBLEM = new Map<string, NewsletterField>([
-  [text.duplicate, 'subject'],
-  [text.reuploadImages, 'products'],
-  [text.dateInFuture, 'scheduledAt'],
-]);
+const PRODUCT_FIELD = /^listValues\[(\d+)\]\.(\w+)$/;
 
-/** Where a creation refusal shows: under the field it is about, else for the form. */
-export function creationErrors(error: unknown): NewsletterFormErrors {
-  const problem = creationProblem(error);
-  return { [FIELD_OF_CREATION_PROBLEM.get(problem) ?? FORM_LEVEL]: [problem] };
+/**
+ * Where a refusal of POST or PUT /newsletters shows: each message of a 400 under the field it
+ * names (a product's price under that product's price), a taken subject under the subject, a
+ * newsletter whose sending began for the form; anything else asks to log in again (SPEC 8).
+ */
+export function creationErrors(
+  error: unknown,
+  products: readonly ProductDraft[],
+): NewsletterFormErrors {
+  const errors = errorsOf(error);
+  if (Array.isArray(errors) && isServerMessage(errors[0], SERVER_MESSAGES.newsletterTaken)) {
+    return { subject: [text.duplicate] };
+  }
+  if (Array.isArray(errors) && isServerMessage(errors[0], SERVER_MESSAGES.newsletterNotEditable)) {
+    return { [FORM_LEVEL]: [text.notEditable] };
+  }
+  if (!(error instanceof ApiError) || error.status !== 400 || !errors || Array.isArray(errors)) {
+    return { [FORM_LEVEL]: [text.loginAgain] };
+  }
+  const { errors: shown, fail } = errorCollector<NewsletterField | FormLevel>();
+  for (const [requestField, messages] of Object.entries(errors)) {
+    const product = PRODUCT_FIELD.exec(requestField);
+    const field = product ? productField(product, products) : requestFieldOf(requestField);
+    for (const message of messages) {
+      const worded = field && croatian(message, field);
+      if (product?.[2] === 'imageUrl') fail('products', text.reuploadImages);
+      else if (field && worded) fail(field, worded);
+      else fail(FORM_LEVEL, text.loginAgain);
+    }
+  }
+  return shown;
 }
 
-/** The product controls a products message is about, as `${key}-title|price|image`. */
+function requestFieldOf(requestField: string): NewsletterField | undefined {
+  if (requestField === 'singleValues.body') return 'body';
+  if (requestField === 'listValues') return 'products';
+  return (['subject', 'scheduledAt'] as const).find((field) => field === requestField);
+}
+
+function productField(
+  [, index, name]: RegExpExecArray,
+  products: readonly ProductDraft[],
+): NewsletterField {
+  const key = products[Number(index)]?.key;
+  return name === 'price' && key !== undefined ? priceField(key) : 'products';
+}
+
+/** The product controls the products' messages are about, as `${key}-title|price|image`. */
 export function productControlsToFix(products: readonly ProductDraft[]): string[] {
-  return products.flatMap((product) => {
-    const price = product.price.trim();
-    return [
+  return products.flatMap((product) =>
+    [
       !cleanLine(product.title) && `${product.key}-title`,
-      (!price || !NEWSLETTER_RULES.pricePattern.test(price)) && `${product.key}-price`,
-      product.imageUrl === null &&
-        (product.image === null || !IMAGE_TYPES.includes(product.image.type)) &&
-        `${product.key}-image`,
-    ].filter((control) => typeof control === 'string');
-  });
+      !product.price.trim() && `${product.key}-price`,
+      !hasImage(product) && `${product.key}-image`,
+    ].filter((control) => typeof control === 'string'),
+  );
 }

@@ -1,10 +1,10 @@
 /**
- * The newsletters below the create form (issue 14): loading, then the list with status and
- * counts, or a failure with a retry. One action at a time on a newsletter: cancel (then the list
- * reloads), preview (shown until closed, the list's buttons waiting meanwhile) or a test mail to
- * the caller. `RELOAD` comes from the
- * form after a newsletter is created. Injected: `loadNewsletters`, `cancelNewsletter`,
- * `loadPreview`, `sendTest`, `notify` and `reportError`.
+ * The newsletters below the create form (issue 14, 28): loading, then the list with audience,
+ * status and counts, or a failure with a retry. One action at a time on a newsletter: cancel
+ * (asked first, then the list reloads), loading a preview or a test mail to the caller. An open
+ * preview holds nothing: it stays beside the list until closed or replaced, the buttons free.
+ * `RELOAD` comes from the form after a newsletter is created or changed. Injected:
+ * `loadNewsletters`, `cancelNewsletter`, `loadPreview`, `sendTest`, `notify` and `reportError`.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { NewsletterPreview, NewsletterSummary } from '../api/contract.ts';
@@ -22,7 +22,10 @@ export interface NewsletterListContext {
 
 export type NewsletterListEvent =
   | { type: 'RELOAD' }
+  /** 'Otkaži': asks first. */
   | { type: 'CANCEL'; id: number }
+  | { type: 'CONFIRM_CANCEL' }
+  | { type: 'KEEP' }
   | { type: 'PREVIEW'; id: number }
   | { type: 'SEND_TEST'; id: number }
   | { type: 'CLOSE_PREVIEW' };
@@ -55,6 +58,8 @@ export const newsletterListMachine = setup({
 }).createMachine({
   id: 'newsletterList',
   context: { newsletters: [], preview: null, selectedId: null },
+  // Whatever else runs: the preview is only something to look at.
+  on: { CLOSE_PREVIEW: { actions: assign({ preview: null }) } },
   initial: 'loading',
   states: {
     loading: {
@@ -72,7 +77,10 @@ export const newsletterListMachine = setup({
     ready: {
       on: {
         RELOAD: 'loading',
-        CANCEL: { target: 'cancelling', actions: assign({ selectedId: ({ event }) => event.id }) },
+        CANCEL: {
+          target: 'confirmingCancel',
+          actions: assign({ selectedId: ({ event }) => event.id }),
+        },
         PREVIEW: {
           target: 'loadingPreview',
           actions: assign({ selectedId: ({ event }) => event.id }),
@@ -83,8 +91,8 @@ export const newsletterListMachine = setup({
         },
       },
     },
-    showingPreview: {
-      on: { CLOSE_PREVIEW: { target: 'ready', actions: assign({ preview: null }) } },
+    confirmingCancel: {
+      on: { CONFIRM_CANCEL: 'cancelling', KEEP: 'ready' },
     },
     cancelling: {
       invoke: {
@@ -101,7 +109,7 @@ export const newsletterListMachine = setup({
         src: 'loadPreview',
         input: selected,
         onDone: {
-          target: 'showingPreview',
+          target: 'ready',
           actions: assign({ preview: ({ event }) => event.output }),
         },
         onError: { target: 'ready', actions: reportEventError },
@@ -123,11 +131,17 @@ type NewsletterListSnapshot = SnapshotFrom<typeof newsletterListMachine>;
 
 export const selectNewsletterListStatus = (snapshot: NewsletterListSnapshot) =>
   snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready';
-/** An action is running, or the preview is open: the list's buttons wait. */
+/** An action is running: the list's buttons wait (an open preview is no action). */
 export const selectNewsletterListBusy = (snapshot: NewsletterListSnapshot) =>
   snapshot.matches('cancelling') ||
   snapshot.matches('loadingPreview') ||
-  snapshot.matches('sendingTest') ||
-  snapshot.matches('showingPreview');
+  snapshot.matches('sendingTest');
 export const selectNewsletterPreview = (snapshot: NewsletterListSnapshot) =>
-  snapshot.matches('showingPreview') ? snapshot.context.preview : null;
+  snapshot.context.preview;
+/** The newsletter whose cancelling waits for a yes (or runs), or null. */
+export const selectNewsletterToCancel = (snapshot: NewsletterListSnapshot) =>
+  snapshot.matches('confirmingCancel') || snapshot.matches('cancelling')
+    ? (snapshot.context.newsletters.find(({ id }) => id === snapshot.context.selectedId) ?? null)
+    : null;
+export const selectNewsletterCancelling = (snapshot: NewsletterListSnapshot) =>
+  snapshot.matches('cancelling');

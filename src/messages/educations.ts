@@ -13,6 +13,8 @@ export const educationsMessages = {
   back: 'Natrag na popis edukacija',
   loadingEducation: 'Učitavanje edukacije…',
   loadingVideo: 'Učitavanje videa…',
+  /** An upload without a published rendition yet (administrators only, decision 0049). */
+  videoProcessing: 'Video se još obrađuje i moći ćete ga pogledati čim bude spreman.',
   videoFailed: 'Učitavanje videa edukacije nije uspjelo.',
   contactAdministrator: 'Kontaktirajte administartora.',
   play: (title: string) => `Pokreni video: ${title}`,

@@ -13,16 +13,22 @@ export const newsletterListMessages = {
     sent: 'Poslan',
     cancelled: 'Otkazan',
   },
-  counts: (counts: {
-    pending: number;
-    sent: number;
-    failed: number;
-    skipped: number;
-    cancelled: number;
-    uncertain: number;
-  }) =>
-    `Poslano ${counts.sent}, čeka ${counts.pending}, neuspjelo ${counts.failed}, odjavljeni ${counts.skipped}, otkazano ${counts.cancelled}, možda dvaput ${counts.uncertain}`,
+  audience: (campaign: string) => `Primatelji: ${campaign}`,
+  /** Counts are written as Croatians write numbers ('4.980'). */
+  sentOf: (sent: string, total: string) => `Poslano ${sent} od ${total}`,
+  pending: (count: string) => `čeka ${count}`,
+  failedCount: (count: string) => `nije uspjelo ${count}`,
+  skipped: (count: string) => `odjavili se prije slanja ${count}`,
+  notSent: (count: string) => `nije poslano zbog otkazivanja ${count}`,
+  uncertain: (count: string) => `Nesigurno: ${count} – možda poslano dvaput`,
   cancel: 'Otkaži',
+  edit: 'Uredi',
+  confirmCancelTitle: 'Otkazati newsletter?',
+  confirmCancelText: (subject: string) =>
+    `Newsletter „${subject}” neće se poslati (ili će se slanje zaustaviti). Naslov se zatim može ponovno koristiti.`,
+  keep: 'Ne',
+  confirmCancel: 'Otkaži newsletter',
+  cancelling: 'Otkazivanje newslettera…',
   preview: 'Pregled',
   sendTest: 'Pošalji probni meni',
   working: 'Radnja u tijeku…',

@@ -1,11 +1,12 @@
 /**
  * The education viewer (SPEC 2 "Education viewer", 4 "Viewer"): a back link to the list, the
  * video, and the details once the video is ready (title and partner first, the rest when they
- * expand). An uploaded video plays in the browser's own player (keyboard operable); a video of
+ * expand). An uploaded video plays in the browser's own player (keyboard operable), or says it is
+ * still being processed and how far (administrators open uploads before they play); a video of
  * the video-sharing site shows its preview and a play button, and its privacy-enhanced player
  * loads only when pressed. Pure: the container binds the education viewer machine.
  */
-import { useEffect, useId, useRef, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, type RefCallback, type SyntheticEvent } from 'react';
 import type { Education } from '../api/contract.ts';
 import { countryName } from '../data/countries.ts';
 import type { ViewerDetails, ViewerVideo } from '../machines/educationViewer.machine.ts';
@@ -15,6 +16,7 @@ import { addedOnDate, recordingMonth } from './educationFormat.ts';
 import { EducationThumbnail } from './EducationThumbnail.tsx';
 import { PlainLink, type LinkComponent } from './PlainLink.tsx';
 import { Spinner } from './Spinner.tsx';
+import { streamStateText } from './TranscodeState.tsx';
 import './EducationViewer.css';
 
 const text = educationsMessages;
@@ -209,19 +211,22 @@ function StreamElement({
   onVideoFailed: (position: number, playing: boolean) => void;
   onVideoElement: (element: HTMLVideoElement) => void;
 }) {
-  const element = useRef<HTMLVideoElement>(null);
+  const element = useRef<HTMLVideoElement | null>(null);
   const { captionLanguage } = video;
-  useEffect(() => {
-    if (element.current) onVideoElement(element.current);
-    // Once per element: the caller's key makes a renewed address a new element.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // Once per element: React calls a ref callback again after every render whose callback is a
+  // new function (the caller's usually is), and the stream player must not be told twice. A
+  // renewed address is a new element (the caller's key), so it is told again.
+  const attach: RefCallback<HTMLVideoElement> = (node) => {
+    if (node === null || node === element.current) return;
+    element.current = node;
+    onVideoElement(node);
+  };
   useEffect(() => {
     if (element.current) showCaptions(element.current, captionLanguage);
   }, [captionLanguage]);
   return (
     <video
-      ref={element}
+      ref={attach}
       className="education-viewer__video"
       controls
       preload="metadata"
@@ -311,26 +316,13 @@ function VideoArea({
           referrerPolicy="strict-origin-when-cross-origin"
         />
       );
-    case 'file':
+    case 'processing':
       return (
-        <video
-          // A renewed address is a new video: the element starts over and seeks to startAt.
-          key={video.src}
-          className="education-viewer__video"
-          src={video.src}
-          controls
-          preload="metadata"
-          playsInline
-          autoPlay={video.autoPlay}
-          aria-label={text.videoLabel(title)}
-          onLoadedMetadata={({ currentTarget }: SyntheticEvent<HTMLVideoElement>) => {
-            if (video.startAt > 0) currentTarget.currentTime = video.startAt;
-          }}
-          onCanPlay={onVideoReady}
-          onError={({ currentTarget }: SyntheticEvent<HTMLVideoElement>) =>
-            onVideoFailed(currentTarget.currentTime, !currentTarget.paused)
-          }
-        />
+        <div className="education-viewer__waiting">
+          <p role="status">{text.videoProcessing}</p>
+          {/* Outside the live region: the progress changes every few seconds. */}
+          {video.stream && <p>{streamStateText(video.stream)}</p>}
+        </div>
       );
     default:
       return (

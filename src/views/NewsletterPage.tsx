@@ -1,8 +1,9 @@
 /**
- * /admin/newsletter (SPEC 2 admin screen 1, 5 "Newsletter", issue 14): the 'Stvori newsletter'
- * form (campaign, title, date and time in Zagreb, text, product rows with add and remove) and
- * below it the newsletters with status and counts, cancel, preview in a sandboxed frame and a
- * test mail. Pure: the container binds the newsletter form and list machines.
+ * /admin/newsletter (SPEC 2 admin screen 1, 5 "Newsletter", issue 14, 28): the 'Stvori
+ * newsletter' form (campaign, title, date and time in Zagreb, text, product rows with add and
+ * remove; also changing a scheduled newsletter) and below it the newsletters with audience,
+ * status and counts, edit, cancel (asked first), preview in a sandboxed frame and a test mail.
+ * Pure: the container binds the newsletter form and list machines.
  */
 import { useId } from 'react';
 import type {
@@ -12,13 +13,16 @@ import type {
   NewsletterSummary,
 } from '../api/contract.ts';
 import type {
+  EditedNewsletter,
   NewsletterDraft,
   NewsletterFormErrors,
   ProductDraft,
+  ProductPriceField,
 } from '../machines/newsletterForm.rules.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { newsletterListMessages } from '../messages/newsletterList.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FileInput } from './FileInput.tsx';
 import { NewsletterPreviewFrame } from './NewsletterPreviewFrame.tsx';
 import { NewsletterUndeliverable } from './NewsletterUndeliverable.tsx';
@@ -26,6 +30,7 @@ import { ErrorList } from './ErrorList.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner } from './Spinner.tsx';
 import { DateTimePicker } from './form/DateTimePicker.tsx';
+import { PriceInput } from './form/PriceInput.tsx';
 import './NewsletterPage.css';
 import './forms.css';
 
@@ -38,7 +43,35 @@ const scheduledFormat = new Intl.DateTimeFormat('hr-HR', {
   timeStyle: 'short',
 });
 
-export type NewsletterFormStatus = 'loading' | 'loadFailed' | 'editing' | 'uploading' | 'creating';
+export type NewsletterFormStatus =
+  | 'loading'
+  | 'loadFailed'
+  | 'loadingNewsletter'
+  | 'editing'
+  | 'uploading'
+  | 'creating'
+  | 'updating';
+
+const countFormat = new Intl.NumberFormat('hr-HR');
+/** The field of a product's own price messages (the rules' `priceField`). */
+const priceField = (key: number): ProductPriceField => `price-${key}`;
+
+/** The counts in plain Croatian ('Poslano 4.980 od 5.000', …); none before sending starts. */
+function countsText(counts: NewsletterSummary['counts']): string[] {
+  const number = (count: number) => countFormat.format(count);
+  const total = counts.pending + counts.sent + counts.failed + counts.skipped + counts.cancelled;
+  if (total === 0) return [];
+  const others = [
+    counts.pending > 0 && listText.pending(number(counts.pending)),
+    counts.failed > 0 && listText.failedCount(number(counts.failed)),
+    counts.skipped > 0 && listText.skipped(number(counts.skipped)),
+    counts.cancelled > 0 && listText.notSent(number(counts.cancelled)),
+  ].filter((part) => typeof part === 'string');
+  return [
+    [listText.sentOf(number(counts.sent), number(total)), ...others].join(', '),
+    ...(counts.uncertain > 0 ? [listText.uncertain(number(counts.uncertain))] : []),
+  ];
+}
 
 export interface NewsletterPageProps {
   rules: typeof NEWSLETTER_RULES;
@@ -51,6 +84,9 @@ export interface NewsletterPageProps {
     problems: readonly string[];
     /** The product controls the products' messages are about, as `${key}-title|price|image`. */
     invalidProductControls: readonly string[];
+    /** The scheduled newsletter being changed, or null for a new one. */
+    edited: EditedNewsletter | null;
+    onStopEditing: () => void;
     onEdit: (values: Partial<NewsletterDraft>) => void;
     onEditProduct: (
       key: number,
@@ -65,8 +101,14 @@ export interface NewsletterPageProps {
     newsletters: readonly NewsletterSummary[];
     busy: boolean;
     preview: NewsletterPreview | null;
+    /** The newsletter whose cancelling is asked (or runs), or null. */
+    toCancel: NewsletterSummary | null;
+    cancelling: boolean;
     onReload: () => void;
+    onEditNewsletter: (id: number) => void;
     onCancel: (id: number) => void;
+    onConfirmCancel: () => void;
+    onKeep: () => void;
     onPreview: (id: number) => void;
     onSendTest: (id: number) => void;
     onClosePreview: () => void;
@@ -84,6 +126,10 @@ export function NewsletterPage({ rules, form, list }: NewsletterPageProps) {
         </div>
       ) : form.status === 'loadFailed' ? (
         <p role="alert">{text.loadFailed}</p>
+      ) : form.status === 'loadingNewsletter' ? (
+        <div className="status">
+          <Spinner label={text.loadingNewsletter} />
+        </div>
       ) : (
         <NewsletterForm {...form} rules={rules} />
       )}
@@ -99,6 +145,8 @@ function NewsletterForm({
   errors,
   problems,
   invalidProductControls,
+  edited,
+  onStopEditing,
   onEdit,
   onEditProduct,
   onAddProduct,
@@ -130,6 +178,19 @@ function NewsletterForm({
         if (!busy) onSubmit();
       }}
     >
+      {edited && (
+        <div className="newsletter-page__editing">
+          <p>{text.editing(edited.subject)}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={onStopEditing}
+          >
+            {text.stopEditing}
+          </button>
+        </div>
+      )}
       <div className="form__field">
         <label className="form__label" htmlFor={fieldId('campaign')}>
           {text.campaign}
@@ -229,18 +290,22 @@ function NewsletterForm({
               <label className="form__label" htmlFor={fieldId(`price-${product.key}`)}>
                 {text.productPrice}
               </label>
-              <input
+              <PriceInput
                 id={fieldId(`price-${product.key}`)}
-                className="form__input"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
                 maxLength={rules.priceMaxLength}
                 value={product.price}
                 disabled={busy}
-                {...productProps(`${product.key}-price`)}
-                onChange={(event) => onEditProduct(product.key, { price: event.target.value })}
+                invalid={
+                  invalid(priceField(product.key)) || productControl(`${product.key}-price`).invalid
+                }
+                describedBy={
+                  invalid(priceField(product.key))
+                    ? describedBy(priceField(product.key))
+                    : productControl(`${product.key}-price`).describedBy
+                }
+                onChange={(price) => onEditProduct(product.key, { price })}
               />
+              {fieldErrors(priceField(product.key))}
             </div>
             <div className="form__field">
               <label className="form__label" htmlFor={fieldId(`image-${product.key}`)}>
@@ -279,11 +344,19 @@ function NewsletterForm({
       </fieldset>
       <ErrorList id={`${id}-errors`} problems={problems} />
       <div className="form__actions">
-        {status === 'uploading' || status === 'creating' ? (
-          <Spinner label={status === 'uploading' ? text.uploading : text.creating} />
+        {status === 'uploading' || status === 'creating' || status === 'updating' ? (
+          <Spinner
+            label={
+              status === 'uploading'
+                ? text.uploading
+                : status === 'creating'
+                  ? text.creating
+                  : text.saving
+            }
+          />
         ) : (
           <button type="submit" className="button">
-            {text.submit}
+            {edited ? text.saveChanges : text.submit}
           </button>
         )}
       </div>
@@ -296,8 +369,13 @@ function NewsletterList({
   newsletters,
   busy,
   preview,
+  toCancel,
+  cancelling,
   onReload,
+  onEditNewsletter,
   onCancel,
+  onConfirmCancel,
+  onKeep,
   onPreview,
   onSendTest,
   onClosePreview,
@@ -332,12 +410,17 @@ function NewsletterList({
         <ul className="newsletter-page__items">
           {newsletters.map((newsletter) => (
             <li key={newsletter.id} className="newsletter-page__item">
-              <h3>{newsletter.subject}</h3>
+              <h3 id={`${id}-newsletter-${newsletter.id}`} tabIndex={-1}>
+                {newsletter.subject}
+              </h3>
+              <p>{listText.audience(newsletter.campaignName)}</p>
               <p>
                 {listText.status[newsletter.status]} · {listText.scheduledAt}{' '}
                 {scheduledFormat.format(new Date(newsletter.scheduledAt))}
               </p>
-              <p>{listText.counts(newsletter.counts)}</p>
+              {countsText(newsletter.counts).map((line) => (
+                <p key={line}>{line}</p>
+              ))}
               <NewsletterUndeliverable recipients={newsletter.undeliverable} />
               <div className="newsletter-page__actions" aria-busy={busy || undefined}>
                 <button
@@ -358,6 +441,17 @@ function NewsletterList({
                 >
                   {listText.sendTest}
                 </button>
+                {newsletter.status === 'scheduled' && (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={busy}
+                    aria-label={`${listText.edit}: ${newsletter.subject}`}
+                    onClick={() => onEditNewsletter(newsletter.id)}
+                  >
+                    {listText.edit}
+                  </button>
+                )}
                 {(newsletter.status === 'scheduled' || newsletter.status === 'sending') && (
                   <button
                     type="button"
@@ -374,7 +468,20 @@ function NewsletterList({
           ))}
         </ul>
       )}
-      {busy && <Spinner label={listText.working} />}
+      {busy && !cancelling && <Spinner label={listText.working} />}
+      {toCancel && (
+        <ConfirmDialog
+          title={listText.confirmCancelTitle}
+          text={listText.confirmCancelText(toCancel.subject)}
+          cancelLabel={listText.keep}
+          confirmLabel={listText.confirmCancel}
+          busyLabel={listText.cancelling}
+          busy={cancelling}
+          fallbackFocusId={`${id}-newsletter-${toCancel.id}`}
+          onCancel={onKeep}
+          onConfirm={onConfirmCancel}
+        />
+      )}
       {preview && (
         <section aria-labelledby={`${id}-preview`} className="newsletter-page__preview">
           <h3 id={`${id}-preview`}>{listText.previewTitle(preview.subject)}</h3>

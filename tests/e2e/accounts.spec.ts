@@ -28,7 +28,7 @@ const PASSWORD_CHANGED = 'Uspješno promijenjena lozinka!';
 const AUTH_EXPIRED = 'Prijava vam je istekla. Molimo, prijavite se ponovno.';
 const ADMIN_MENU = 'Administracija';
 const ROBOT_CHECK_GROUP = 'Provjera da niste robot';
-const ROBOT_CHECKBOX = 'Ja nisam robot';
+const ROBOT_CHECKBOX = "I'm not a robot";
 
 /** Waits for a new mail to `address` with a link to `route`, and returns that link's path. */
 async function linkInNewMail(address: string, route: string, seenBefore: number): Promise<string> {

@@ -9,6 +9,22 @@ test.beforeEach(async ({ context, baseURL }) => {
   await addGateCookies(context, baseURL ?? '');
 });
 
+/** What the layout checks read of an element in the page (the e2e code has no DOM types). */
+interface MeasuredElement {
+  getBoundingClientRect(): { top: number; bottom: number; height: number };
+  ownerDocument: {
+    defaultView: { getComputedStyle(element: MeasuredElement): { lineHeight: string } };
+  };
+}
+
+interface SvgPicture {
+  viewBox: { baseVal: { width: number; height: number } };
+  querySelectorAll(selector: 'text'): Iterable<{
+    textContent: string | null;
+    getBBox(): { x: number; y: number; width: number; height: number };
+  }>;
+}
+
 const leftOf = async (locator: Locator) => Math.round((await locator.boundingBox())?.x ?? -1);
 
 async function homeEdges(page: Page): Promise<Record<string, number>> {
@@ -59,11 +75,11 @@ for (const [name, viewport] of [
     await openPage(page, '/katalozi');
     const button = page.getByRole('link', { name: /^Preuzmi katalog/ });
     await page.screenshot({ path: `test-results/issue-32/catalogues-${viewport.width}.png` });
-    const boxes = await button.evaluate((link) =>
-      [...link.children].map((child) => {
-        const { top, bottom, height } = child.getBoundingClientRect();
-        const lineHeight = Number.parseFloat(getComputedStyle(child).lineHeight);
-        return { top, bottom, lines: Math.round(height / lineHeight) };
+    const boxes = await button.locator(':scope > *').evaluateAll((parts) =>
+      (parts as unknown as MeasuredElement[]).map((part) => {
+        const { top, bottom, height } = part.getBoundingClientRect();
+        const { lineHeight } = part.ownerDocument.defaultView.getComputedStyle(part);
+        return { top, bottom, lines: Math.round(height / Number.parseFloat(lineHeight)) };
       }),
     );
     expect(boxes).toHaveLength(2);
@@ -84,13 +100,14 @@ test('the EU funding logos draw all their text inside the picture with the fonts
   await expect(logos).toHaveCount(2);
   await logos.first().scrollIntoViewIfNeeded();
   const sources = await logos.evaluateAll((images) =>
-    images.map((image) => (image as HTMLImageElement).src),
+    (images as unknown as { src: string }[]).map((image) => image.src),
   );
   await page.screenshot({ path: 'test-results/issue-32/eu-funding-375.png', fullPage: true });
   for (const source of sources) {
     await page.goto(source);
     const overflow = await page.evaluate(() => {
-      const svg = document.documentElement as unknown as SVGSVGElement;
+      const svg = (globalThis as unknown as { document: { documentElement: SvgPicture } }).document
+        .documentElement;
       const { width, height } = svg.viewBox.baseVal;
       return [...svg.querySelectorAll('text')].flatMap((text) => {
         const box = text.getBBox();

@@ -106,7 +106,8 @@ test('the administrator uploads, restricts, edits, opens and deletes an educatio
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  // The journey waits for the upload's transcode before the user plays it (decision 0049).
+  test.setTimeout(360_000);
   const title = `Endodoncija uživo ${Date.now()}`;
   await page.setViewportSize(DESKTOP);
   await logIn(page, ADMIN);
@@ -160,9 +161,21 @@ test('the administrator uploads, restricts, edits, opens and deletes an educatio
   }[];
   const created = listed.find((education) => education.title === title);
   expect(created).toBeDefined();
-  const { id, videoUrl, thumbnailUrl } = created as NonNullable<typeof created>;
+  const { id, thumbnailUrl } = created as NonNullable<typeof created>;
   const rights = await page.request.get(`/api/v1/educations/${id}/access-rights`, { headers });
   expect(await rights.json()).toHaveLength(1);
+  // Playable once a first rendition is published: its videoUrl is then the playlist (0049).
+  let videoUrl = '';
+  await expect
+    .poll(
+      async () => {
+        const education = await page.request.get(`/api/v1/educations/${id}`, { headers });
+        ({ videoUrl } = (await education.json()) as { videoUrl: string });
+        return videoUrl;
+      },
+      { timeout: 120_000 },
+    )
+    .not.toBe('');
   expect((await page.request.get(videoUrl)).status()).toBe(200);
 
   // The demo user sees and plays it; the demo employee does not see it.

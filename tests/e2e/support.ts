@@ -78,7 +78,7 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 export async function solveRobotCheck(scope: Page | Locator): Promise<void> {
   const group = scope.getByRole('group', { name: 'Provjera da niste robot' });
   // ALTCHA lays its check mark over the box; `force` clicks the box the way a mouse does.
-  await group.getByRole('checkbox', { name: 'Ja nisam robot' }).click({ force: true });
+  await group.getByRole('checkbox', { name: "I'm not a robot" }).click({ force: true });
   await expect(group.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
 }
 

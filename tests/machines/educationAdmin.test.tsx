@@ -3,18 +3,26 @@
  * on to create in place of itself, the children have their tabs, an edit address that names no
  * education is not found, and an employee gets what the other administrator-only screens give.
  */
-import { screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../src/api/contract.ts';
+import { act, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Education, Role } from '../../src/api/contract.ts';
 import { AdminContainer } from '../../src/app/AdminContainer.tsx';
 import type { StoredSession } from '../../src/machines/authSession.machine.ts';
 import { messages } from '../../src/messages.ts';
+import { TRANSCODE_POLL_MS } from '../../src/machines/transcodes.ts';
+import { uploaded } from '../support/educationMedia.tsx';
+import { fakePromiseActor } from '../support/model-based.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.educationAdmin;
 const pending = () => new Promise<never>(() => {});
 
-function renderAt(path: string, roles: Role[]) {
+function renderAt(
+  path: string,
+  roles: Role[],
+  educations: Record<string, unknown> = {},
+  users: Record<string, unknown> = {},
+) {
   const session: StoredSession = {
     user: { id: 1, name: 'Ivana', surname: 'Horvat', email: 'admin@dentalia.hr', roles },
     tokens: { accessToken: 'a', refreshToken: 'r' },
@@ -27,8 +35,13 @@ function renderAt(path: string, roles: Role[]) {
       newsletters: { listNewsletters: pending },
       countries: { listCountries: pending },
       partners: { listPartners: pending },
-      users: { listUsers: pending },
-      educations: { listEducations: pending, getEducation: pending, listAccessRights: pending },
+      users: { listUsers: pending, ...users },
+      educations: {
+        listEducations: pending,
+        getEducation: pending,
+        listAccessRights: pending,
+        ...educations,
+      },
     },
   });
 }
@@ -74,6 +87,32 @@ describe('the education admin routes', { timeout: 15_000 }, () => {
   it('shows the not-found page for an edit address without an education id', async () => {
     renderAt('/admin/educations/update/abc', ['administrator']);
     expect(await heading('Stranica nije pronađena')).toBeInTheDocument();
+  });
+
+  it('fetches the education once when the edit page opens, and again only for a poll', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const getEducation = fakePromiseActor<Education, number>();
+      renderAt(
+        '/admin/educations/update/7',
+        ['administrator'],
+        { getEducation: getEducation.fn, listAccessRights: () => Promise.resolve([]) },
+        { listUsers: () => Promise.resolve([]) },
+      );
+      expect(await heading(text.editTitle)).toBeInTheDocument();
+      // The form, the transcode state and the captions: one request for the three.
+      await vi.waitFor(() => expect(getEducation.calls).toEqual([7]));
+      await getEducation.resolve(uploaded('processing', [], 42));
+      expect(await screen.findByDisplayValue('Protetika')).toBeInTheDocument();
+      expect(screen.getByText('U obradi… 42 %')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: text.captionsTitle })).toBeInTheDocument();
+      expect(getEducation.calls).toEqual([7]);
+      // The transcode watch polls on its own.
+      await act(() => vi.advanceTimersByTimeAsync(TRANSCODE_POLL_MS));
+      expect(getEducation.calls).toEqual([7, 7]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends an employee to the first entry, as the course form does', async () => {

@@ -3,6 +3,7 @@
  * test walks the flow with one valid and one empty draft, which never reaches a boundary.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { zagrebMonth } from '../../src/lib/month.ts';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { Education } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -17,7 +18,6 @@ import {
   uploadFailureText,
   uploadStatus,
   validateEducationDraft,
-  zagrebMonth,
   type EducationDraft,
   type EducationFormData,
   type SaveEducationRequest,

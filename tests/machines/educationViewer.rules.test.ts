@@ -8,12 +8,29 @@ import {
   selectViewerEducation,
   selectViewerVideo,
 } from '../../src/machines/educationViewer.machine.ts';
-import { anEducation } from '../support/educations.ts';
+import { TRANSCODE_POLL_MS } from '../../src/machines/transcodes.ts';
+import { anEducation, stream, type TranscodeState } from '../support/educations.ts';
 import { fakePromiseActor } from '../support/model-based.ts';
 
-/** What the viewer shows right after loading an education with this video URL. */
-async function firstVideo(videoUrl: string) {
-  const education: Education = anEducation({ id: 5, title: 'Video', videoUrl, thumbnailUrl: null });
+/** An upload's transcode, published at `playlistUrl` (null: not yet). */
+const streamAt = (playlistUrl: string | null, state: TranscodeState = 'ready') => ({
+  ...stream(state),
+  playlistUrl,
+  renditions: playlistUrl === null ? [] : [360],
+});
+
+/**
+ * What the viewer shows right after loading an education with this video URL: an upload's (its
+ * playlist, decision 0049) when `upload`, else a video-site education's.
+ */
+async function firstVideo(videoUrl: string, upload = false) {
+  const education: Education = anEducation({
+    id: 5,
+    title: 'Video',
+    videoUrl,
+    thumbnailUrl: null,
+    stream: upload ? streamAt(videoUrl) : null,
+  });
   const checked: string[] = [];
   const actor = createActor(
     educationViewerMachine.provide({
@@ -39,8 +56,8 @@ describe('the 11-character video id at its boundaries (SPEC 9)', () => {
     ['https://youtu.be/abcdefghij', 'a ten-character short link'],
     ['https://www.youtube.com/shorts/abcdefghijkl', 'a twelve-character short'],
     ['ftp://www.youtube.com/watch?v=abcdefghijk', 'another scheme'],
-  ])('treats %s (%s) as a file to check, not as the site', async (url) => {
-    const { video, checked } = await firstVideo(url);
+  ])('treats an upload at %s (%s) as a stream to check, not as the site', async (url) => {
+    const { video, checked } = await firstVideo(url, true);
     expect(video).toEqual({ kind: 'checking' });
     expect(checked).toEqual([url]);
   });
@@ -77,8 +94,13 @@ function startViewer(id = '5') {
   return { actor, loadEducation, checkVideo, goToLibrary, video, details };
 }
 
-const uploaded = anEducation({ id: 5, title: 'Implantologija', videoUrl: '/v/5?signature=a' });
-const renewed = { ...uploaded, videoUrl: '/v/5?signature=b' };
+const uploaded = anEducation({
+  id: 5,
+  title: 'Implantologija',
+  videoUrl: '/v/5?signature=a',
+  stream: streamAt('/v/5?signature=a'),
+});
+const renewed = { ...uploaded, videoUrl: '/v/5?signature=b', stream: streamAt('/v/5?signature=b') };
 
 /** A viewer whose uploaded video passed its check and is ready. */
 async function playingViewer() {
@@ -108,9 +130,9 @@ describe('the viewer of an uploaded video', () => {
     viewer.actor.send({ type: 'VIDEO_READY' });
     expect(viewer.details()).toBe('hidden');
     await viewer.checkVideo.resolve(undefined);
-    expect(viewer.video()).toEqual({
-      kind: 'file',
-      src: '/v/5?signature=a',
+    expect(viewer.video()).toMatchObject({
+      kind: 'stream',
+      playlistUrl: '/v/5?signature=a',
       startAt: 0,
       autoPlay: false,
     });
@@ -130,9 +152,9 @@ describe('the viewer of an uploaded video', () => {
     expect(viewer.video()).toEqual({ kind: 'renewing' });
     expect(viewer.loadEducation.calls).toEqual([{ id: 5 }, { id: 5 }]);
     await viewer.loadEducation.resolve(renewed);
-    expect(viewer.video()).toEqual({
-      kind: 'file',
-      src: '/v/5?signature=b',
+    expect(viewer.video()).toMatchObject({
+      kind: 'stream',
+      playlistUrl: '/v/5?signature=b',
       startAt: 42.5,
       autoPlay: true,
     });
@@ -140,7 +162,7 @@ describe('the viewer of an uploaded video', () => {
     viewer.actor.send({ type: 'VIDEO_READY' });
     viewer.actor.send({ type: 'VIDEO_FAILED', position: 7, playing: false });
     await viewer.loadEducation.resolve(renewed);
-    expect(viewer.video()).toMatchObject({ kind: 'file', startAt: 7, autoPlay: false });
+    expect(viewer.video()).toMatchObject({ kind: 'stream', startAt: 7, autoPlay: false });
     viewer.actor.send({ type: 'VIDEO_FAILED', position: 7, playing: false });
     expect(viewer.video()).toEqual({ kind: 'failed' });
   });
@@ -163,6 +185,59 @@ describe('the viewer of an uploaded video', () => {
     await renewal.loadEducation.reject(new Error('HTTP 401'));
     expect(renewal.video()).toEqual({ kind: 'failed' });
     expect(renewal.goToLibrary).not.toHaveBeenCalled();
+
+    // Transcoded again meanwhile: no playlist to resume on, never the original.
+    const requeued = await playingViewer();
+    requeued.actor.send({ type: 'VIDEO_FAILED', position: 1, playing: true });
+    await requeued.loadEducation.resolve({
+      ...uploaded,
+      videoUrl: '',
+      stream: streamAt(null, 'queued'),
+    });
+    expect(requeued.video()).toEqual({ kind: 'failed' });
+  });
+});
+
+describe('the viewer of an upload not yet published (administrators only)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const inTranscode = (state: TranscodeState) => ({
+    ...uploaded,
+    videoUrl: '',
+    stream: streamAt(null, state),
+  });
+
+  it('shows the transcode, fetches it again every TRANSCODE_POLL_MS while it runs, then checks the playlist', async () => {
+    vi.useFakeTimers();
+    const viewer = startViewer();
+    await viewer.loadEducation.resolve(inTranscode('queued'));
+    expect(viewer.video()).toEqual({ kind: 'processing', stream: streamAt(null, 'queued') });
+    expect(viewer.checkVideo.calls).toEqual([]);
+    expect(viewer.details()).toBe('hidden');
+    vi.advanceTimersByTime(TRANSCODE_POLL_MS - 1);
+    expect(viewer.loadEducation.calls).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(viewer.loadEducation.calls).toHaveLength(2);
+    await viewer.loadEducation.resolve(inTranscode('processing'));
+    expect(viewer.video()).toMatchObject({ kind: 'processing', stream: { state: 'processing' } });
+    vi.advanceTimersByTime(TRANSCODE_POLL_MS);
+    // A first rendition published while the others are still being made is enough to play.
+    await viewer.loadEducation.resolve({
+      ...uploaded,
+      stream: { ...streamAt('/v/5?signature=a'), state: 'processing' },
+    });
+    expect(viewer.checkVideo.calls).toEqual([{ url: '/v/5?signature=a' }]);
+    expect(viewer.video()).toEqual({ kind: 'checking' });
+  });
+
+  it('stops fetching a failed transcode', async () => {
+    vi.useFakeTimers();
+    const viewer = startViewer();
+    await viewer.loadEducation.resolve(inTranscode('failed'));
+    expect(viewer.video()).toMatchObject({ kind: 'processing', stream: { state: 'failed' } });
+    vi.advanceTimersByTime(10 * TRANSCODE_POLL_MS);
+    expect(viewer.loadEducation.calls).toHaveLength(1);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type StreamCommand,
   type StreamInput,
 } from '../../src/machines/educationViewer.machine.ts';
+import { TRANSCODE_POLL_MS } from '../../src/machines/transcodes.ts';
 import { messages } from '../../src/messages.ts';
 import { anEducation, educationViewer } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
@@ -19,37 +20,58 @@ import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.educations;
-const uploaded = anEducation({ id: 3, title: 'Implantologija danas' });
-const renewed = { ...uploaded, videoUrl: '/api/v1/educations/3/video?expires=2&signature=b' };
+const PREFIX = '/api/v1/educations/3/stream/k4Qp2bW9xZ1mN8vR3tY6uA/7';
 const stream = {
   state: 'ready' as const,
   progress: 100,
   failure: null,
-  playlistUrl: '/api/v1/educations/3/stream/master.m3u8?expires=1&signature=a',
-  posterUrl: '/api/v1/educations/3/stream/poster.jpg?expires=1&signature=a',
+  playlistUrl: `${PREFIX}/1/a/master.m3u8`,
+  posterUrl: `${PREFIX}/1/a/poster.jpg`,
   renditions: [360, 720],
   durationSeconds: 4,
   width: 1280,
   height: 720,
 };
-/** An upload transcoded to HLS (issue 27): two renditions, English captions, no thumbnail. */
-const streamed = anEducation({
+/** An upload transcoded to HLS (issue 27): its videoUrl is the playlist (decision 0049). */
+const uploaded = anEducation({
   id: 3,
   title: 'Implantologija danas',
-  thumbnailUrl: null,
+  videoUrl: stream.playlistUrl,
   stream,
-  captions: [{ language: 'en', url: '/api/v1/educations/3/captions/en.vtt?expires=1&signature=a' }],
 });
-const renewedStream = {
-  ...streamed,
-  stream: {
-    ...stream,
-    playlistUrl: '/api/v1/educations/3/stream/master.m3u8?expires=2&signature=b',
-  },
-};
-/** What the element plays: the playlist of a streamed education, else the file. */
-const sourceOf = (education: Education | null | undefined) =>
-  education?.stream?.playlistUrl ?? education?.videoUrl;
+/** The same upload after its address expired: a fresh playlist address. */
+const renewedPlaylist = (education: Education) => ({
+  ...education,
+  videoUrl: `${PREFIX}/2/b/master.m3u8`,
+  stream: { ...stream, playlistUrl: `${PREFIX}/2/b/master.m3u8` },
+});
+const renewed = renewedPlaylist(uploaded);
+/** Two renditions, English captions, no thumbnail. */
+const streamed = anEducation({
+  ...uploaded,
+  thumbnailUrl: null,
+  captions: [{ language: 'en', url: `${PREFIX}/1/a/captions/en.vtt` }],
+});
+const renewedStream = renewedPlaylist(streamed);
+/** An upload no rendition of which is published yet (administrators only). */
+const inTranscode = (state: 'queued' | 'processing' | 'failed', progress = 0) =>
+  anEducation({
+    id: 3,
+    title: 'Implantologija danas',
+    videoUrl: '',
+    stream: {
+      ...stream,
+      state,
+      progress,
+      failure: state === 'failed' ? 'ffmpeg nije mogao pročitati video.' : null,
+      playlistUrl: null,
+      posterUrl: null,
+      renditions: [],
+    },
+  });
+const processing = inTranscode('processing', 42);
+/** What the element plays: the stream's playlist. */
+const sourceOf = (education: Education | null | undefined) => education?.stream?.playlistUrl;
 const siteVideo = anEducation({
   id: 3,
   title: 'Implantologija danas',
@@ -96,6 +118,16 @@ function videoAt(position: number, playing: boolean): HTMLVideoElement {
   return element;
 }
 
+/** The processing state: what it says, the transcode's state, and no player. */
+function expectProcessing(education: Education | null) {
+  expect(status()).toHaveTextContent(text.videoProcessing);
+  const { state, progress } = education?.stream ?? {};
+  if (state === 'processing') expect(screen.getByText(`U obradi… ${progress} %`)).toBeVisible();
+  if (state === 'queued') expect(screen.getByText('U redu čekanja')).toBeVisible();
+  expect(video()).toBeNull();
+  expect(detailsTitle()).toBeNull();
+}
+
 function expectFailure() {
   expect(screen.getByRole('alert')).toHaveTextContent(
     'Učitavanje videa edukacije nije uspjelo.Kontaktirajte administartora.',
@@ -123,17 +155,28 @@ describe('education viewer model', () => {
     inputs: [{ educationId: '3' }, { educationId: 'tri' }],
     describeInput: ({ educationId }) => `/edukacije/${educationId}`,
     render: ({ educationId }) => renderViewer(educationId),
-    fakes: { loadEducation: getEducation, renewVideoUrl: getEducation, checkVideo: headCheck },
+    fakes: {
+      loadEducation: getEducation,
+      pollEducation: getEducation,
+      renewVideoUrl: getEducation,
+      checkVideo: headCheck,
+    },
     sampleEvents: [
-      { type: 'xstate.done.actor.loadEducation', output: uploaded },
       { type: 'xstate.done.actor.loadEducation', output: siteVideo },
       { type: 'xstate.done.actor.loadEducation', output: streamed },
+      { type: 'xstate.done.actor.loadEducation', output: processing },
+      { type: 'xstate.done.actor.loadEducation', output: inTranscode('failed') },
+      { type: 'xstate.done.actor.pollEducation', output: inTranscode('processing', 43) },
+      { type: 'xstate.done.actor.pollEducation', output: inTranscode('failed') },
+      { type: 'xstate.done.actor.pollEducation', output: streamed },
+      { type: 'xstate.error.actor.pollEducation', error: new TypeError('Failed to fetch') },
       { type: 'xstate.error.actor.loadEducation', error: new ApiError(404, null) },
       { type: 'xstate.done.actor.checkVideo', output: new Response(null, { status: 200 }) },
       { type: 'xstate.error.actor.checkVideo', error: new TypeError('Failed to fetch') },
       { type: 'VIDEO_FAILED', position: 42, playing: true },
-      { type: 'xstate.done.actor.renewVideoUrl', output: renewed },
       { type: 'xstate.done.actor.renewVideoUrl', output: renewedStream },
+      // Transcoded again meanwhile: no rendition to resume on.
+      { type: 'xstate.done.actor.renewVideoUrl', output: inTranscode('queued') },
       { type: 'VIDEO_ELEMENT', element: document.createElement('video') },
       { type: 'SET_QUALITY', height: 720 },
       { type: 'SET_QUALITY', height: null },
@@ -170,6 +213,16 @@ describe('education viewer model', () => {
         expect(iframe()).toHaveAttribute('title', 'Video: Implantologija danas');
         expect(playButton()).toBeNull();
       },
+      'loaded.video.processing.waiting': ({ context }) => expectProcessing(context.education),
+      'loaded.video.processing.polling': ({ context }) => {
+        expectProcessing(context.education);
+        // Fetched again while the transcode runs: the first fetch, then one per poll.
+        expect(getEducation.calls.length).toBeGreaterThan(1);
+      },
+      'loaded.video.processing.stopped': ({ context }) => {
+        expectProcessing(context.education);
+        expect(screen.getByText(/^Obrada nije uspjela: ffmpeg/)).toBeVisible();
+      },
       'loaded.video.checking': ({ context }) => {
         expect(headCheck.calls).toEqual([{ url: sourceOf(context.education), method: 'HEAD' }]);
         expect(status()).toHaveTextContent(text.loadingVideo);
@@ -193,9 +246,7 @@ describe('education viewer model', () => {
       },
       'loaded.video.resuming': ({ context }) => {
         expect(video()).toHaveAttribute('src', sourceOf(context.education));
-        expect([renewed.videoUrl, renewedStream.stream.playlistUrl]).toContain(
-          sourceOf(context.education),
-        );
+        expect(sourceOf(context.education)).toBe(renewedStream.stream.playlistUrl);
         expect(video()?.autoplay).toBe(true);
       },
       'loaded.video.failed': () => expectFailure(),
@@ -303,6 +354,43 @@ describe('education viewer journeys pinned by hand', () => {
     expect(screen.getByText('Predavač')).toBeVisible();
     expect(screen.queryByText('Jezik titlova')).toBeNull();
     expect(screen.queryByText('Snimljeno')).toBeNull();
+  });
+
+  it('says an upload is still being processed, polls while it runs and plays its first rendition', async () => {
+    renderViewer();
+    await getEducation.resolve(processing);
+    expectProcessing(processing);
+    expect(screen.getByText('U obradi… 42 %')).toBeVisible();
+    await advance(TRANSCODE_POLL_MS - 1);
+    expect(getEducation.calls).toEqual([3]);
+    await advance(1);
+    expect(getEducation.calls).toEqual([3, 3]);
+    await getEducation.resolve(inTranscode('processing', 60));
+    expect(screen.getByText('U obradi… 60 %')).toBeVisible();
+    // A failed poll is silent; the next one follows.
+    await advance(TRANSCODE_POLL_MS);
+    await getEducation.reject(new TypeError('Failed to fetch'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await advance(TRANSCODE_POLL_MS);
+    expect(getEducation.calls).toEqual([3, 3, 3, 3]);
+    await getEducation.resolve(uploaded);
+    // Never the original: the HEAD check and the element get the playlist.
+    expect(headCheck.calls).toEqual([{ url: stream.playlistUrl, method: 'HEAD' }]);
+    await headCheck.resolve(new Response(null, { status: 200 }));
+    expect(video()).toHaveAttribute('src', stream.playlistUrl);
+    expect(status()).toBeNull();
+  });
+
+  it('stops polling a failed transcode and says why', async () => {
+    renderViewer();
+    await getEducation.resolve(inTranscode('failed'));
+    expect(status()).toHaveTextContent(text.videoProcessing);
+    expect(
+      screen.getByText('Obrada nije uspjela: ffmpeg nije mogao pročitati video.'),
+    ).toBeVisible();
+    await advance(5 * TRANSCODE_POLL_MS);
+    expect(getEducation.calls).toEqual([3]);
+    expect(headCheck.calls).toEqual([]);
   });
 
   it('says the video failed to load, in the SPEC 4 words, when the element fails', async () => {

@@ -8,10 +8,12 @@ import type {
   CampaignKey,
   CreateNewsletterRequest,
   ErrorBody,
+  NewsletterDetails,
   NewsletterSummary,
 } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
+import { formatPrice } from '../../src/lib/price.ts';
 import { zagrebInstant } from '../../src/lib/wallTime.ts';
 import {
   newsletterFormMachine,
@@ -47,7 +49,7 @@ const product = (values: Partial<ProductDraft> = {}): ProductDraft => ({
   ...values,
 });
 const now = new Date('2027-03-12T08:00:00.000Z');
-const draft = { ...initialDraft('Dentalia'), scheduledAt: '2027-03-12T10:00' };
+const draft = { ...initialDraft('Dentalia', now), scheduledAt: '2027-03-12T10:00' };
 
 /** The list under the form: every message once, in the order of the form. */
 const problemsOf = (...args: Parameters<typeof validateNewsletter>) =>
@@ -59,13 +61,34 @@ describe('validateNewsletter', () => {
     ['12.5 €', []],
     ['0 €', []],
     ['1234567 €', []],
-    ['12.505 €', [text.priceFormat]],
-    ['12,50 €', [text.priceFormat]],
-    ['12.50€', [text.priceFormat]],
+    ['49,90', []],
+    ['49,90 €', []],
+    ['49.90', []],
+    ['49.90 €', []],
+    ['1.299,00 €', []],
+    ['12.50€', []],
+    ['12,505 €', [text.priceFormat]],
     ['12.50 EUR', [text.priceFormat]],
     ['-1 €', [text.priceFormat]],
+    ['12345678 €', [text.priceFormat]],
   ])('price %s', (price, problems) => {
     expect(problemsOf(draft, [product({ price })], now)).toEqual(problems);
+  });
+
+  it("puts a wrong price under that product's own price", () => {
+    expect(
+      validateNewsletter(draft, [product(), product({ key: 7, price: 'oko 5 €' })], now),
+    ).toEqual({ 'price-7': [text.priceFormat] });
+  });
+
+  it('gives a date more than a year ahead its own message', () => {
+    // 366 days after 2027-03-12T08:00Z is 2028-03-12T08:00Z, 09:00 in Zagreb.
+    expect(
+      validateNewsletter({ ...draft, scheduledAt: '2028-03-12T09:00' }, [product()], now),
+    ).toEqual({});
+    expect(
+      validateNewsletter({ ...draft, scheduledAt: '2028-03-12T09:01' }, [product()], now),
+    ).toEqual({ scheduledAt: [text.dateTooLate] });
   });
 
   it('wants a date strictly after now (Zagreb wall-clock time)', () => {
@@ -96,6 +119,7 @@ describe('what is sent', () => {
         nextKey: 2,
         campaignIds: { catalogs: 2, courses: 1 },
         errors: {},
+        edited: null,
         now: () => new Date(),
       },
       now,
@@ -118,12 +142,13 @@ describe('rows', () => {
       snapshot: newsletterFormMachine.resolveState({
         value: 'editing',
         context: {
-          ...initialDraft('Dentalia'),
+          ...initialDraft('Dentalia', now),
           brand: 'Dentalia',
           products: [product()],
           nextKey: 2,
           campaignIds: { catalogs: 2, courses: 1 },
           errors: {},
+          edited: null,
           now: () => new Date(),
         },
       }),
@@ -162,8 +187,8 @@ describe('validateNewsletter, each rule alone', () => {
     [
       'a broken second product after a complete first',
       {},
-      [product(), product({ key: 2, title: '', price: '12,50 €', image: null })],
-      [text.productsIncomplete, text.priceFormat, text.imageRequired],
+      [product(), product({ key: 2, title: '', price: '12,505 €', image: null })],
+      [text.productsIncomplete, text.imageRequired],
     ],
   ])('%s', (_, values, products, problems) => {
     expect(problemsOf({ ...draft, ...values }, products, now)).toEqual(problems);
@@ -181,8 +206,8 @@ describe('validateNewsletter, each rule alone', () => {
       text.dateInFuture,
       text.bodyRequired,
       text.productsIncomplete,
-      text.priceFormat,
       text.imageRequired,
+      text.priceFormat,
     ]);
   });
 });
@@ -211,6 +236,7 @@ describe('what is sent, at its edges', () => {
     nextKey: 2,
     campaignIds: null,
     errors: {},
+    edited: null,
     now: () => new Date(),
   };
 
@@ -333,15 +359,29 @@ describe('refusals', () => {
 
   it('puts each refusal under the field it is about, the rest for the whole form', () => {
     const taken = new ApiError(409, body([SERVER_MESSAGES.newsletterTaken]));
-    expect(creationErrors(taken)).toEqual({ subject: [text.duplicate] });
+    expect(creationErrors(taken, [])).toEqual({ subject: [text.duplicate] });
     const past = new ApiError(
       400,
       body({ scheduledAt: [SERVER_MESSAGES.newsletterScheduledInPast] }),
     );
-    expect(creationErrors(past)).toEqual({ scheduledAt: [text.dateInFuture] });
+    expect(creationErrors(past, [])).toEqual({ scheduledAt: [text.dateInFuture] });
     const image = new ApiError(400, body({ 'listValues[0].imageUrl': ['x'] }));
-    expect(creationErrors(image)).toEqual({ products: [text.reuploadImages] });
-    expect(creationErrors(new ApiError(500, null))).toEqual({ form: [text.loginAgain] });
+    expect(creationErrors(image, [])).toEqual({ products: [text.reuploadImages] });
+    expect(creationErrors(new ApiError(500, null), [])).toEqual({ form: [text.loginAgain] });
+    const price = new ApiError(
+      400,
+      body({ 'listValues[1].price': [SERVER_MESSAGES.newsletterPriceInvalid] }),
+    );
+    expect(creationErrors(price, [product({ key: 4 }), product({ key: 9 })])).toEqual({
+      'price-9': [text.priceFormat],
+    });
+    const late = new ApiError(
+      400,
+      body({ scheduledAt: [SERVER_MESSAGES.newsletterScheduledTooLate] }),
+    );
+    expect(creationErrors(late, [])).toEqual({ scheduledAt: [text.dateTooLate] });
+    const begun = new ApiError(409, body([SERVER_MESSAGES.newsletterNotEditable]));
+    expect(creationErrors(begun, [])).toEqual({ form: [text.notEditable] });
     const missing = new ApiError(
       400,
       body({ ProductImage: [SERVER_MESSAGES.newsletterImageRequired] }),
@@ -355,23 +395,29 @@ describe('refusals', () => {
     expect(
       productControlsToFix([
         product(),
-        product({ key: 2, title: ' ', price: '12,50 €' }),
+        product({ key: 2, title: ' ', price: ' ' }),
         product({ key: 3, image: pdf }),
         product({ key: 4, image: null, imageUrl: 'u' }),
+        product({ key: 5, price: 'x' }),
       ]),
     ).toEqual(['2-title', '2-price', '3-image']);
   });
 });
 
 const CAMPAIGN_IDS: Record<CampaignKey, number> = { catalogs: 2, courses: 1 };
-const FUTURE = '2099-03-12T09:00';
+const FUTURE = '2027-04-12T09:00';
 const summary = { id: 1 } as NewsletterSummary;
 
 function startForm() {
   const loadCampaigns = fakePromiseActor<Record<CampaignKey, number>>();
   const uploadImages = fakePromiseActor<string[], ImageToUpload[]>();
   const createNewsletter = fakePromiseActor<NewsletterSummary, CreateNewsletterRequest>();
-  const notifyCreated = vi.fn();
+  const loadNewsletter = fakePromiseActor<NewsletterDetails, number>();
+  const updateNewsletter = fakePromiseActor<
+    undefined,
+    { id: number; request: CreateNewsletterRequest }
+  >();
+  const notifySaved = vi.fn();
   const reportError = vi.fn();
   const actor = createActor(
     newsletterFormMachine.provide({
@@ -379,13 +425,15 @@ function startForm() {
         loadCampaigns: loadCampaigns.logic,
         uploadImages: uploadImages.logic,
         createNewsletter: createNewsletter.logic,
+        loadNewsletter: loadNewsletter.logic,
+        updateNewsletter: updateNewsletter.logic,
       },
       actions: {
-        notifyCreated: (_, message) => notifyCreated(message),
+        notifySaved: (_, message) => notifySaved(message),
         reportError: (_, error) => reportError(error),
       },
     }),
-    { input: { brand: 'Dentalia' } },
+    { input: { brand: 'Dentalia', now: () => now } },
   ).start();
   const context = () => actor.getSnapshot().context;
   const status = () => selectNewsletterFormStatus(actor.getSnapshot());
@@ -396,7 +444,9 @@ function startForm() {
     loadCampaigns,
     uploadImages,
     createNewsletter,
-    notifyCreated,
+    loadNewsletter,
+    updateNewsletter,
+    notifySaved,
     reportError,
   };
 }
@@ -445,18 +495,19 @@ describe('newsletter form machine', () => {
     await form.loadCampaigns.resolve(CAMPAIGN_IDS);
     expect(form.status()).toBe('editing');
     expect(form.context()).toEqual({
-      ...initialDraft('Dentalia'),
+      ...initialDraft('Dentalia', now),
       brand: 'Dentalia',
       products: [{ key: 1, title: '', price: '', image: null, imageUrl: null }],
       nextKey: 2,
       campaignIds: CAMPAIGN_IDS,
       errors: {},
+      edited: null,
       now: expect.any(Function),
     });
-    expect(selectNewsletterDraft(form.actor.getSnapshot())).toEqual(initialDraft('Dentalia'));
-    expect(initialDraft('Dentalia')).toMatchObject({
+    expect(selectNewsletterDraft(form.actor.getSnapshot())).toEqual(initialDraft('Dentalia', now));
+    expect(initialDraft('Dentalia', now)).toMatchObject({
       campaign: 'catalogs',
-      subject: 'Dentalia Istaknuta ponuda',
+      subject: 'Dentalia Istaknuta ponuda – ožujak 2027',
       scheduledAt: '',
     });
   });
@@ -537,10 +588,10 @@ describe('newsletter form machine', () => {
       ],
     });
     await form.createNewsletter.resolve(summary);
-    expect(form.notifyCreated).toHaveBeenCalledWith(text.created);
+    expect(form.notifySaved).toHaveBeenCalledWith(text.created);
     expect(form.status()).toBe('editing');
     expect(form.context()).toMatchObject({
-      ...initialDraft('Dentalia'),
+      ...initialDraft('Dentalia', now),
       products: [{ key: 3, title: '', price: '', image: null, imageUrl: null }],
       nextKey: 4,
       errors: {},
@@ -597,5 +648,120 @@ describe('newsletter form machine', () => {
     expect(form.status()).toBe('uploading');
     expect(errorMessages(form.context().errors)).toEqual([]);
     expect(form.createNewsletter.calls).toEqual([]);
+  });
+});
+
+describe('changing a scheduled newsletter (issue 28)', () => {
+  const stored: NewsletterDetails = {
+    id: 12,
+    subject: 'Jesenska ponuda',
+    templateName: 'jesen-1',
+    campaignId: 1,
+    scheduledAt: '2027-04-01T07:00:00.000Z', // 09:00 in Zagreb (summer time).
+    status: 'scheduled',
+    singleValues: { name: 'Jesenska ponuda', body: 'Poštovani,' },
+    listValues: [
+      { title: 'Kompozit', priceCents: 4990, imageUrl: 'http://x/1.jpg' },
+      { title: 'Bond', priceCents: 129_900, imageUrl: 'http://x/2.jpg' },
+    ],
+  };
+
+  async function editing() {
+    const form = await openedForm();
+    form.actor.send({ type: 'EDIT_NEWSLETTER', id: 12 });
+    expect(form.status()).toBe('loadingNewsletter');
+    expect(form.loadNewsletter.calls).toEqual([12]);
+    await form.loadNewsletter.resolve(stored);
+    return form;
+  }
+
+  it('loads it into the form: Zagreb time, its campaign, prices the Croatian way', async () => {
+    const form = await editing();
+    expect(form.status()).toBe('editing');
+    expect(selectNewsletterDraft(form.actor.getSnapshot())).toEqual({
+      campaign: 'courses',
+      subject: 'Jesenska ponuda',
+      scheduledAt: '2027-04-01T09:00',
+      body: 'Poštovani,',
+    });
+    expect(form.context().products).toEqual([
+      {
+        key: 1,
+        title: 'Kompozit',
+        price: formatPrice(4990),
+        image: null,
+        imageUrl: 'http://x/1.jpg',
+      },
+      { key: 2, title: 'Bond', price: '1.299,00\u00a0€', image: null, imageUrl: 'http://x/2.jpg' },
+    ]);
+    expect(form.context().edited).toEqual({
+      id: 12,
+      subject: 'Jesenska ponuda',
+      templateName: 'jesen-1',
+    });
+  });
+
+  it('saves the change under its own template name, uploading nothing, then starts a new one', async () => {
+    const form = await editing();
+    form.actor.send({ type: 'EDIT', values: { subject: 'Jesenska ponuda II' } });
+    form.actor.send({ type: 'SUBMIT' });
+    expect(form.status()).toBe('updating');
+    expect(form.uploadImages.calls).toEqual([]);
+    expect(form.createNewsletter.calls).toEqual([]);
+    expect(form.updateNewsletter.calls).toEqual([
+      {
+        id: 12,
+        request: expect.objectContaining({
+          subject: 'Jesenska ponuda II',
+          templateName: 'jesen-1',
+          campaignId: 1,
+          scheduledAt: stored.scheduledAt,
+        }),
+      },
+    ]);
+    await form.updateNewsletter.resolve(undefined);
+    expect(form.notifySaved).toHaveBeenCalledWith(text.updated);
+    expect(form.context().edited).toBeNull();
+    expect(form.context().subject).toBe('Dentalia Istaknuta ponuda – ožujak 2027');
+  });
+
+  it('shows a refusal once the sending began, and goes back to a new newsletter on request', async () => {
+    const form = await editing();
+    form.actor.send({ type: 'SUBMIT' });
+    await form.updateNewsletter.reject(
+      new ApiError(409, { errors: [SERVER_MESSAGES.newsletterNotEditable] }),
+    );
+    expect(form.context().errors).toEqual({ form: [text.notEditable] });
+    expect(form.context().edited).not.toBeNull();
+    form.actor.send({ type: 'STOP_EDITING' });
+    expect(form.context()).toMatchObject({
+      edited: null,
+      errors: {},
+      subject: 'Dentalia Istaknuta ponuda – ožujak 2027',
+    });
+    expect(form.context().products).toEqual([
+      { key: 3, title: '', price: '', image: null, imageUrl: null },
+    ]);
+  });
+
+  it('reports a newsletter that cannot be loaded and stays on the new one', async () => {
+    const form = await openedForm();
+    form.actor.send({ type: 'EDIT_NEWSLETTER', id: 12 });
+    await form.loadNewsletter.reject(new ApiError(404, null));
+    expect(form.status()).toBe('editing');
+    expect(form.context().edited).toBeNull();
+    expect(form.reportError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the default subject', () => {
+  it("carries the month in Zagreb, in Croatian, whatever the machine's time zone", () => {
+    // 23:30 UTC on 30 November is already December in Zagreb.
+    expect(initialDraft('Dentalia', new Date('2026-11-30T23:30:00Z')).subject).toBe(
+      'Dentalia Istaknuta ponuda – prosinac 2026',
+    );
+    expect(initialDraft('Dentalia', new Date('2026-11-15T12:00:00Z')).subject).toBe(
+      'Dentalia Istaknuta ponuda – studeni 2026',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type {
   CampaignKey,
   CreateNewsletterRequest,
+  NewsletterDetails,
   NewsletterSummary,
 } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -17,6 +18,8 @@ import {
   type ImageToUpload,
   type ProductDraft,
 } from '../../src/machines/newsletterForm.rules.ts';
+import { zagrebMonthName } from '../../src/lib/month.ts';
+import { parsePrice } from '../../src/lib/price.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { step, testRandomPaths } from '../support/random-paths.ts';
@@ -26,10 +29,16 @@ const text = messages.newsletterForm;
 const NEXT_YEAR = new Date().getFullYear() + 1;
 const CAMPAIGN_IDS: Record<CampaignKey, number> = { catalogs: 2, courses: 1 };
 const IMAGE_URL = 'http://localhost:3000/media/newsletters/aaaaaaaaaaaaaaaaaaaaaa.jpg';
+const DEFAULT_SUBJECT = text.defaultSubject('Dentalia', zagrebMonthName(new Date()));
 
 const loadCampaigns = fakePromiseActor<Record<CampaignKey, number>, undefined>();
 const uploadImages = fakePromiseActor<string[], ImageToUpload[]>();
 const createNewsletter = fakePromiseActor<NewsletterSummary, CreateNewsletterRequest>();
+const loadNewsletter = fakePromiseActor<NewsletterDetails, number>();
+const updateNewsletter = fakePromiseActor<
+  undefined,
+  { id: number; request: CreateNewsletterRequest }
+>();
 
 const photo = new File([new Uint8Array([137, 80, 78, 71])], 'kompozit.png', { type: 'image/png' });
 const created: NewsletterSummary = {
@@ -37,12 +46,25 @@ const created: NewsletterSummary = {
   subject: 'Dentalia Istaknuta ponuda',
   templateName: 't',
   campaignId: 2,
+  campaignName: 'Catalogs',
   scheduledAt: `${NEXT_YEAR}-03-12T08:00:00.000Z`,
   createdAt: '2026-11-23T10:00:00.000Z',
   status: 'scheduled',
   counts: { pending: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
   undeliverable: [],
 };
+/** A scheduled newsletter of the list, to change ('Uredi'). */
+const stored: NewsletterDetails = {
+  id: 12,
+  subject: 'Jesenska ponuda',
+  templateName: 'jesen-1',
+  campaignId: 1,
+  scheduledAt: `${NEXT_YEAR}-04-01T07:00:00.000Z`,
+  status: 'scheduled',
+  singleValues: { name: 'Jesenska ponuda', body: 'Poštovani,' },
+  listValues: [{ title: 'Bond', priceCents: 129_900, imageUrl: IMAGE_URL }],
+};
+const storedSummary: NewsletterSummary = { ...created, id: 12, subject: stored.subject };
 
 const user = userEvent.setup();
 let app: ReturnType<typeof renderWithEffects>;
@@ -57,7 +79,15 @@ function renderForm() {
   const uploads: { title: string; image: File }[] = [];
   let uploaded: Promise<string[]> | undefined;
   listCalls = 0;
-  for (const fake of [loadCampaigns, uploadImages, createNewsletter]) fake.reset();
+  for (const fake of [
+    loadCampaigns,
+    uploadImages,
+    createNewsletter,
+    loadNewsletter,
+    updateNewsletter,
+  ]) {
+    fake.reset();
+  }
   app = renderWithEffects(<NewsletterContainer />, {
     path: '/admin/newsletter',
     api: {
@@ -70,7 +100,11 @@ function renderForm() {
       newsletters: {
         listNewsletters: () => {
           listCalls += 1;
-          return Promise.resolve([]);
+          return Promise.resolve([storedSummary]);
+        },
+        getNewsletter: loadNewsletter.fn,
+        updateNewsletter: async (id, request) => {
+          await updateNewsletter.fn({ id, request });
         },
         uploadImage: async (title, image) => {
           uploads.push({ title, image });
@@ -99,7 +133,10 @@ const productGroups = () =>
         group.getAttribute('aria-label') ?? group.querySelector('legend')?.textContent ?? '',
       ),
     );
-const submitButton = () => screen.queryByRole('button', { name: text.submit });
+const submitButton = () =>
+  screen.queryByRole('button', { name: text.submit }) ??
+  screen.queryByRole('button', { name: text.saveChanges });
+const editButton = () => screen.queryByRole('button', { name: `Uredi: ${stored.subject}` });
 /** The list under the form (the date picker's own live region, open when focused, is no list). */
 const shownProblems = () =>
   within(
@@ -144,9 +181,15 @@ describe('newsletter form model', () => {
       JSON.stringify({
         value,
         via:
-          value === 'creating' || event?.type === 'xstate.done.actor.createNewsletter'
+          value === 'creating' ||
+          value === 'updating' ||
+          event?.type === 'xstate.done.actor.createNewsletter' ||
+          event?.type === 'xstate.done.actor.updateNewsletter' ||
+          event?.type === 'xstate.error.actor.loadNewsletter' ||
+          event?.type === 'STOP_EDITING'
             ? event?.type
             : undefined,
+        edited: context.edited !== null,
         campaign: context.campaign,
         scheduledAt: context.scheduledAt,
         products: context.products.length,
@@ -154,7 +197,7 @@ describe('newsletter form model', () => {
         uploaded: context.products.some((product) => product.imageUrl !== null),
         problems: errorMessages(context.errors),
       }),
-    fakes: { loadCampaigns, uploadImages, createNewsletter },
+    fakes: { loadCampaigns, uploadImages, createNewsletter, loadNewsletter, updateNewsletter },
     sampleEvents: [
       { type: 'xstate.done.actor.loadCampaigns', output: CAMPAIGN_IDS },
       { type: 'xstate.error.actor.loadCampaigns', error: new TypeError('Failed to fetch') },
@@ -178,6 +221,14 @@ describe('newsletter form model', () => {
         type: 'xstate.error.actor.createNewsletter',
         error: new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }),
       },
+      { type: 'EDIT_NEWSLETTER', id: stored.id },
+      { type: 'xstate.done.actor.loadNewsletter', output: stored },
+      { type: 'xstate.error.actor.loadNewsletter', error: new ApiError(404, null) },
+      { type: 'xstate.done.actor.updateNewsletter', output: undefined },
+      {
+        type: 'xstate.error.actor.updateNewsletter',
+        error: new ApiError(409, { errors: [SERVER_MESSAGES.newsletterNotEditable] }),
+      },
     ],
     states: {
       loadingCampaigns: () => {
@@ -189,7 +240,27 @@ describe('newsletter form model', () => {
         expect(screen.getByText(text.loadFailed)).toBeVisible();
         expect(submitButton()).not.toBeInTheDocument();
       },
+      loadingNewsletter: () => {
+        expect(loadNewsletter.calls.at(-1)).toBe(stored.id);
+        expect(screen.getByText(text.loadingNewsletter)).toBeInTheDocument();
+        expect(submitButton()).not.toBeInTheDocument();
+      },
+      updating: ({ context }) => {
+        expect(updateNewsletter.calls.at(-1)).toMatchObject({
+          id: stored.id,
+          request: { templateName: stored.templateName, subject: context.subject.trim() },
+        });
+        expect(screen.getByText(text.saving)).toBeInTheDocument();
+        expect(submitButton()).not.toBeInTheDocument();
+      },
       editing: ({ context }) => {
+        if (context.edited) {
+          expect(screen.getByText(text.editing(context.edited.subject))).toBeVisible();
+          expect(submitButton()).toHaveTextContent(text.saveChanges);
+        } else {
+          expect(screen.queryByText(/^Uređujete/)).not.toBeInTheDocument();
+          expect(submitButton()).toHaveTextContent(text.submit);
+        }
         expect(field(text.campaign)).toHaveValue(context.campaign);
         expect(field(text.subject)).toHaveValue(context.subject);
         expect(field(text.body)).toHaveValue(context.body);
@@ -222,6 +293,9 @@ describe('newsletter form model', () => {
       ADD_PRODUCT: () => user.click(screen.getByRole('button', { name: text.addProduct })),
       REMOVE_PRODUCT: () => user.click(screen.getByRole('button', { name: text.removeProduct(1) })),
       SUBMIT: () => user.click(submitButton() ?? document.body),
+      EDIT_NEWSLETTER: () => user.click(editButton() ?? document.body),
+      STOP_EDITING: () =>
+        user.click(screen.queryByRole('button', { name: text.stopEditing }) ?? document.body),
     },
   });
 });
@@ -235,7 +309,7 @@ describe('newsletter form journeys pinned by hand', () => {
   it('shows each message under its field, marked and described, and focuses the first', async () => {
     await opened();
     fireEvent.change(field(text.subject), { target: { value: ' ' } });
-    await editProduct(1, { title: 'Kompozit A2', price: '12,50 €', image: photo });
+    await editProduct(1, { title: 'Kompozit A2', price: 'oko 12 €', image: photo });
     await user.click(submitButton() ?? document.body);
     expect(field(text.subject)).toHaveAttribute('aria-invalid', 'true');
     expect(field(text.subject)).toHaveAccessibleDescription(text.subjectRequired);
@@ -249,6 +323,23 @@ describe('newsletter form journeys pinned by hand', () => {
     expect(product.getByLabelText(text.productTitle)).not.toHaveAttribute('aria-invalid');
     expect(field(text.body)).not.toHaveAttribute('aria-invalid');
     expect(field(text.subject)).toHaveFocus();
+  });
+
+  it('shows a typed price the Croatian way once left, and a date beyond a year its own message', async () => {
+    await opened();
+    const price = within(productGroups()[0] ?? document.body).getByLabelText(text.productPrice);
+    expect(price).toHaveAttribute('inputmode', 'decimal');
+    await user.type(price, '1299,9');
+    await user.tab();
+    expect(price).toHaveValue('1.299,90\u00a0€');
+    fireEvent.change(field(text.scheduledAt), {
+      target: { value: shownDate(`${NEXT_YEAR + 1}-12-31T09:00`) },
+    });
+    await user.click(submitButton() ?? document.body);
+    expect(field(text.scheduledAt)).toHaveAccessibleDescription(
+      `${text.dateHint} ${text.dateTooLate}`,
+    );
+    expect(shownProblems()).not.toContain(text.loginAgain);
   });
 
   it('puts a refusal of the server under the field it is about', async () => {
@@ -265,7 +356,7 @@ describe('newsletter form journeys pinned by hand', () => {
   it('opens with the catalogues campaign, the brand title and a greeting', async () => {
     await opened();
     expect(field(text.campaign)).toHaveValue('catalogs');
-    expect(field(text.subject)).toHaveValue('Dentalia Istaknuta ponuda');
+    expect(field(text.subject)).toHaveValue(DEFAULT_SUBJECT);
     expect(field(text.body).value).toMatch(/^Poštovani,/);
     expect(productGroups()).toHaveLength(1);
     expect(listCalls).toBe(1);
@@ -287,11 +378,11 @@ describe('newsletter form journeys pinned by hand', () => {
     expect(uploadImages.calls).toEqual([]);
   });
 
-  it('refuses a past date and a price without the euro sign', async () => {
+  it('refuses a past date and a price that is none', async () => {
     await opened();
     await fillValid();
     fireEvent.change(field(text.scheduledAt), { target: { value: shownDate('2020-03-12T09:00') } });
-    await editProduct(1, { price: '12.50' });
+    await editProduct(1, { price: '12,505 €' });
     await user.click(submitButton() ?? document.body);
     expect(shownProblems()).toEqual([
       'Datum slanja obavijesti mora biti u budućnosti.',
@@ -336,7 +427,7 @@ describe('newsletter form journeys pinned by hand', () => {
       tone: 'success',
       text: 'Newsletter uspješno stvoren i bit će poslan u odabrano vrijeme.',
     });
-    expect(field(text.subject)).toHaveValue('Dentalia Istaknuta ponuda');
+    expect(field(text.subject)).toHaveValue(DEFAULT_SUBJECT);
     expect(listCalls).toBe(2);
   });
 
@@ -371,7 +462,8 @@ interface NewsletterModel {
   created: number;
 }
 
-const PRICE = /^\d{1,7}(\.\d{1,2})? €$/;
+/** Issue 28: a price as Croatians write it, read by the site's one price reader. */
+const isPrice = (price: string) => parsePrice(price) !== undefined;
 const emptyNewsletterProduct = (): NewsletterProduct => ({
   title: '',
   price: '',
@@ -383,7 +475,7 @@ const newsletterValid = (model: NewsletterModel) =>
   model.dateInFuture === true &&
   model.products.length > 0 &&
   model.products.every(
-    (product) => product.title && PRICE.test(product.price) && (product.photo || product.url),
+    (product) => product.title && isPrice(product.price) && (product.photo || product.url),
   );
 const needingUpload = (model: NewsletterModel) =>
   model.products.flatMap((product, index) => (product.url === null ? [index] : []));
@@ -430,7 +522,16 @@ describe('newsletter form random paths', () => {
       fc
         .record({
           at: fc.nat(),
-          price: fc.constantFrom('12.50 €', '7 €', '0.99 €', '12.50', ''),
+          price: fc.constantFrom(
+            '12.50 €',
+            '7 €',
+            '0.99 €',
+            '12.50',
+            '49,90 €',
+            '1.299,00 €',
+            'oko 5 €',
+            '',
+          ),
         })
         .map(({ at, price }) =>
           step<NewsletterModel>(

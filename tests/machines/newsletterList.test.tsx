@@ -15,6 +15,7 @@ const scheduled: NewsletterSummary = {
   subject: 'Dentalia Istaknuta ponuda',
   templateName: 't',
   campaignId: 2,
+  campaignName: 'Catalogs',
   scheduledAt: '2027-03-12T08:00:00.000Z',
   createdAt: '2026-11-23T10:00:00.000Z',
   status: 'scheduled',
@@ -61,6 +62,7 @@ function renderList() {
 const button = (name: string) => screen.queryByRole('button', { name });
 const action = (name: string) => button(`${name}: ${scheduled.subject}`);
 const frame = () => screen.queryByTitle(text.previewTitle(scheduled.subject));
+const dialog = () => screen.queryByRole('alertdialog', { name: text.confirmCancelTitle });
 
 describe('newsletter list model', () => {
   testMachineModel(newsletterListMachine, {
@@ -70,6 +72,8 @@ describe('newsletter list model', () => {
       { type: 'xstate.done.actor.loadNewsletters', output: [scheduled] },
       { type: 'xstate.error.actor.loadNewsletters', error: new ApiError(500, null) },
       { type: 'CANCEL', id: scheduled.id },
+      { type: 'CONFIRM_CANCEL' },
+      { type: 'KEEP' },
       { type: 'PREVIEW', id: scheduled.id },
       { type: 'SEND_TEST', id: scheduled.id },
       { type: 'xstate.done.actor.cancelNewsletter', output: undefined },
@@ -90,23 +94,37 @@ describe('newsletter list model', () => {
       },
       ready: ({ context }) => {
         expect(screen.getByRole('heading', { level: 3, name: scheduled.subject })).toBeVisible();
-        expect(screen.getByText(text.counts(scheduled.counts))).toBeVisible();
-        expect(action(text.cancel)).toBeEnabled();
-        expect(frame()).not.toBeInTheDocument();
-        expect(context.preview).toBeNull();
+        expect(screen.getByText(text.audience('Catalogs'))).toBeVisible();
+        expect(
+          screen.getByText('Poslano 10 od 16, čeka 3, nije uspjelo 1, odjavili se prije slanja 2'),
+        ).toBeVisible();
+        expect(screen.getByText('Nesigurno: 1 – možda poslano dvaput')).toBeVisible();
+        // An open preview holds no button.
+        for (const name of [text.cancel, text.preview, text.sendTest, text.edit]) {
+          expect(action(name)).toBeEnabled();
+        }
+        expect(dialog()).not.toBeInTheDocument();
+        if (context.preview) {
+          expect(frame()).toHaveAttribute('sandbox', '');
+          expect(frame()).toHaveAttribute('src', preview.documentUrl);
+        } else {
+          expect(frame()).not.toBeInTheDocument();
+        }
+      },
+      confirmingCancel: () => {
+        expect(dialog()).toHaveAccessibleDescription(text.confirmCancelText(scheduled.subject));
+        expect(button(text.keep)).toBeEnabled();
+        expect(cancelNewsletter.calls).toEqual([]);
       },
       cancelling: () => {
         expect(cancelNewsletter.calls.at(-1)).toBe(scheduled.id);
+        expect(dialog()).toBeInTheDocument();
+        expect(screen.getByText(text.cancelling)).toBeInTheDocument();
         expect(action(text.cancel)).toBeDisabled();
       },
       loadingPreview: () => {
         expect(loadPreview.calls.at(-1)).toBe(scheduled.id);
         expect(action(text.preview)).toBeDisabled();
-      },
-      showingPreview: () => {
-        expect(frame()).toHaveAttribute('sandbox', '');
-        expect(frame()).toHaveAttribute('src', preview.documentUrl);
-        expect(action(text.sendTest)).toBeDisabled();
       },
       sendingTest: () => {
         expect(sendTest.calls.at(-1)).toBe(scheduled.id);
@@ -116,6 +134,8 @@ describe('newsletter list model', () => {
     events: {
       RELOAD: () => user.click(button(text.retry) ?? button(text.reload) ?? document.body),
       CANCEL: () => user.click(action(text.cancel) ?? document.body),
+      CONFIRM_CANCEL: () => user.click(button(text.confirmCancel) ?? document.body),
+      KEEP: () => user.click(button(text.keep) ?? document.body),
       PREVIEW: () => user.click(action(text.preview) ?? document.body),
       SEND_TEST: () => user.click(action(text.sendTest) ?? document.body),
       CLOSE_PREVIEW: () => user.click(button(text.closePreview) ?? document.body),
@@ -124,10 +144,57 @@ describe('newsletter list model', () => {
 });
 
 describe('newsletter list journeys pinned by hand', () => {
-  it('cancels, tells so and shows the list again from the server', async () => {
+  it('asks before cancelling: "Ne" keeps it, focus back on its button', async () => {
     renderList();
     await loadNewsletters.resolve([scheduled]);
     await user.click(action(text.cancel) ?? document.body);
+    expect(button(text.keep)).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(dialog()).not.toBeInTheDocument();
+    expect(action(text.cancel)).toHaveFocus();
+    await user.click(action(text.cancel) ?? document.body);
+    await user.click(button(text.keep) ?? document.body);
+    expect(cancelNewsletter.calls).toEqual([]);
+  });
+
+  it('lets the list work while a preview is open', async () => {
+    renderList();
+    await loadNewsletters.resolve([scheduled]);
+    await user.click(action(text.preview) ?? document.body);
+    await loadPreview.resolve(preview);
+    expect(frame()).toBeInTheDocument();
+    expect(screen.queryByText(text.working)).not.toBeInTheDocument();
+    await user.click(action(text.sendTest) ?? document.body);
+    expect(sendTest.calls).toEqual([scheduled.id]);
+    await sendTest.resolve(undefined);
+    expect(frame()).toBeInTheDocument();
+    await user.click(button(text.closePreview) ?? document.body);
+    expect(frame()).not.toBeInTheDocument();
+  });
+
+  it('shows no counts before the sending starts, and large counts as Croatians write them', async () => {
+    renderList();
+    const none = { pending: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 };
+    await loadNewsletters.resolve([
+      { ...scheduled, counts: none },
+      {
+        ...scheduled,
+        id: 8,
+        subject: 'Poslan',
+        status: 'sent',
+        counts: { ...none, sent: 4980, failed: 20 },
+      },
+    ]);
+    expect(screen.queryByText(/^Poslano 0/)).not.toBeInTheDocument();
+    expect(screen.getByText('Poslano 4.980 od 5.000, nije uspjelo 20')).toBeVisible();
+    expect(screen.queryByText(/Nesigurno/)).not.toBeInTheDocument();
+  });
+
+  it('cancels after the yes, tells so and shows the list again from the server', async () => {
+    renderList();
+    await loadNewsletters.resolve([scheduled]);
+    await user.click(action(text.cancel) ?? document.body);
+    await user.click(button(text.confirmCancel) ?? document.body);
     await cancelNewsletter.resolve(undefined);
     expect(app.notices).toContainEqual({ tone: 'success', text: text.cancelled });
     await loadNewsletters.resolve([{ ...scheduled, status: 'cancelled' }]);

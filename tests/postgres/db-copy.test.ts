@@ -100,8 +100,8 @@ function fillEveryTable(file: string) {
      values (5, 'Ponuda', 'ponuda', ?, 'Ponuda', 'Tekst: čćžšđ\n"navodnici"', ?, 'sent', ?, ?)`,
   ).run(campaign, now, admin, now);
   db.prepare(
-    `insert into newsletter_products (newsletter_id, position, title, price, image_id)
-     values (5, 0, 'Kompozit', '10,50 €', 3)`,
+    `insert into newsletter_products (newsletter_id, position, title, price_cents, image_id)
+     values (5, 0, 'Kompozit', 1050, 3)`,
   ).run();
   db.prepare(
     `insert into newsletter_deliveries (newsletter_id, subscription_id, email, state, next_attempt_at, sent_at)

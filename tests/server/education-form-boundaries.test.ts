@@ -5,11 +5,11 @@
  * limits from EDUCATION_RULES; this proves they also apply them the same way.
  */
 import { describe, expect, it } from 'vitest';
+import { zagrebMonth } from '../../src/lib/month.ts';
 import { EDUCATION_FIELDS as F, EDUCATION_RULES as RULES } from '../../src/api/contract.ts';
 import {
   EMPTY_EDUCATION_DRAFT,
   validateEducationDraft,
-  zagrebMonth,
   type EducationDraft,
   type EducationDraftField,
 } from '../../src/machines/educationForm.rules.ts';

@@ -6,6 +6,7 @@
  * per staff member with the usual 429 and Retry-After.
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatPrice } from '../../src/lib/price.ts';
 import type { NewsletterPreview, NewsletterSummary } from '../../src/api/contract.ts';
 import { MESSAGES } from '../../server/http/errors.ts';
 import type { NewsletterMailContent } from '../../server/newsletters/mail.ts';
@@ -94,11 +95,11 @@ describe('through the routes', () => {
     expect((await preview()).html).toContain('Nova ponuda');
     await server.db
       .updateTable('newsletter_products')
-      .set({ price: '99.00 €' })
+      .set({ price_cents: 9900 })
       .where('newsletter_id', '=', newsletter.id)
       .where('position', '=', 1)
       .execute();
-    expect((await preview()).text).toContain('Proizvod 2: 99,00\u00a0€');
+    expect((await preview()).text).toContain(`Proizvod 2: ${formatPrice(9900)}`);
     expect(compiled).toHaveLength(3);
     await preview();
     expect(compiled).toHaveLength(3);

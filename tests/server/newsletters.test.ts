@@ -7,7 +7,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NEWSLETTER_RULES } from '../../src/api/contract.ts';
 import type {
+  CreateNewsletterRequest,
+  NewsletterDetails,
   NewsletterPreview,
   NewsletterSummary,
   ValidationErrorBody,
@@ -17,6 +20,7 @@ import { MESSAGES } from '../../server/http/errors.ts';
 import { escapeHtml } from '../../server/mail/html.ts';
 import { MEDIA_FOLDER } from '../../server/media/store.ts';
 import { INERT_UNSUBSCRIBE_TEXT } from '../../server/newsletters/mail.ts';
+import { formatPrice } from '../../src/lib/price.ts';
 import { imageFile, SVG } from './media-fixtures.ts';
 import { ADMIN, EMPLOYEE, login, USER } from './support/accounts.ts';
 import {
@@ -145,8 +149,9 @@ describe('POST /newsletters', () => {
   it.each([
     ['a foreign imageUrl', { imageUrl: 'https://zlo.example/slika.jpg' }, 'listValues[0].imageUrl'],
     ['our host with a path never uploaded', { imageUrl: 'FOREIGN_OWN' }, 'listValues[0].imageUrl'],
-    ['a price without the euro sign', { price: '12.50' }, 'listValues[0].price'],
-    ['a price with three decimals', { price: '12.505 €' }, 'listValues[0].price'],
+    ['a price with three decimals', { price: '12,505 €' }, 'listValues[0].price'],
+    ['a price in words', { price: 'dvanaest €' }, 'listValues[0].price'],
+    ['a negative price', { price: '-1 €' }, 'listValues[0].price'],
     ['an empty title', { title: '   ' }, 'listValues[0].title'],
   ])('refuses %s', async (_name, product, field) => {
     const base = request();
@@ -250,7 +255,7 @@ describe('cancel, preview and test mail', () => {
     expect(preview.html).toContain('&lt;b&gt;Naslov&lt;/b&gt;');
     expect(preview.html).toContain(`src="${imageUrl}"`);
     expect(preview.html).toContain(`${imageUrl.replace('.jpg', '-2x.jpg')} 2x`);
-    expect(preview.text).toContain('Proizvod 1: 10,50\u00a0€');
+    expect(preview.text).toContain(`Proizvod 1: ${formatPrice(1050)}`);
     // The link's place says it is inert; no address, token or marker to follow.
     expect(preview.html).toContain(escapeHtml(INERT_UNSUBSCRIBE_TEXT));
     expect(preview.text).toContain(INERT_UNSUBSCRIBE_TEXT);
@@ -389,5 +394,144 @@ describe('cancel, preview and test mail', () => {
 
   it('leaves uploaded images in place: they are referenced', () => {
     expect(existsSync(mediaFile(imageUrl))).toBe(true);
+  });
+});
+
+describe('prices, changes and cancelling that forgive (issue 28)', () => {
+  const staff = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+    server.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { authorization: `Bearer ${employee()}` },
+      ...(payload !== undefined && { payload: payload as CreateNewsletterRequest }),
+    });
+  const withPrices = (...prices: string[]) =>
+    request({
+      listValues: prices.map((price, index) => ({
+        title: `Proizvod ${index + 1}`,
+        price,
+        imageUrl,
+      })),
+    });
+
+  it('takes prices as Croatians write them, stores cents and shows them the Croatian way', async () => {
+    const prices = ['49,90', '49,90 €', '49.90', '49.90 €', '1.299,00 €'];
+    const created = await createNewsletter(server.app, employee(), withPrices(...prices));
+    const details = (await staff('GET', `/newsletters/${created.id}`)).json<NewsletterDetails>();
+    expect(details.listValues.map((product) => product.priceCents)).toEqual([
+      4990, 4990, 4990, 4990, 129_900,
+    ]);
+    const preview = (
+      await staff('GET', `/newsletters/${created.id}/preview`)
+    ).json<NewsletterPreview>();
+    expect(preview.text).toContain(`Proizvod 1: ${formatPrice(4990)}`);
+    expect(preview.text).toContain(`Proizvod 5: ${formatPrice(129_900)}`);
+    expect(formatPrice(129_900)).toBe('1.299,00\u00a0€');
+  });
+
+  it('names each wrong price by its product', async () => {
+    const response = await postNewsletter(server.app, employee(), withPrices('12,50', 'oko 5 €'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: { 'listValues[1].price': [MESSAGES.newsletterPriceInvalid] },
+    });
+  });
+
+  it('refuses a date more than a year ahead with its own message', async () => {
+    const now = server.clock.now().getTime();
+    const late = await postNewsletter(
+      server.app,
+      employee(),
+      request({
+        scheduledAt: new Date(now + NEWSLETTER_RULES.latestScheduleMs + 1000).toISOString(),
+      }),
+    );
+    expect(late.json()).toEqual({ errors: { scheduledAt: [MESSAGES.newsletterScheduledTooLate] } });
+    const latest = await postNewsletter(
+      server.app,
+      employee(),
+      request({ scheduledAt: new Date(now + NEWSLETTER_RULES.latestScheduleMs).toISOString() }),
+    );
+    expect(latest.statusCode, latest.body).toBe(201);
+  });
+
+  it('shows the audience of each newsletter in the list', async () => {
+    const created = await createNewsletter(server.app, employee(), request());
+    expect(created.campaignName).toBe('Catalogs');
+    const listed = (await staff('GET', '/newsletters')).json<NewsletterSummary[]>();
+    expect(listed.find(({ id }) => id === created.id)?.campaignName).toBe('Catalogs');
+  });
+
+  it('changes a scheduled newsletter, its products replaced, its template name kept', async () => {
+    const original = request();
+    const created = await createNewsletter(server.app, employee(), original);
+    const changed = {
+      ...original,
+      subject: `${original.subject} (ispravak)`,
+      singleValues: { name: 'Novi naslov', body: 'Novi tekst.' },
+      listValues: [
+        { title: 'Prvi', price: '3,50 €', imageUrl },
+        { title: 'Drugi', price: '1.299,00 €', imageUrl },
+      ],
+    };
+    const response = await staff('PUT', `/newsletters/${created.id}`, changed);
+    expect(response.statusCode, response.body).toBe(204);
+    const details = (await staff('GET', `/newsletters/${created.id}`)).json<NewsletterDetails>();
+    expect(details).toEqual({
+      id: created.id,
+      subject: changed.subject,
+      templateName: original.templateName,
+      campaignId: catalogs,
+      scheduledAt: original.scheduledAt,
+      status: 'scheduled',
+      singleValues: changed.singleValues,
+      listValues: [
+        { title: 'Prvi', priceCents: 350, imageUrl },
+        { title: 'Drugi', priceCents: 129_900, imageUrl },
+      ],
+    });
+  });
+
+  it('refuses a change once the sending began, and one to a subject taken by another', async () => {
+    const other = await createNewsletter(server.app, employee(), request());
+    const created = await createNewsletter(server.app, employee(), request());
+    const body = { ...request(), templateName: created.templateName };
+    const taken = await staff('PUT', `/newsletters/${created.id}`, {
+      ...body,
+      subject: other.subject,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ errors: [MESSAGES.newsletterTaken] });
+    const wrong = await staff('PUT', `/newsletters/${created.id}`, {
+      ...body,
+      listValues: [{ title: 'A', price: 'x', imageUrl }],
+    });
+    expect(wrong.json()).toEqual({
+      errors: { 'listValues[0].price': [MESSAGES.newsletterPriceInvalid] },
+    });
+    // What the dispatcher does when it begins: from then on the mail is what it sends.
+    await server.db
+      .updateTable('newsletters')
+      .set({ status: 'sending' })
+      .where('id', '=', created.id)
+      .execute();
+    const late = await staff('PUT', `/newsletters/${created.id}`, body);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ errors: [MESSAGES.newsletterNotEditable] });
+    expect((await staff('PUT', '/newsletters/999999', body)).statusCode).toBe(404);
+    expect((await staff('GET', '/newsletters/999999')).statusCode).toBe(404);
+  });
+
+  it('frees the subject of a cancelled newsletter for a new one, and only then', async () => {
+    const first = await createNewsletter(server.app, employee(), request());
+    const twin = request({ subject: first.subject.toUpperCase() });
+    expect((await postNewsletter(server.app, employee(), twin)).statusCode).toBe(409);
+    expect((await staff('POST', `/newsletters/${first.id}/cancel`)).statusCode).toBe(204);
+    const again = await postNewsletter(server.app, employee(), twin);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(
+      (await postNewsletter(server.app, employee(), request({ subject: first.subject })))
+        .statusCode,
+    ).toBe(409);
   });
 });

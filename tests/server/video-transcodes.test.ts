@@ -222,6 +222,8 @@ describe('the job', () => {
   it('goes from queued to ready and stores what the probe found; users see it only then', async () => {
     const education = await createEducation('h264.mov');
     expect(education.stream).toMatchObject({ state: 'queued', progress: 0, playlistUrl: null });
+    // Nothing to play before a rendition is published: the original is never served (0049).
+    expect(education.videoUrl).toBe('');
     expect((await api('GET', `/educations/${education.id}`, tokens.user)).statusCode).toBe(404);
     while (await worker().runOnce());
     const ready = await educationAs(tokens.user, education.id);
@@ -239,6 +241,8 @@ describe('the job', () => {
         `^/api/v1/educations/${education.id}/stream/[\\w-]{22}/${userId}/\\d+/[\\w-]{43}/master\\.m3u8$`,
       ),
     );
+    // The one address an upload plays from (the HEAD check of SPEC 7 goes to it too).
+    expect(ready.videoUrl).toBe(ready.stream?.playlistUrl);
   }, 60_000);
 
   it('fails with its reason for administrators only, and a retry queues it again', async () => {

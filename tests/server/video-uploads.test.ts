@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { educationSchema } from '../../src/api/contract.ts';
 import { EDUCATION_SERVER_MESSAGES as M } from '../../src/api/serverMessages.ts';
 import { hashPassword } from '../../server/auth/password.ts';
+import { VIDEO_FOLDER } from '../../server/educations/videos.ts';
 import { UPLOADS_FOLDER, videoUploads } from '../../server/uploads/video-uploads.ts';
 import { sweepExpiredUploads } from '../../server/uploads/sweeper.ts';
 import { createUser } from '../../server/users/store.ts';
@@ -388,11 +389,21 @@ describe('an education from a finished upload', () => {
     const response = await createEducation(id);
     expect(response.statusCode, response.body).toBe(201);
     const education = educationSchema.parse(response.json());
-    expect(education.videoUrl).toMatch(new RegExp(`^/api/v1/educations/${education.id}/video\\?`));
+    // Queued for its transcode: no address to play yet (decision 0049).
+    expect(education).toMatchObject({
+      videoUrl: '',
+      stream: { state: 'queued', playlistUrl: null },
+    });
     expect(existsSync(uploadFile(id))).toBe(false);
     expect(existsSync(`${uploadFile(id)}.json`)).toBe(false);
-    const video = await server.app.inject({ method: 'GET', url: education.videoUrl });
-    expect(video.rawPayload).toEqual(DEMO_VIDEO);
+    const { video_key } = await server.db
+      .selectFrom('educations')
+      .select('video_key')
+      .where('id', '=', education.id)
+      .executeTakeFirstOrThrow();
+    expect(readFileSync(path.join(server.dataDir, VIDEO_FOLDER, video_key ?? ''))).toEqual(
+      DEMO_VIDEO,
+    );
 
     const again = await createEducation(id);
     expect(again.json()).toEqual({ errors: { VideoUploadId: [M.uploadAlreadyUsed] } });

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ViewerVideo } from '../../src/machines/educationViewer.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { EducationViewer } from '../../src/views/EducationViewer.tsx';
-import { anEducation } from '../support/educations.ts';
+import { anEducation, stream as streamState } from '../support/educations.ts';
 
 const text = messages.educations;
 const education = anEducation({ id: 3, title: 'Implantologija danas' });
@@ -49,6 +49,42 @@ describe('EducationViewer with an HLS stream (issue 27)', () => {
     expect(onVideoElement).toHaveBeenCalledWith(video);
     expect(video).not.toHaveAttribute('src');
     expect(video).toHaveAttribute('poster', '/s/poster.jpg');
+  });
+
+  it('tells the stream player each element once, however often it renders, and a renewed one again', () => {
+    const told: HTMLVideoElement[] = [];
+    // A new callback every render, as the container passes it.
+    const view = (video: ViewerVideo, quality: number | null = null) => (
+      <EducationViewer
+        video={video.kind === 'stream' ? { ...video, quality } : video}
+        education={education}
+        details="hidden"
+        onPlay={() => undefined}
+        onVideoReady={() => undefined}
+        onVideoFailed={() => undefined}
+        onVideoElement={(element) => told.push(element)}
+      />
+    );
+    const { rerender } = render(view(stream));
+    const first = document.querySelector('video');
+    rerender(view(stream, 720));
+    rerender(view(stream, 360));
+    expect(told).toEqual([first]);
+    // The renewal path: a fresh playlist address is a new element, attached afresh.
+    rerender(view({ ...stream, playlistUrl: '/s2/master.m3u8', startAt: 42.5, autoPlay: true }));
+    const renewed = document.querySelector('video');
+    expect(renewed).not.toBe(first);
+    expect(told).toEqual([first, renewed]);
+  });
+
+  it('says an upload is still being processed, with its progress', () => {
+    renderStream({
+      kind: 'processing',
+      stream: { ...streamState('processing', 42) },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(text.videoProcessing);
+    expect(screen.getByText('U obradi… 42 %')).toBeVisible();
+    expect(document.querySelector('video')).toBeNull();
   });
 
   it('lists a captions track per language, named in Croatian', () => {

@@ -17,10 +17,11 @@ export const recordingMonthSchema = z.string().check(z.regex(RECORDING_MONTH_PAT
 /**
  * One education of GET /educations and GET /educations/{id}, newest first in the list.
  * `videoUrl` is either the video-sharing site's watch URL (play it through `videoSiteVideoId`
- * and `videoSiteEmbedUrl`) or, for an uploaded video, a signed same-origin address
- * (`/api/v1/educations/{id}/video?...`) bound to the caller and expiring after a few hours: when
- * the video element fails, fetch the education again for a fresh one (the HEAD check of SPEC 7
- * goes to it too). `thumbnailUrl` is a media address, or null: then a video-site education shows
+ * and `videoSiteEmbedUrl`) or, for an uploaded video, its signed HLS master playlist (the same as
+ * `stream.playlistUrl`), bound to the caller and expiring after a few hours: when playback fails,
+ * fetch the education again for a fresh one (the HEAD check of SPEC 7 goes to it too). It is
+ * empty while an upload has no published rendition yet (only administrators see such an
+ * education; `stream` says its state). The uploaded original is never served. `thumbnailUrl` is a media address, or null: then a video-site education shows
  * `videoSiteThumbnailUrl` and any other the bundled placeholder (also when an image cannot load).
  * `subtitleLanguage` is free text. `createdAt` is an ISO 8601 UTC instant. `stream` is the HLS
  * stream of an uploaded video (null for a video-site one) and `captions` its caption files

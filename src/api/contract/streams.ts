@@ -15,8 +15,8 @@ export type TranscodeState = (typeof TRANSCODE_STATES)[number];
 /**
  * An uploaded education's stream. `playlistUrl` is the signed HLS master playlist (null until a
  * first rendition is published, which can be while still `processing`: the master playlist then
- * grows as renditions finish). It is bound to the caller and expires after a few hours, like
- * `videoUrl`: when playback fails with 403 or 404, fetch the education again and continue at the
+ * grows as renditions finish); the education's `videoUrl` is the same address. It is bound to
+ * the caller and expires after a few hours: when playback fails with 403 or 404, fetch the education again and continue at the
  * same position. `posterUrl` is a frame of the video (null until made), for an education without
  * `thumbnailUrl`. `renditions` are the published short sides (`[360, 720]`). Duration and
  * displayed size are what ffprobe found (null before the worker read them). Ordinary users see

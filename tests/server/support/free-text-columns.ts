@@ -87,7 +87,6 @@ export const OTHER_TEXT_COLUMNS: Record<string, string[]> = {
   education_captions: ['language', 'caption_key', 'created_at'],
   newsletter_images: ['image_key', 'image_2x_key', 'created_at'],
   newsletters: ['scheduled_at', 'status', 'created_at', 'claimed_by', 'claimed_at', 'finished_at'],
-  newsletter_products: ['price'],
   newsletter_deliveries: [
     'email',
     'state',

@@ -26,10 +26,6 @@ import {
 } from './accounts.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import {
-  videoUrls as signedVideoUrls,
-  type VideoUrls,
-} from '../../../server/educations/video-urls.ts';
-import {
   previewDocuments,
   type PreviewDocuments,
 } from '../../../server/newsletters/preview-documents.ts';
@@ -92,11 +88,9 @@ let pendingInvitation: string;
 let mediaPath: string;
 const userIds = {} as Record<Exclude<Caller, 'anonymous'>, number>;
 let restrictedEducationId: number;
-let restrictedVideoKey: string;
 let restrictedStreamKey: string;
 let streamUrls: StreamUrls;
 let partnerId: number;
-let videoUrls: VideoUrls;
 let previewUrls: PreviewDocuments;
 let newsletterImageUrl: string;
 let newsletterId: number;
@@ -483,19 +477,6 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     expected: administrators(200),
     request: () => api('GET', `/educations/${restrictedEducationId}/access-rights`),
   },
-  // The signed URL is the credential (a video element sends no bearer token): each caller uses
-  // one made for them, an anonymous holder the demo user's.
-  'GET /api/v1/educations/:id/video': {
-    expected: { ...restrictedToUser, anonymous: 200 },
-    request: (caller) => ({
-      method: 'GET',
-      url: videoUrls.sign(
-        restrictedEducationId,
-        restrictedVideoKey,
-        userIds[caller === 'anonymous' ? 'user' : caller],
-      ),
-    }),
-  },
   // Education writes and the tus endpoint of their videos: administrators only (issue 13).
   'POST /api/v1/educations': {
     expected: administrators(201),
@@ -531,7 +512,9 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     expected: administrators(204),
     request: async () => api('DELETE', `/educations/${await newEducationId()}`),
   },
-  // The HLS stream's signed path is the credential, like the video's (issue 27).
+  // The HLS stream's signed path is the credential (a video element sends no bearer token, and
+  // the uploaded original is never served, decision 0049): each caller uses one made for them,
+  // an anonymous holder the demo user's.
   'GET /api/v1/educations/:id/stream/:streamKey/:user/:expires/:signature/*': {
     expected: { ...restrictedToUser, anonymous: 200 },
     request: (caller) => ({
@@ -618,6 +601,15 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     request: async () => api('POST', '/newsletters', await newsletterPayload()),
   },
   'GET /api/v1/newsletters': { expected: staff(200), request: () => api('GET', '/newsletters') },
+  'GET /api/v1/newsletters/:id': {
+    expected: staff(200),
+    request: () => api('GET', `/newsletters/${newsletterId}`),
+  },
+  'PUT /api/v1/newsletters/:id': {
+    expected: staff(204),
+    request: async () =>
+      api('PUT', `/newsletters/${await newNewsletterId()}`, await newsletterPayload()),
+  },
   'POST /api/v1/newsletters/:id/cancel': {
     expected: staff(204),
     request: async () => api('POST', `/newsletters/${await newNewsletterId()}/cancel`),
@@ -765,12 +757,6 @@ export function useRouteTable(
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
     restrictedEducationId = restricted.education_id;
-    const { video_key } = await testApp.db
-      .selectFrom('educations')
-      .select('video_key')
-      .where('id', '=', restrictedEducationId)
-      .executeTakeFirstOrThrow();
-    restrictedVideoKey = video_key ?? '';
     const transcode = await findTranscode(testApp.db, restrictedEducationId);
     restrictedStreamKey = transcode?.stream_key ?? '';
     streamUrls = signedStreamUrls({
@@ -781,12 +767,6 @@ export function useRouteTable(
     });
     const partners = await testApp.app.inject(api('GET', '/partners'));
     partnerId = partners.json<{ id: number }[]>()[0]?.id ?? 0;
-    videoUrls = signedVideoUrls({
-      jwtSecret: loadSecrets(testApp.config).jwtSecret,
-      lifetimeHours: 1,
-      basePath: '/api/v1',
-      now: () => new Date(),
-    });
     previewUrls = previewDocuments({
       jwtSecret: loadSecrets(testApp.config).jwtSecret,
       basePath: '/api/v1',
