@@ -125,7 +125,7 @@ export const featureTable = {
     },
     newsletter: {
       machines: ['newsletterForm', 'newsletterList'],
-      views: ['NewsletterPage.tsx'],
+      views: ['NewsletterPage.tsx', 'NewsletterPreviewFrame.tsx', 'NewsletterUndeliverable.tsx'],
       containers: ['NewsletterContainer.tsx'],
     },
     newsletterSubscription: {

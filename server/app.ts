@@ -79,6 +79,7 @@ import { postgresLocker } from './uploads/postgres-locker.ts';
 import { videoUploads, type VideoUploads } from './uploads/video-uploads.ts';
 import { diskSpace, type DiskSpace, type FreeDiskBytes } from './disk-space.ts';
 import { newslettersService } from './newsletters/service.ts';
+import { previewDocuments } from './newsletters/preview-documents.ts';
 import { mjmlWorkerPool, type MjmlCompiler } from './newsletters/mjml-pool.ts';
 import {
   renderedNewsletters,
@@ -243,6 +244,7 @@ function configuredMailer(app: FastifyInstance, config: Config, now: Clock): Mai
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
+    dkim: config.dkim,
     dataDir: config.dataDir,
     now,
     log: app.log,
@@ -279,6 +281,7 @@ function runDispatcher(app: FastifyInstance, deps: AppDependencies): void {
     createBulkMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
+      dkim: config.dkim,
       dataDir: config.dataDir,
       now: deps.now,
       sending: config.newsletters,
@@ -348,7 +351,17 @@ function apiRoutes(
     await api.register(campaignsRoutes({ ...deps, campaigns: campaignsService(deps) }));
     await api.register(productsRoutes({ ...deps, products: productsService(deps) }));
     await api.register(partnersRoutes({ ...deps, partners: partnersService(deps) }));
-    await api.register(newslettersRoutes({ ...deps, newsletters: newslettersService(deps) }));
+    const previews = previewDocuments({
+      jwtSecret: deps.secrets.jwtSecret,
+      basePath: API_BASE_URL,
+      now: deps.now,
+    });
+    await api.register(
+      newslettersRoutes({
+        ...deps,
+        newsletters: newslettersService({ ...deps, previewDocuments: previews }),
+      }),
+    );
     const education = educationsDeps(deps);
     await api.register(educationsRoutes({ ...deps, ...education }));
     await api.register(uploadsRoutes({ ...deps, ...education }));

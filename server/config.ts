@@ -2,8 +2,10 @@
  * Configuration from the environment (README "Configuration" lists every variable).
  * `loadConfig` is pure: it reads only the object it is given, so tests pass their own.
  */
+import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import * as z from 'zod';
+import { company } from '../src/data/company.ts';
 import { isStrongPassword } from './auth/password-rules.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -19,6 +21,10 @@ export interface Config {
   /** When unset, mail is written to `<dataDir>/outbox` instead of being sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where replies to newsletters go: a real sales address, unlike the no-reply sender. */
+  mailReplyTo: string;
+  /** DKIM signing of every outgoing mail; undefined: unsigned (server/mail/dkim.ts). */
+  dkim: DkimSettings | undefined;
   staffEmailDomain: string;
   /** When unset, the robot check is the self-hosted ALTCHA. */
   recaptcha: { siteKey: string; secretKey: string } | undefined;
@@ -50,6 +56,14 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Backups (server/backup; docs/operations.md). */
   backup: BackupSettings;
+}
+
+/** nodemailer's own `dkim` option, as the three DKIM_* variables set it. */
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  /** PEM of the RSA private key. */
+  privateKey: string;
 }
 
 export interface BackupSettings {
@@ -145,6 +159,15 @@ const countryCodes = z
   )
   .refine((codes) => codes.includes('HR'), 'must include HR, the default country of a course');
 
+function isPrivateKey(pem: string): boolean {
+  try {
+    // RSA only: nodemailer's signer writes rsa-sha256 signatures.
+    return createPrivateKey(pem).asymmetricKeyType === 'rsa';
+  } catch {
+    return false;
+  }
+}
+
 const secret = z.string().min(32, 'must be at least 32 characters long');
 
 const environmentSchema = z
@@ -155,6 +178,25 @@ const environmentSchema = z
     PUBLIC_URL: urlWithProtocol(['http:', 'https:']).optional(),
     SMTP_URL: urlWithProtocol(['smtp:', 'smtps:']).optional(),
     MAIL_FROM: text('must not be empty').optional(),
+    MAIL_REPLY_TO: text('must not be empty').optional(),
+    DKIM_DOMAIN: z
+      .string()
+      .toLowerCase()
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+        'must be a domain name such as dentalia.hr',
+      )
+      .optional(),
+    DKIM_SELECTOR: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, 'must be a DNS label such as mail2026')
+      .optional(),
+    // A PEM; `\n` escapes stand for line breaks, as a one-line service file writes them.
+    DKIM_PRIVATE_KEY: z
+      .string()
+      .transform((pem) => pem.replaceAll('\\n', '\n'))
+      .refine(isPrivateKey, 'must be a PEM RSA private key')
+      .optional(),
     STAFF_EMAIL_DOMAIN: z
       .string()
       .toLowerCase()
@@ -217,6 +259,19 @@ const environmentSchema = z
         message: 'must be set together with the other RECAPTCHA_* key (or leave both unset)',
       });
     }
+    const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY];
+    if (dkim.some((value) => value !== undefined) && dkim.some((value) => value === undefined)) {
+      const names = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const;
+      for (const [index, name] of names.entries()) {
+        if (dkim[index] !== undefined) continue;
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message:
+            'must be set together with the other DKIM_* variables (or leave all three unset)',
+        });
+      }
+    }
     if (env.BACKUP_HOUR !== undefined && env.BACKUP_DIR === undefined) {
       context.addIssue({
         code: 'custom',
@@ -243,6 +298,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.BRAND}" <no-reply@${e.STAFF_EMAIL_DOMAIN}>`,
+    mailReplyTo: e.MAIL_REPLY_TO ?? company.email,
+    dkim:
+      e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+        ? {
+            domainName: e.DKIM_DOMAIN,
+            keySelector: e.DKIM_SELECTOR,
+            privateKey: e.DKIM_PRIVATE_KEY,
+          }
+        : undefined,
     staffEmailDomain: e.STAFF_EMAIL_DOMAIN,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY

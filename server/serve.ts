@@ -15,6 +15,7 @@ import type { ServerRenderBundle } from './http/pages.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { existingDemoAccounts, readDemoPassword } from './seed/demo-content.ts';
+import { dkimDnsRecord } from './mail/dkim.ts';
 import { describeMailDestination } from './mail/mailer.ts';
 import { loadSecrets } from './secrets.ts';
 
@@ -103,5 +104,13 @@ async function banner(config: Config, db: Db): Promise<string> {
     lines.push('');
   }
   lines.push(`  Outgoing mail is ${describeMailDestination(config)}.`, '');
+  if (config.dkim !== undefined) {
+    const record = dkimDnsRecord(config.dkim);
+    lines.push(
+      '  Mail is DKIM-signed; publish this DNS TXT record (once, and again after a key change):',
+      `    ${record.name}  TXT  "${record.value}"`,
+      '',
+    );
+  }
   return lines.join('\n');
 }

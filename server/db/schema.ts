@@ -158,6 +158,10 @@ export interface CampaignSubscriptionsTable {
   user_agent: string | null;
   unsubscribed_at: string | null;
   unsubscribed_via: UnsubscribedVia | null;
+  /** When a receiving server refused the address for good (a 5xx); later sends leave it out. */
+  undeliverable_at: string | null;
+  /** That server's answer, shown to staff. */
+  undeliverable_reason: string | null;
 }
 
 export interface ProductsTable {

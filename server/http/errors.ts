@@ -115,6 +115,7 @@ export const MESSAGES = {
   newsletterNotEditable: SERVER_MESSAGES.newsletterNotEditable,
   newsletterPriceInvalid: SERVER_MESSAGES.newsletterPriceInvalid,
   newsletterNotFound: 'Newsletter not found.',
+  previewLinkInvalid: 'The preview link is invalid or has expired: open the preview again.',
   newsletterNotCancellable: 'Only a scheduled or sending newsletter can be cancelled.',
   foreignImageUrl: 'imageUrl must be an image uploaded through /newsletters/image.',
   // Education writes and their video uploads (issue 13; the client matches these texts).

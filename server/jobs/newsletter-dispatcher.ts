@@ -9,8 +9,9 @@
  *   3. per recipient, at the configured rate and at most pool-size at a time: checks that the
  *      newsletter is still sending and the subscription still active right before sending,
  *      sends through the SMTP pool with a Message-ID derived from (newsletter, subscription),
- *      and only after the server accepted it marks the row sent; a 5xx marks it failed,
- *      anything else retries with backoff;
+ *      and only after the server accepted it marks the row sent; a 5xx marks it failed and
+ *      the subscription undeliverable (left out of later sends), anything else retries with
+ *      backoff;
  *   4. marks newsletters without pending recipients sent, and closes the rows of cancelled
  *      newsletters whose lease ran out (server/newsletters/deliveries.ts).
  *
@@ -33,6 +34,7 @@ import {
   closeCancelledDeliveries,
   finishSentNewsletters,
   leaseDeliveries,
+  markUndeliverable,
   recipientToSend,
   settleDelivery,
   type LeasedDelivery,
@@ -47,7 +49,7 @@ export interface DispatcherLog {
 
 export interface DispatcherOptions {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'brand' | 'campaigns' | 'newsletters'>;
+  config: Pick<Config, 'publicUrl' | 'brand' | 'campaigns' | 'newsletters' | 'mailReplyTo'>;
   media: Pick<Media, 'url'>;
   mailer: BulkMailer;
   now: Clock;
@@ -85,7 +87,11 @@ export function newsletterDispatcher(options: DispatcherOptions): NewsletterDisp
   // at most one batch until the lease passes.
   const batchSize = Math.max(sending.smtpPoolSize, Math.min(200, sending.messagesPerSecond));
   const owner = `${hostname()}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  const context = { publicUrl: options.config.publicUrl, brand: options.config.brand };
+  const context = {
+    publicUrl: options.config.publicUrl,
+    brand: options.config.brand,
+    replyTo: options.config.mailReplyTo,
+  };
   const atOnce = pLimit(sending.smtpPoolSize);
   const pace = pacer(sending.messagesPerSecond);
   /**
@@ -109,9 +115,10 @@ export function newsletterDispatcher(options: DispatcherOptions): NewsletterDisp
   async function deliver(row: LeasedDelivery, template: Template): Promise<void> {
     await pace();
     const settle = (settlement: Settlement) => settleDelivery(db, row.id, owner, settlement);
-    const { newsletterSending, subscription } = await recipientToSend(db, row.id);
+    const { newsletterSending, subscription, undeliverable } = await recipientToSend(db, row.id);
     if (!newsletterSending) return settle({ state: 'cancelled', error: 'newsletter cancelled' });
     if (subscription === undefined) return settle({ state: 'skipped', error: 'unsubscribed' });
+    if (undeliverable) return settle({ state: 'skipped', error: 'undeliverable' });
     const mail = await template(row.newsletter_id);
     if (mail === undefined) return settle({ state: 'failed', error: 'newsletter is gone' });
     const message = {
@@ -123,6 +130,8 @@ export function newsletterDispatcher(options: DispatcherOptions): NewsletterDisp
       return await settle({ state: 'sent', smtpResponse: response, at: now() });
     } catch (error) {
       const failure = SendFailure.from(error);
+      // A hard bounce: the address is left out of later sends (a 4xx that never passed is not).
+      if (failure.permanent) await markUndeliverable(db, subscription.id, failure.message, now());
       if (failure.permanent || row.attempts >= maxAttempts) {
         return settle({ state: 'failed', error: failure.message });
       }

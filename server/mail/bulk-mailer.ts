@@ -7,8 +7,8 @@
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../clock.ts';
-import type { NewsletterSending } from '../config.ts';
-import { emlTransport, writeToOutbox, type MailMessage } from './mailer.ts';
+import type { DkimSettings, NewsletterSending } from '../config.ts';
+import { dkimDefaults, emlTransport, writeToOutbox, type MailMessage } from './mailer.ts';
 
 export interface BulkMailer {
   /** Resolves once the receiving server accepted the message; rejects with `SendFailure`. */
@@ -39,6 +39,8 @@ export class SendFailure extends Error {
 export interface BulkMailerOptions {
   smtpUrl: string | undefined;
   from: string;
+  /** Signs every message (DKIM_*); unsigned when undefined. */
+  dkim?: DkimSettings | undefined;
   dataDir: string;
   now: Clock;
   sending: Pick<NewsletterSending, 'smtpPoolSize'>;
@@ -51,11 +53,10 @@ export function createBulkMailer(options: BulkMailerOptions): BulkMailer {
 }
 
 function smtpPoolMailer(smtpUrl: string, options: BulkMailerOptions): BulkMailer {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: options.sending.smtpPoolSize,
-  });
+  const transport = nodemailer.createTransport(
+    { url: smtpUrl, pool: true, maxConnections: options.sending.smtpPoolSize },
+    dkimDefaults(options.dkim),
+  );
   return {
     async send(message) {
       try {
@@ -70,7 +71,7 @@ function smtpPoolMailer(smtpUrl: string, options: BulkMailerOptions): BulkMailer
 }
 
 function outboxBulkMailer(options: BulkMailerOptions): BulkMailer {
-  const transport = emlTransport();
+  const transport = emlTransport(options.dkim);
   return {
     async send(message) {
       try {

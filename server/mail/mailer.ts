@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../clock.ts';
+import type { DkimSettings } from '../config.ts';
 
 export interface MailMessage {
   to: string;
@@ -20,6 +21,8 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** `<id@host>`; nodemailer makes a random one when absent. */
   messageId?: string;
+  /** Where a reply goes when not to the sender (newsletters: MAIL_REPLY_TO). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -33,6 +36,8 @@ export const OUTBOX_FOLDER = 'outbox';
 export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
+  /** Signs every message (DKIM_*); unsigned when undefined. */
+  dkim?: DkimSettings | undefined;
   dataDir: string;
   now: Clock;
   log: FastifyBaseLogger;
@@ -55,7 +60,7 @@ export function describeMailDestination(options: Pick<MailerOptions, 'smtpUrl' |
 }
 
 function createSmtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport(smtpUrl, dkimDefaults(options.dkim));
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
@@ -66,8 +71,15 @@ function createSmtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
 }
 
 /** CRLF line ends: an .eml file is an RFC 5322 message that mail clients open as is. */
-export const emlTransport = () =>
-  nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+export const emlTransport = (dkim?: DkimSettings) =>
+  nodemailer.createTransport(
+    { streamTransport: true, buffer: true, newline: 'windows' },
+    dkimDefaults(dkim),
+  );
+
+/** nodemailer's defaults for every message of a transport: its DKIM signature, when configured. */
+export const dkimDefaults = (dkim: DkimSettings | undefined) =>
+  dkim === undefined ? {} : { dkim: { ...dkim } };
 
 /** Writes a whole message into the outbox folder; answers the file's path. */
 export async function writeToOutbox(
@@ -84,7 +96,7 @@ export async function writeToOutbox(
 }
 
 function createOutboxMailer(options: MailerOptions): Mailer {
-  const transport = emlTransport();
+  const transport = emlTransport(options.dkim);
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });

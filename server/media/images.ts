@@ -75,8 +75,12 @@ export function toWebImage(input: string | Buffer): Promise<WebImage> {
   });
 }
 
-/** The width of a newsletter's content: its images are this wide, and twice that for 2x screens. */
-export const MAIL_IMAGE_WIDTH = 600;
+/**
+ * The width of a product's image in a newsletter (issue 28): a card in one of two columns of the
+ * 600 px mail, one under the other on a phone; the image is twice as wide for 2x screens. Square
+ * at most, so a tall photo never takes a whole screen.
+ */
+export const MAIL_IMAGE_WIDTH = 250;
 
 export interface MailImage {
   /** JPEG, `MAIL_IMAGE_WIDTH` px wide at most. */
@@ -94,7 +98,7 @@ export function toMailImage(input: string | Buffer): Promise<MailImage> {
     await refuseOversized(input);
     const jpeg = (width: number) =>
       sharp(input, DECODE_OPTIONS)
-        .resize({ width, height: width * 2, fit: 'inside', withoutEnlargement: true })
+        .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 82, mozjpeg: true })
         .toBuffer();

@@ -51,7 +51,8 @@ export async function claimDueNewsletter(
             sql.lit(at).as('next_attempt_at'),
           ])
           .where('campaign_id', '=', claimed.campaign_id)
-          .where('unsubscribed_at', 'is', null),
+          .where('unsubscribed_at', 'is', null)
+          .where('undeliverable_at', 'is', null),
       )
       .onConflict((conflict) => conflict.doNothing())
       .execute();
@@ -130,14 +131,16 @@ export async function recipientToSend(db: Db, deliveryId: number) {
     .leftJoin('campaign_subscriptions as s', (join) =>
       join.onRef('s.id', '=', 'd.subscription_id').on('s.unsubscribed_at', 'is', null),
     )
-    .select(['n.status', 's.id', 's.email', 's.unsubscribe_token'])
+    .select(['n.status', 's.id', 's.email', 's.unsubscribe_token', 's.undeliverable_at'])
     .where('d.id', '=', deliveryId)
     .executeTakeFirst();
   const subscription =
     row?.id == null || row.email == null || row.unsubscribe_token == null
       ? undefined
       : { id: row.id, email: row.email, unsubscribeToken: row.unsubscribe_token };
-  return { newsletterSending: row?.status === 'sending', subscription };
+  // Refused for good by another newsletter's send after this one's snapshot.
+  const undeliverable = row?.undeliverable_at != null;
+  return { newsletterSending: row?.status === 'sending', subscription, undeliverable };
 }
 
 export type Settlement =
@@ -175,6 +178,39 @@ export async function settleDelivery(
       .where('lease_owner', '=', owner)
       .execute(),
   );
+}
+
+/**
+ * A hard bounce: the receiving server refused the address with a 5xx, so the subscription is
+ * left out of later sends and staff see why. The first refusal's answer is kept.
+ */
+export async function markUndeliverable(
+  db: Db,
+  subscriptionId: number,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('campaign_subscriptions')
+    .set({ undeliverable_at: now.toISOString(), undeliverable_reason: reason })
+    .where('id', '=', subscriptionId)
+    .where('undeliverable_at', 'is', null)
+    .execute();
+}
+
+/** The recipients of newsletters `ids` whose address was refused for good, with the answer. */
+export async function undeliverableRecipients(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('newsletter_deliveries as d')
+    .innerJoin('campaign_subscriptions as s', 's.id', 'd.subscription_id')
+    .select(['d.newsletter_id', 's.email', 's.undeliverable_reason'])
+    .where('d.newsletter_id', 'in', ids)
+    .where('d.state', '=', 'failed')
+    .where('s.undeliverable_at', 'is not', null)
+    .orderBy('d.newsletter_id')
+    .orderBy('s.email')
+    .execute();
 }
 
 /** Marks sending newsletters without pending or leased recipients as sent. */

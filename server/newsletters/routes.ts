@@ -4,6 +4,7 @@
  * list with audience and delivery counts, cancelling, a preview and a test mail to the caller.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
 import type { NEWSLETTER_IMAGE_FIELDS } from '../../src/api/contract.ts';
 import {
   createNewsletterRequestSchema,
@@ -19,7 +20,16 @@ import { authenticatedUser, type AuthGuards } from '../auth/guards.ts';
 import { rateLimited, type RateLimits } from '../http/rate-limits.ts';
 import type { Media } from '../media/service.ts';
 import type { UploadSpec } from '../media/upload.ts';
+import { PREVIEW_SIGNATURE_LENGTH, previewDocumentPolicy } from './preview-documents.ts';
 import type { NewslettersService } from './service.ts';
+
+const previewDocumentQuerySchema = z.object({
+  user: z.coerce.number().int().positive(),
+  expires: z.coerce.number().int().nonnegative(),
+  signature: z
+    .string()
+    .regex(new RegExp(`^[\\w-]{${PREVIEW_SIGNATURE_LENGTH}}$`), 'signature is malformed.'),
+});
 
 const IMAGE_UPLOAD: UploadSpec<typeof NEWSLETTER_IMAGE_FIELDS.image> = {
   files: { ProductImage: { kinds: ['image'], maxBytes: NEWSLETTER_RULES.imageMaxBytes } },
@@ -32,10 +42,13 @@ export interface NewslettersRoutesDeps {
   media: Pick<Media, 'withUpload'>;
   auth: AuthGuards;
   rateLimits: Pick<RateLimits, 'newsletterTestMail'>;
+  /** Where the preview document's images come from (its policy allows only that origin). */
+  config: { publicUrl: string };
 }
 
 export function newslettersRoutes(deps: NewslettersRoutesDeps): FastifyPluginAsyncZod {
   const { newsletters, media, auth, rateLimits } = deps;
+  const { publicUrl } = deps.config;
   const staffOnly = auth.requireRole('employee');
   return async (app) => {
     app.post(
@@ -107,7 +120,24 @@ export function newslettersRoutes(deps: NewslettersRoutesDeps): FastifyPluginAsy
         schema: { params: newsletterIdParamsSchema, response: { 200: newsletterPreviewSchema } },
         onRequest: staffOnly,
       },
-      async (request) => newsletters.preview(request.params.id),
+      async (request) => newsletters.preview(request.params.id, authenticatedUser(request).userId),
+    );
+
+    // The preview frame's own document: no bearer guard (a frame cannot send the token); the
+    // signed URL is the credential, checked with the user's roles of now (preview-documents.ts).
+    app.get(
+      '/newsletters/:id/preview/document',
+      { schema: { params: newsletterIdParamsSchema, querystring: previewDocumentQuerySchema } },
+      async (request, reply) => {
+        const html = await newsletters.previewDocument(request.params.id, request.query);
+        return reply
+          .header('content-security-policy', previewDocumentPolicy(publicUrl))
+          .header('x-frame-options', 'SAMEORIGIN')
+          .header('cache-control', 'private, no-store')
+          .header('referrer-policy', 'no-referrer')
+          .type('text/html; charset=utf-8')
+          .send(html);
+      },
     );
 
     app.post(

@@ -16,6 +16,7 @@ import {
 import { freeText, parseFreeText } from '../../src/api/text.ts';
 import { formatPrice, parsePrice } from '../../src/lib/price.ts';
 import { findActiveSubscription, findCampaignById } from '../campaigns/store.ts';
+import { rolesOfUser } from '../users/store.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -25,6 +26,8 @@ import type { Media, StagedMedia } from '../media/service.ts';
 import { MEDIA_URL_PREFIX, NEWSLETTER_MEDIA_COLLECTION } from '../media/store.ts';
 import type { Upload } from '../media/upload.ts';
 import { inertCopy, personalise, type NewsletterMailContent } from './mail.ts';
+import { undeliverableRecipients } from './deliveries.ts';
+import type { PreviewDocumentQuery, PreviewDocuments } from './preview-documents.ts';
 import type { RenderedNewsletters } from './rendered-newsletters.ts';
 import {
   cancelNewsletter,
@@ -50,12 +53,13 @@ const PRODUCT_TITLE = freeText(NEWSLETTER_IMAGE_FIELDS.title, {
 const LIST_LIMIT = 50;
 
 export interface NewslettersServiceDeps {
-  config: Pick<Config, 'publicUrl' | 'brand' | 'campaigns'>;
+  config: Pick<Config, 'publicUrl' | 'brand' | 'campaigns' | 'mailReplyTo'>;
   db: Db;
   media: Pick<Media, 'url'>;
   mailer: Mailer;
   now: Clock;
   renderedNewsletters: RenderedNewsletters;
+  previewDocuments: PreviewDocuments;
 }
 
 export interface NewslettersService {
@@ -71,13 +75,20 @@ export interface NewslettersService {
   update(id: number, request: CreateNewsletterRequest): Promise<void>;
   list(): Promise<NewsletterSummary[]>;
   cancel(id: number): Promise<void>;
-  preview(id: number): Promise<NewsletterPreview>;
+  /** The preview, with the signed URL of its own document for `callerId`'s frame. */
+  preview(id: number, callerId: number): Promise<NewsletterPreview>;
+  /** The HTML of the preview document a signed URL names (preview-documents.ts). */
+  previewDocument(id: number, query: PreviewDocumentQuery): Promise<string>;
   sendTest(id: number, callerId: number): Promise<void>;
 }
 
 export function newslettersService(deps: NewslettersServiceDeps): NewslettersService {
   const { db, now, config } = deps;
-  const mailContext = { publicUrl: config.publicUrl, brand: config.brand };
+  const mailContext = {
+    publicUrl: config.publicUrl,
+    brand: config.brand,
+    replyTo: config.mailReplyTo,
+  };
   const absoluteMediaUrl = (key: string) => `${config.publicUrl}${deps.media.url(key)}`;
 
   /** The media key an `imageUrl` names, when it is a URL of our own newsletter media. */
@@ -136,6 +147,7 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
         createdAt: createdAt.toISOString(),
         status: 'scheduled',
         counts: { pending: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
+        undeliverable: [],
       };
     },
 
@@ -166,7 +178,20 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
     },
 
     async list(): Promise<NewsletterSummary[]> {
-      return (await listNewsletters(db, LIST_LIMIT)).map(summary);
+      const rows = await listNewsletters(db, LIST_LIMIT);
+      const refused = await undeliverableRecipients(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        ...summary(row),
+        undeliverable: refused
+          .filter((recipient) => recipient.newsletter_id === row.id)
+          .map((recipient) => ({
+            email: recipient.email,
+            reason: recipient.undeliverable_reason ?? '',
+          })),
+      }));
     },
 
     async cancel(id: number): Promise<void> {
@@ -178,9 +203,22 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
     },
 
     /** The mail as a subscriber gets it, with the link's place shown but nothing to follow. */
-    async preview(id: number): Promise<NewsletterPreview> {
+    async preview(id: number, callerId: number): Promise<NewsletterPreview> {
       const message = inertCopy(await rendered(id));
-      return { subject: message.subject, html: message.html, text: message.text };
+      const documentUrl = deps.previewDocuments.sign(id, callerId);
+      return { subject: message.subject, html: message.html, text: message.text, documentUrl };
+    },
+
+    async previewDocument(id: number, query: PreviewDocumentQuery): Promise<string> {
+      if (deps.previewDocuments.check(id, query) !== 'valid') {
+        throw new DomainError(403, MESSAGES.previewLinkInvalid);
+      }
+      // The roles of now, not of when the link was made.
+      const roles = await rolesOfUser(db, query.user);
+      if (!roles.some((role) => role === 'employee' || role === 'administrator')) {
+        throw new DomainError(403, MESSAGES.previewLinkInvalid);
+      }
+      return inertCopy(await rendered(id)).html;
     },
 
     /**
@@ -194,7 +232,7 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
       const subscription = await findActiveSubscription(db, mail.content.campaignId, email);
       const message =
         subscription === undefined
-          ? { to: email, ...inertCopy(mail) }
+          ? { to: email, replyTo: config.mailReplyTo, ...inertCopy(mail) }
           : personalise(mailContext, mail, {
               email,
               unsubscribeToken: subscription.unsubscribe_token,
@@ -290,7 +328,7 @@ export async function newsletterMailContent(
   };
 }
 
-function summary(row: NewsletterListRow): NewsletterSummary {
+function summary(row: NewsletterListRow): Omit<NewsletterSummary, 'undeliverable'> {
   return {
     id: row.id,
     subject: row.subject,

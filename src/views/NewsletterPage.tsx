@@ -24,6 +24,8 @@ import { newsletterFormMessages } from '../messages/newsletterForm.ts';
 import { newsletterListMessages } from '../messages/newsletterList.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FileInput } from './FileInput.tsx';
+import { NewsletterPreviewFrame } from './NewsletterPreviewFrame.tsx';
+import { NewsletterUndeliverable } from './NewsletterUndeliverable.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { useFormFields } from './formFields.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -419,6 +421,7 @@ function NewsletterList({
               {countsText(newsletter.counts).map((line) => (
                 <p key={line}>{line}</p>
               ))}
+              <NewsletterUndeliverable recipients={newsletter.undeliverable} />
               <div className="newsletter-page__actions" aria-busy={busy || undefined}>
                 <button
                   type="button"
@@ -485,12 +488,9 @@ function NewsletterList({
           <button type="button" className="button button--secondary" onClick={onClosePreview}>
             {listText.closePreview}
           </button>
-          {/* No scripts, no forms, no navigation: only the mail's own HTML and images. */}
-          <iframe
-            className="newsletter-page__frame"
+          <NewsletterPreviewFrame
             title={listText.previewTitle(preview.subject)}
-            sandbox=""
-            srcDoc={preview.html}
+            documentUrl={preview.documentUrl}
           />
         </section>
       )}

@@ -85,6 +85,12 @@ test('an employee schedules a newsletter; it is sent, shows its products and uns
   await subscribeThroughApi(request, CLICKER, 'Catalogs');
   const readerLink = await unsubscribeLinkOfMail(READER, 'katalozi');
 
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      cspErrors.push(message.text());
+    }
+  });
   await logInAsEmployee(page);
   // SPEC 2: exactly /admin opens the first entry in its place; Back skips it.
   await page.goto('/admin');
@@ -214,7 +220,12 @@ test('an employee schedules a newsletter; it is sent, shows its products and uns
   expect(html).toMatch(/1\.299,00(\u00a0|&nbsp;|&#160;)€/);
   expect(html).toMatch(/49,90(\u00a0|&nbsp;|&#160;)€/);
   expect(html).toMatch(/src="http:\/\/127\.0\.0\.1:\d+\/media\/newsletters\/[\w-]{22}\.jpg"/);
-  expect(html).toContain(readerLink.replaceAll('&', '&amp;'));
+  // The newsletter's own link carries the address in the path (SPEC 2's other reading), the
+  // confirmation mail's in the query; the token is the same.
+  const readerToken = new URL(readerLink, 'http://x').searchParams.get('unsubscribeToken') ?? '';
+  expect(html).toContain(
+    `/newsletter-odjava/katalozi/${encodeURIComponent(READER)}?unsubscribeToken=${readerToken}`,
+  );
 
   // The mail as a reader's client shows it, at phone and desktop widths.
   const mailPage = await context.newPage();
@@ -232,7 +243,67 @@ test('an employee schedules a newsletter; it is sent, shows its products and uns
       fullPage: true,
     });
   }
+
+  // Preview = sent (issue 28): the preview frame shows what the reader's client shows. The frame
+  // and a page with the sent HTML, both the frame's inner size, screenshotted and compared.
+  await page.getByRole('button', { name: `Pregled: ${SUBJECT}` }).click();
+  const frameElement = page.locator('iframe[title^="Pregled"]');
+  await expect(frameElement).toBeVisible();
+  const frame = await frameElement.elementHandle().then((handle) => handle?.contentFrame());
+  if (!frame) throw new Error('the preview frame has no document');
+  await frameElement.scrollIntoViewIfNeeded();
+  await expect(frame.getByRole('img', { name: 'Endo turpije 25 mm' })).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        frame.locator('img').evaluateAll((images) =>
+          images.every((image) => {
+            const loaded = image as unknown as { complete: boolean; naturalWidth: number };
+            return loaded.complete && loaded.naturalWidth > 0;
+          }),
+        ),
+      { message: 'every image of the preview loaded', timeout: 30_000 },
+    )
+    .toBe(true);
+  const box = await frameElement.boundingBox();
+  if (!box) throw new Error('the preview frame is not laid out');
+  // The frame's document area: its box without the 1 px border of NewsletterPreviewFrame.css.
+  const border = 1;
+  const inner = {
+    width: Math.round(box.width) - 2 * border,
+    height: Math.round(box.height) - 2 * border,
+  };
+  // The element's shot (scrolled into view), without its border.
+  const previewShot = await sharp(await frameElement.screenshot())
+    .extract({ left: border, top: border, ...inner })
+    .png()
+    .toBuffer();
+  await mailPage.setViewportSize(inner);
+  await mailPage.setContent(html, { waitUntil: 'load' });
+  const sentShot = await mailPage.screenshot();
   await mailPage.close();
+  const [preview, sent] = await Promise.all(
+    [previewShot, sentShot].map((png) => sharp(png).removeAlpha().raw().toBuffer()),
+  );
+  expect(preview?.length).toBe(sent?.length);
+  let differing = 0;
+  for (let index = 0; index < (sent?.length ?? 0); index += 3) {
+    const channels = [0, 1, 2].map((channel) =>
+      Math.abs((preview?.[index + channel] ?? 0) - (sent?.[index + channel] ?? 0)),
+    );
+    if (Math.max(...channels) > 24) differing += 1;
+  }
+  const share = differing / ((sent?.length ?? 1) / 3);
+  console.info(`preview vs sent: ${differing} of ${inner.width}×${inner.height} pixels differ`);
+  test.info().annotations.push({
+    type: 'preview vs sent',
+    description: `${differing} of ${inner.width}×${inner.height} pixels differ (${(share * 100).toFixed(3)} %)`,
+  });
+  await test.info().attach('preview.png', { body: previewShot, contentType: 'image/png' });
+  await test.info().attach('sent.png', { body: sentShot, contentType: 'image/png' });
+  expect(share).toBeLessThan(0.005);
+  // The page's own policy refused nothing of the mail (76 style errors before).
+  expect(cspErrors).toEqual([]);
 
   await page.goto(readerLink);
   await expect(page.locator('main').getByText(UNSUBSCRIBED)).toBeVisible();
@@ -241,6 +312,11 @@ test('an employee schedules a newsletter; it is sent, shows its products and uns
   const oneClick = /^List-Unsubscribe: <([^>]+)>/m.exec(clickerMail)?.[1] ?? '';
   const answer = await request.post(oneClick, { form: { 'List-Unsubscribe': 'One-Click' } });
   expect(answer.status()).toBe(204);
-  await page.goto(await unsubscribeLinkOfMail(CLICKER, 'katalozi'));
+  // The newsletter's own link (path reading), after the one-click POST unsubscribed.
+  const clickerLink =
+    /\/newsletter-odjava\/katalozi\/[^\s"<?]+\?unsubscribeToken=[\w-]+/.exec(clickerMail)?.[0] ??
+    '';
+  expect(clickerLink).not.toBe('');
+  await page.goto(clickerLink);
   await expect(page.getByRole('alert').filter({ hasText: ALREADY_UNSUBSCRIBED })).toBeVisible();
 });

@@ -51,6 +51,7 @@ const created: NewsletterSummary = {
   createdAt: '2026-11-23T10:00:00.000Z',
   status: 'scheduled',
   counts: { pending: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
+  undeliverable: [],
 };
 /** A scheduled newsletter of the list, to change ('Uredi'). */
 const stored: NewsletterDetails = {

@@ -20,11 +20,13 @@ const scheduled: NewsletterSummary = {
   createdAt: '2026-11-23T10:00:00.000Z',
   status: 'scheduled',
   counts: { pending: 3, sent: 10, failed: 1, skipped: 2, cancelled: 0, uncertain: 1 },
+  undeliverable: [],
 };
 const preview: NewsletterPreview = {
   subject: scheduled.subject,
   html: '<!doctype html><html lang="hr"><body><p>Kompozit A2</p></body></html>',
   text: 'Kompozit A2',
+  documentUrl: '/api/v1/newsletters/7/preview/document?user=2&expires=1&signature=s',
 };
 
 const loadNewsletters = fakePromiseActor<NewsletterSummary[], undefined>();
@@ -104,7 +106,7 @@ describe('newsletter list model', () => {
         expect(dialog()).not.toBeInTheDocument();
         if (context.preview) {
           expect(frame()).toHaveAttribute('sandbox', '');
-          expect(frame()).toHaveAttribute('srcdoc', preview.html);
+          expect(frame()).toHaveAttribute('src', preview.documentUrl);
         } else {
           expect(frame()).not.toBeInTheDocument();
         }

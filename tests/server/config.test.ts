@@ -12,6 +12,8 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       mailFrom: '"Dentalia" <no-reply@dentalia.hr>',
+      mailReplyTo: 'info@dentalia.hr',
+      dkim: undefined,
       staffEmailDomain: 'dentalia.hr',
       recaptcha: undefined,
       brand: 'Dentalia',

@@ -60,6 +60,8 @@ import {
 } from '../../src/api/contract.ts';
 import { productPatchSchema, MERGE_PATCH_CONTENT_TYPE } from '../../src/api/productWrites.ts';
 import { MEDIA_FOLDER } from '../../server/media/store.ts';
+import { previewDocuments } from '../../server/newsletters/preview-documents.ts';
+import { loadSecrets } from '../../server/secrets.ts';
 import {
   filesUnder,
   imageFile,
@@ -93,7 +95,7 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 const ROUTE_TIMEOUT_MS = 60_000 + RUNS * 250;
 
 /** `stream file`: a file of an education's HLS stream, not JSON. */
-type Success = Record<number, ContractSchema | 'empty' | 'stream file'>;
+type Success = Record<number, ContractSchema | 'empty' | 'stream file' | 'html'>;
 type Form = Record<string, FormValue | FormValue[]>;
 
 interface FuzzRoute {
@@ -665,6 +667,13 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       succeedsSometimes: true,
     },
     {
+      route: 'GET /api/v1/newsletters/:id/preview/document',
+      caller: 'anonymous',
+      requests: previewDocumentRequests(),
+      success: { 200: 'html' },
+      succeedsSometimes: true,
+    },
+    {
       route: 'POST /api/v1/newsletters/:id/test',
       caller: 'administrator',
       requests: newsletterId.map((id) => ({
@@ -692,6 +701,34 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       succeedsSometimes: true,
     },
   ];
+}
+
+/**
+ * Preview documents: signed URLs of the administrator for the first newsletters (created by the
+ * fuzzing of POST /newsletters before), and hostile paths and queries.
+ */
+function previewDocumentRequests(): fc.Arbitrary<InjectOptions> {
+  const signed = fc
+    .integer({ min: 1, max: 3 })
+    .map((id): InjectOptions => ({ method: 'GET', url: signPreview(id) }));
+  const queryValue = fc.oneof(fc.integer({ min: -5, max: 2 ** 53 }).map(String), hostileString);
+  const hostile = fc
+    .tuple(
+      pathParameter,
+      fc.record(
+        {
+          user: queryValue,
+          expires: queryValue,
+          signature: fc.oneof(fc.stringMatching(/^[\w-]{43}$/), hostileString),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map(([id, query]): InjectOptions => ({
+      method: 'GET',
+      url: `/api/v1/newsletters/${id}/preview/document?${queryString(query)}`,
+    }));
+  return fc.oneof(signed, hostile);
 }
 
 async function authorization(caller: FuzzRoute['caller']): Promise<Record<string, string>> {
@@ -739,6 +776,8 @@ function checkAnswer(route: FuzzRoute, request: InjectOptions, response: LightMy
   const expected = route.success[response.statusCode];
   expect(expected, context).toBeDefined();
   if (expected === 'empty') expect(response.body, context).toBe('');
+  else if (expected === 'html')
+    expect(response.headers['content-type'], context).toBe('text/html; charset=utf-8');
   else if (expected === 'stream file')
     expect(response.headers['content-type'], context).toMatch(
       /^(application\/vnd\.apple\.mpegurl|video\/mp2t|image\/jpeg|text\/vtt)(;|$)/,
@@ -751,6 +790,8 @@ function checkAnswer(route: FuzzRoute, request: InjectOptions, response: LightMy
 }
 
 let routes: FuzzRoute[];
+/** A preview document URL of newsletter `id` signed for the demo administrator. */
+let signPreview: (id: number) => string;
 /** The signed stream prefixes of the same answers, one per playable upload. */
 let signedStreamPrefixes: string[];
 
@@ -776,6 +817,15 @@ beforeAll(async () => {
   });
   await seedAccounts(testApp.db, dataDir, () => new Date());
   adminToken = { value: (await login(testApp.app, ADMIN)).accessToken, at: Date.now() };
+  const previews = previewDocuments({
+    jwtSecret: loadSecrets(testApp.config).jwtSecret,
+    basePath: '/api/v1',
+    now: () => new Date(),
+  });
+  const adminId = (
+    await testApp.db.selectFrom('users').select('id').where('email', '=', ADMIN).executeTakeFirst()
+  )?.id;
+  signPreview = (id) => previews.sign(id, adminId ?? 0);
   const educations = await testApp.app.inject({
     method: 'GET',
     url: '/api/v1/educations',
@@ -850,6 +900,7 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'GET /api/v1/newsletters/:id',
     'PUT /api/v1/newsletters/:id',
     'GET /api/v1/newsletters/:id/preview',
+    'GET /api/v1/newsletters/:id/preview/document',
     'POST /api/v1/newsletters/:id/test',
     'POST /api/v1/newsletters/:id/cancel',
     'DELETE /api/v1/educations/:id',

@@ -57,6 +57,7 @@ describe('the database', () => {
         '0015_unfinished_video_uploads',
         '0016_video_transcodes',
         '0017_newsletter_prices_and_free_subjects',
+        '0018_undeliverable_subscriptions',
       ]);
       expect(await reopened.selectFrom('users').select('email').execute()).toEqual([
         { email: 'a@example.com' },

@@ -237,6 +237,43 @@ describe('sending a due newsletter', () => {
     });
   });
 
+  it('marks an address refused with a 5xx undeliverable, shown with the reason and left out of later sends; a 4xx is retried and kept', async () => {
+    await subscribe('ana@example.com', 'ivo@example.com', 'mia@example.com');
+    const first = await scheduleNewsletter();
+    sink.answer('ana@example.com', 'defer');
+    sink.answer('ivo@example.com', 'refuse');
+    const worker = dispatcher();
+    server.clock.advance(HOUR);
+    await worker.runOnce();
+    expect((await summary(first.id))?.undeliverable).toEqual([
+      { email: 'ivo@example.com', reason: expect.stringMatching(/^.*550.*No such user/) as string },
+    ]);
+    // Ana's 450 never became a hard bounce: retried until the attempts ran out, still subscribed.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      server.clock.advance(HOUR);
+      await worker.runOnce();
+    }
+    expect(await summary(first.id)).toMatchObject({
+      status: 'sent',
+      counts: { sent: 1, failed: 2 },
+      undeliverable: [{ email: 'ivo@example.com' }],
+    });
+
+    sink.answer('ana@example.com', 'accept');
+    sink.answer('ivo@example.com', 'accept');
+    sink.received.length = 0;
+    const second = await scheduleNewsletter();
+    server.clock.advance(2 * HOUR);
+    await worker.runOnce();
+    expect(recipients()).toEqual(['ana@example.com', 'mia@example.com']);
+    expect(await summary(second.id)).toMatchObject({
+      status: 'sent',
+      counts: { sent: 2, failed: 0, skipped: 0 },
+      undeliverable: [],
+    });
+    // Two newsletters and five rounds: longer than one send on two shared cores.
+  }, 30_000);
+
   it('gives up on a recipient deferred at every attempt', async () => {
     await subscribe('ana@example.com');
     const newsletter = await scheduleNewsletter();

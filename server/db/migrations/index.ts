@@ -19,6 +19,7 @@ import * as rateLimitCounters from './0014_rate_limit_counters.ts';
 import * as unfinishedVideoUploads from './0015_unfinished_video_uploads.ts';
 import * as videoTranscodes from './0016_video_transcodes.ts';
 import * as newsletterPricesAndFreeSubjects from './0017_newsletter_prices_and_free_subjects.ts';
+import * as undeliverableSubscriptions from './0018_undeliverable_subscriptions.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_users': users,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_unfinished_video_uploads': unfinishedVideoUploads,
   '0016_video_transcodes': videoTranscodes,
   '0017_newsletter_prices_and_free_subjects': newsletterPricesAndFreeSubjects,
+  '0018_undeliverable_subscriptions': undeliverableSubscriptions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -160,6 +160,11 @@ export const newsletterSummarySchema = z.object({
     cancelled: z.number(),
     uncertain: z.number(),
   }),
+  /**
+   * Recipients whose receiving server refused the address for good (a 5xx, a hard bounce), with
+   * its answer: later newsletters leave them out (issue 28).
+   */
+  undeliverable: z.array(z.object({ email: z.string(), reason: z.string() })),
 });
 export type NewsletterSummary = z.infer<typeof newsletterSummarySchema>;
 export const newsletterListSchema = z.array(newsletterSummarySchema);
@@ -187,6 +192,11 @@ export const newsletterPreviewSchema = z.object({
   subject: z.string(),
   html: z.string(),
   text: z.string(),
+  /**
+   * The same HTML as a document of its own, with its own policy, for the preview frame's `src`:
+   * a signed API path valid for a few minutes (the frame cannot send the bearer token).
+   */
+  documentUrl: z.string(),
 });
 export type NewsletterPreview = z.infer<typeof newsletterPreviewSchema>;
 

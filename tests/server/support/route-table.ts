@@ -25,6 +25,10 @@ import {
   tokenInMail,
 } from './accounts.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import {
+  previewDocuments,
+  type PreviewDocuments,
+} from '../../../server/newsletters/preview-documents.ts';
 import { loadSecrets } from '../../../server/secrets.ts';
 import {
   claimTranscode,
@@ -87,6 +91,7 @@ let restrictedEducationId: number;
 let restrictedStreamKey: string;
 let streamUrls: StreamUrls;
 let partnerId: number;
+let previewUrls: PreviewDocuments;
 let newsletterImageUrl: string;
 let newsletterId: number;
 let png: Buffer;
@@ -613,6 +618,15 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     expected: staff(200),
     request: () => api('GET', `/newsletters/${newsletterId}/preview`),
   },
+  // The signed URL is the credential (a frame sends no bearer token): each caller uses one made
+  // for them, an anonymous holder an employee's; one made for a non-staff user is refused.
+  'GET /api/v1/newsletters/:id/preview/document': {
+    expected: { ...staff(200), anonymous: 200 },
+    request: (caller) => ({
+      method: 'GET',
+      url: previewUrls.sign(newsletterId, userIds[caller === 'anonymous' ? 'employee' : caller]),
+    }),
+  },
   'POST /api/v1/newsletters/:id/test': {
     expected: staff(204),
     request: () => api('POST', `/newsletters/${newsletterId}/test`),
@@ -753,6 +767,11 @@ export function useRouteTable(
     });
     const partners = await testApp.app.inject(api('GET', '/partners'));
     partnerId = partners.json<{ id: number }[]>()[0]?.id ?? 0;
+    previewUrls = previewDocuments({
+      jwtSecret: loadSecrets(testApp.config).jwtSecret,
+      basePath: '/api/v1',
+      now: () => new Date(),
+    });
     pendingInvitation = await invitationToken();
     newsletterImageUrl = (await uploadNewsletterImage(testApp.app, admin.accessToken))
       .productImageUrl;
