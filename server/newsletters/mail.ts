@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { UNSUBSCRIBE_PAGE_CAMPAIGNS, type CampaignKey } from '../../src/api/contract.ts';
 import { listUnsubscribeHeaders, type MailContext } from '../campaigns/mail.ts';
 import { company } from '../../src/data/company.ts';
-import { formatPrice, parsePrice } from '../../src/lib/price.ts';
+import { formatPrice } from '../../src/lib/price.ts';
 import { routes } from '../../src/routes.ts';
 import { escapeHtml } from '../mail/html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -29,7 +29,8 @@ export interface NewsletterMailContent {
   campaignId: number;
   campaign: CampaignKey;
   /** Absolute URLs of the card's image (`MAIL_IMAGE_WIDTH` px) and its twice as wide twin. */
-  products: { title: string; price: string; imageUrl: string; image2xUrl: string }[];
+  /** Prices in cents, written the Croatian way ("49,90 €") by the template. */
+  products: { title: string; priceCents: number; imageUrl: string; image2xUrl: string }[];
 }
 
 export interface RenderedNewsletter {
@@ -95,15 +96,6 @@ const PRODUCT_LINK_LABEL = 'Više u katalogu';
 export const INERT_UNSUBSCRIBE_TEXT =
   'Odjava s newslettera: u ovom primjerku poveznica nije aktivna; svaki primatelj dobiva svoju osobnu poveznicu.';
 
-/**
- * A product's price as the mail shows it: Croatian, "49,90 €". The stored price is still the text
- * staff typed; once it is cents, this becomes `formatPrice(price)`.
- */
-export function mailPrice(price: string): string {
-  const cents = parsePrice(price);
-  return cents === undefined ? price : formatPrice(cents);
-}
-
 /** The inbox's line after the subject: the start of the body, cut at a word. */
 export function preheaderOf(body: string): string {
   const flat = body.replace(/\s+/g, ' ').trim();
@@ -143,7 +135,7 @@ export async function renderNewsletter(
         <mj-column css-class="nl-card" background-color="#ffffff" border="1px solid ${CARD_BORDER}" padding="8px" vertical-align="top">
           <mj-image href="${link}" src="${escapeHtml(product.imageUrl)}" srcset="${escapeHtml(product.imageUrl)} 1x, ${escapeHtml(product.image2xUrl)} 2x" width="${MAIL_IMAGE_WIDTH}px" alt="${escapeHtml(product.title)}" padding="12px 12px 0" />
           <mj-text font-size="17px" font-weight="bold" padding="12px 16px 4px"><a class="nl-title" href="${link}" style="color:${TEXT_COLOUR};text-decoration:none">${escapeHtml(product.title)}</a></mj-text>
-          <mj-text css-class="nl-price" font-size="18px" color="${RED}" font-weight="bold" padding="0 16px 4px">${escapeHtml(mailPrice(product.price))}</mj-text>
+          <mj-text css-class="nl-price" font-size="18px" color="${RED}" font-weight="bold" padding="0 16px 4px">${escapeHtml(formatPrice(product.priceCents))}</mj-text>
           <mj-text font-size="14px" padding="0 16px 16px"><a class="nl-link" href="${link}" style="color:${RED}">${PRODUCT_LINK_LABEL}</a></mj-text>
         </mj-column>`;
   const rows: string[] = [];
@@ -199,7 +191,7 @@ export async function renderNewsletter(
     '='.repeat(Math.min(content.heading.length, 72)),
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    ...content.products.map((product) => `* ${product.title}: ${mailPrice(product.price)}`),
+    ...content.products.map((product) => `* ${product.title}: ${formatPrice(product.priceCents)}`),
     '',
     `${CALL_TO_ACTION}: ${catalogue}`,
     `Pitanja i narudžbe: ${company.phone} ili odgovorite na ovaj e-mail.`,

@@ -14,7 +14,7 @@ import {
   type NewsletterSummary,
 } from '../../src/api/contract.ts';
 import { freeText, parseFreeText } from '../../src/api/text.ts';
-import { formatPrice, parsePrice } from '../../src/lib/price.ts';
+import { parsePrice } from '../../src/lib/price.ts';
 import { findActiveSubscription, findCampaignById } from '../campaigns/store.ts';
 import { rolesOfUser } from '../users/store.ts';
 import type { Clock } from '../clock.ts';
@@ -321,7 +321,7 @@ export async function newsletterMailContent(
     campaign: key ?? 'catalogs',
     products: newsletter.products.map((product) => ({
       title: product.title,
-      price: formatPrice(product.price_cents),
+      priceCents: product.price_cents,
       imageUrl: absolute(product.image_key),
       image2xUrl: absolute(product.image_2x_key),
     })),

@@ -37,7 +37,7 @@ async function subscriberCopy(): Promise<Buffer> {
       campaign: 'catalogs',
       products: ['Kompozit A2 4 g', 'Set sondi', 'Rukavice M 100 kom'].map((title, index) => ({
         title,
-        price: ['49.90 €', '1.299,00 €', '8,50 €'][index] ?? '',
+        priceCents: [4990, 129900, 850][index] ?? 0,
         imageUrl: `${media}/${'a'.repeat(21)}${index}.jpg`,
         image2xUrl: `${media}/${'a'.repeat(21)}${index}-2x.jpg`,
       })),
