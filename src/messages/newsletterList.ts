@@ -36,4 +36,6 @@ export const newsletterListMessages = {
   testSent: 'Probni newsletter poslan je na vašu adresu.',
   previewTitle: (subject: string) => `Pregled: ${subject}`,
   closePreview: 'Zatvori pregled',
+  undeliverable: (count: number) =>
+    `Nedostavljivo: ${count} (adresa odbijena, izostavlja se iz idućih slanja)`,
 } as const;

@@ -4,6 +4,7 @@
  * Nothing when there are none.
  */
 import type { NewsletterSummary } from '../api/contract.ts';
+import { newsletterListMessages } from '../messages/newsletterList.ts';
 
 export interface NewsletterUndeliverableProps {
   recipients: NewsletterSummary['undeliverable'];
@@ -13,9 +14,7 @@ export function NewsletterUndeliverable({ recipients }: NewsletterUndeliverableP
   if (recipients.length === 0) return null;
   return (
     <details className="newsletter-undeliverable">
-      <summary>
-        Nedostavljivo: {recipients.length} (adresa odbijena, izostavlja se iz idućih slanja)
-      </summary>
+      <summary>{newsletterListMessages.undeliverable(recipients.length)}</summary>
       <ul>
         {recipients.map((recipient) => (
           <li key={recipient.email}>
