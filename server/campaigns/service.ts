@@ -20,6 +20,7 @@ import {
   findCampaignByName,
   insertSubscription,
   markUnsubscribed,
+  reviveUndeliverable,
 } from './store.ts';
 
 /** Enough to tell browsers apart; a longer header is cut, never refused. */
@@ -87,18 +88,23 @@ export function campaignsService(deps: CampaignsServiceDeps): CampaignsService {
     async subscribe(command: SubscribeCommand, origin: SubscriptionOrigin): Promise<void> {
       const email = requireEmail(command.email);
       const campaign = await configuredCampaign(command.campaignId);
-      const unsubscribeToken = randomBytes(32).toString('base64url');
+      const newToken = randomBytes(32).toString('base64url');
       const id = await insertSubscription(db, {
         campaignId: campaign.id,
         email,
-        unsubscribeToken,
+        unsubscribeToken: newToken,
         subscribedAt: now(),
         sourcePage: origin.sourcePage ?? null,
         ipAddress: origin.ipAddress,
         userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
       });
-      if (id === undefined)
+      // An address a receiving server refused (issue 28) is still subscribed: asking again is
+      // its owner saying it works now, so it is tried again and confirmed like a new one.
+      const revivedToken =
+        id === undefined ? await reviveUndeliverable(db, campaign.id, email) : undefined;
+      if (id === undefined && revivedToken === undefined)
         throw new DomainError(409, MESSAGES.alreadySubscribed(email, campaign.name));
+      const unsubscribeToken = revivedToken ?? newToken;
       const mail = subscriptionConfirmationMail(mailContext, {
         email,
         campaignId: campaign.id,
@@ -108,8 +114,9 @@ export function campaignsService(deps: CampaignsServiceDeps): CampaignsService {
       try {
         await deps.mailer.send(mail);
       } catch (error) {
-        // One unit with its confirmation: the visitor is told to try again, and can.
-        await deleteSubscription(db, id);
+        // One unit with its confirmation: the visitor is told to try again, and can. A revived
+        // subscription was there before and stays.
+        if (id !== undefined) await deleteSubscription(db, id);
         throw new DomainError(502, MESSAGES.mailFailed, { cause: error });
       }
     },

@@ -71,6 +71,28 @@ export async function insertSubscription(
   return row?.id;
 }
 
+/**
+ * Clears the undeliverable mark of an address's active subscription (a hard bounce, issue 28):
+ * its owner asked again, so the next newsletter tries it once more. Its unsubscribe token, or
+ * undefined when there is no such subscription.
+ */
+export async function reviveUndeliverable(
+  db: Db,
+  campaignId: number,
+  email: string,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('campaign_subscriptions')
+    .set({ undeliverable_at: null, undeliverable_reason: null })
+    .where('campaign_id', '=', campaignId)
+    .where('email', '=', email)
+    .where('unsubscribed_at', 'is', null)
+    .where('undeliverable_at', 'is not', null)
+    .returning('unsubscribe_token')
+    .executeTakeFirst();
+  return row?.unsubscribe_token;
+}
+
 export async function deleteSubscription(db: Db, id: number): Promise<void> {
   await db.deleteFrom('campaign_subscriptions').where('id', '=', id).execute();
 }

@@ -108,6 +108,8 @@ describe('POST /campaigns/subscriptions', () => {
       user_agent: BROWSER,
       unsubscribed_at: null,
       unsubscribed_via: null,
+      undeliverable_at: null,
+      undeliverable_reason: null,
     });
   });
 
@@ -225,6 +227,26 @@ describe('POST /campaigns/subscriptions', () => {
     expect(server.mailer.sent).toHaveLength(1);
     const other = await subscribe({ email: EMAIL, campaignId: await campaignId('Courses') });
     expect(other.statusCode).toBe(204);
+  });
+
+  it('an address a receiving server refused is tried again when its owner subscribes again', async () => {
+    const catalogs = await campaignId('Catalogs');
+    expect((await subscribe({ email: EMAIL, campaignId: catalogs })).statusCode).toBe(204);
+    const token = tokenOfLastMail();
+    // As the dispatcher marks a hard bounce (server/newsletters/deliveries.ts).
+    await server.db
+      .updateTable('campaign_subscriptions')
+      .set({ undeliverable_at: new Date().toISOString(), undeliverable_reason: '550 No such user' })
+      .execute();
+    const again = await subscribe({ email: EMAIL, campaignId: catalogs });
+    expect(again.statusCode, again.body).toBe(204);
+    const rows = await subscriptions();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ undeliverable_at: null, undeliverable_reason: null });
+    // Confirmed again, with the subscription's own unsubscribe link.
+    expect(server.mailer.sent).toHaveLength(2);
+    expect(tokenOfLastMail()).toBe(token);
+    expect((await subscribe({ email: EMAIL, campaignId: catalogs })).statusCode).toBe(409);
   });
 
   it('an unknown campaign is a 404; a malformed one a validation error', async () => {
