@@ -4,6 +4,7 @@
  * the losing process's condition no longer holds and it changes nothing.
  */
 import { sql } from 'kysely';
+import { cleanLine } from '../../src/api/text.ts';
 import type { Db } from '../db/database.ts';
 import { withoutWaitingForDisk } from '../db/dialect.ts';
 
@@ -180,9 +181,13 @@ export async function settleDelivery(
   );
 }
 
+/** Enough of a receiving server's answer for staff to see why; the rest is cut. */
+export const UNDELIVERABLE_REASON_MAX_LENGTH = 500;
+
 /**
  * A hard bounce: the receiving server refused the address with a 5xx, so the subscription is
- * left out of later sends and staff see why. The first refusal's answer is kept.
+ * left out of later sends and staff see why. The first refusal's answer is kept, on one line and
+ * cut to length: another server wrote it.
  */
 export async function markUndeliverable(
   db: Db,
@@ -192,7 +197,10 @@ export async function markUndeliverable(
 ): Promise<void> {
   await db
     .updateTable('campaign_subscriptions')
-    .set({ undeliverable_at: now.toISOString(), undeliverable_reason: reason })
+    .set({
+      undeliverable_at: now.toISOString(),
+      undeliverable_reason: cleanLine(reason).slice(0, UNDELIVERABLE_REASON_MAX_LENGTH),
+    })
     .where('id', '=', subscriptionId)
     .where('undeliverable_at', 'is', null)
     .execute();

@@ -6,6 +6,10 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ensureCampaigns } from '../../server/campaigns/store.ts';
+import {
+  UNDELIVERABLE_REASON_MAX_LENGTH,
+  markUndeliverable,
+} from '../../server/newsletters/deliveries.ts';
 import { solveRobotCheck } from './support/accounts.ts';
 import { useServer } from './support/server-fixture.ts';
 
@@ -247,6 +251,17 @@ describe('POST /campaigns/subscriptions', () => {
     expect(server.mailer.sent).toHaveLength(2);
     expect(tokenOfLastMail()).toBe(token);
     expect((await subscribe({ email: EMAIL, campaignId: catalogs })).statusCode).toBe(409);
+  });
+
+  it('keeps a receiving server’s refusal on one line and cut to length', async () => {
+    const catalogs = await campaignId('Catalogs');
+    expect((await subscribe({ email: EMAIL, campaignId: catalogs })).statusCode).toBe(204);
+    const [row] = await subscriptions();
+    const answer = `550-5.1.1 The email account\r\n550 5.1.1 does not exist.\u0007 ${'x'.repeat(900)}`;
+    await markUndeliverable(server.db, row?.id ?? 0, answer, new Date());
+    const reason = (await subscriptions())[0]?.undeliverable_reason ?? '';
+    expect(reason.startsWith('550-5.1.1 The email account 550 5.1.1 does not exist.')).toBe(true);
+    expect(reason).toHaveLength(UNDELIVERABLE_REASON_MAX_LENGTH);
   });
 
   it('an unknown campaign is a 404; a malformed one a validation error', async () => {

@@ -15,6 +15,8 @@ export const FREE_TEXT_COLUMNS: Record<string, Record<string, Kind>> = {
   courses: { title: 'line', description: 'multiline', lecturer: 'line', location: 'line' },
   products: { name: 'line', description: 'multiline' },
   partners: { name: 'line' },
+  // A receiving server's answer to a refused address (a hard bounce, issue 28).
+  campaign_subscriptions: { undeliverable_reason: 'line' },
   educations: {
     title: 'line',
     description: 'multiline',
@@ -59,6 +61,7 @@ export const OTHER_TEXT_COLUMNS: Record<string, string[]> = {
     'user_agent',
     'unsubscribed_at',
     'unsubscribed_via',
+    'undeliverable_at',
   ],
   products: ['image_url', 'image_key', 'image_card_key', 'created_at'],
   partners: ['name_key', 'website_url', 'logo_key', 'logo_card_key', 'created_at'],
