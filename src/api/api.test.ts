@@ -444,6 +444,7 @@ describe('newsletters (staff)', () => {
     createdAt: '2027-03-01T10:00:00.000Z',
     status: 'scheduled' as const,
     counts: { pending: 3, sent: 0, failed: 0, skipped: 0, cancelled: 0, uncertain: 0 },
+    undeliverable: [{ email: 'ivo@example.com', reason: '550 5.1.1 No such user' }],
   };
 
   it('uploads a product image as multipart with the SPEC 7 field names', async () => {
@@ -516,7 +517,12 @@ describe('newsletters (staff)', () => {
   });
 
   it('cancels, previews and sends a test of one newsletter by its id', async () => {
-    const preview = { subject: summary.subject, html: '<p>Poštovani,</p>', text: 'Poštovani,' };
+    const preview = {
+      subject: summary.subject,
+      html: '<p>Poštovani,</p>',
+      text: 'Poštovani,',
+      documentUrl: '/api/v1/newsletters/4/preview/document?user=3&expires=1&signature=abc',
+    };
     const { api, sent } = apiAgainst({ 'GET /newsletters/4/preview': preview });
     await expect(api.newsletters.cancelNewsletter(4)).resolves.toBeUndefined();
     expect(await api.newsletters.previewNewsletter(4)).toEqual(preview);
