@@ -79,13 +79,13 @@ describe('subscriptionOutcome', () => {
     expect(subscribed).toEqual([]);
   });
 
-  it('fails with the text of the refused subscription', async () => {
+  it('fails with the text of the refused subscription, about the e-mail field', async () => {
     await expect(
       subscriptionOutcome('courses', {
         campaignId: () => Promise.resolve(1),
         subscribe: () => Promise.reject(refusal(400)),
       }),
-    ).rejects.toEqual(new SubmitFailure(text.checkEmail));
+    ).rejects.toEqual(new SubmitFailure(text.checkEmail, true));
   });
 });
 
