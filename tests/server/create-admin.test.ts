@@ -49,7 +49,9 @@ async function app() {
   return testApp.app;
 }
 
-describe('npm run admin:create', () => {
+// Each test starts the CLI as its own Node process, up to four times: seconds of CPU apiece on
+// two shared cores, more than vitest's default 5 s when the machine is busy.
+describe('npm run admin:create', { timeout: 30_000 }, () => {
   it('creates an administrator with the piped password, who can log in', async () => {
     const result = await createAdmin(
       ['Sefica@Dentalia.hr', '--name', 'Vesna', '--surname', 'Perić'],
