@@ -30,6 +30,12 @@ export function educationsApi(client: ApiClient) {
       client.postMultipart('/educations', form, createEducationResponseSchema),
     updateEducation: (id: number, patch: EducationPatch): Promise<Education> =>
       client.patch(`/educations/${id}`, patch, educationSchema),
+    /** Replaces the thumbnail (issue 29); answers the education as stored. */
+    replaceThumbnail(id: number, thumbnail: File): Promise<Education> {
+      const form = new FormData();
+      form.append('Thumbnail', thumbnail);
+      return client.put(`/educations/${id}/thumbnail`, form, educationSchema);
+    },
     /** An empty list opens the education to every logged-in user; answers the rights as stored. */
     updateAccessRights: (id: number, userIds: number[]): Promise<AccessRight[]> =>
       client.put(`/educations/${id}/access-rights`, { userIds }, accessRightListSchema),

@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { Link } from 'wouter';
 import { fromCallback, fromPromise } from 'xstate';
 import { EDUCATION_RULES, type Education } from '../api/contract.ts';
 import { createEducationFormData, type CreateEducationRequest } from '../api/educationRequests.ts';
@@ -9,7 +10,9 @@ import {
   selectFormLoadFailed,
   selectFormLoading,
   selectIsCreating,
+  selectSavedId,
   selectSaving,
+  selectStoredEducation,
   selectUploadPhase,
 } from '../machines/educationForm.machine.ts';
 import {
@@ -25,6 +28,7 @@ import {
 } from '../machines/educationForm.rules.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { EducationFormPage } from '../views/EducationFormPage.tsx';
+import { CurrentVideoContainer } from './CurrentVideoContainer.tsx';
 import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
 import { showError } from './toasts.tsx';
@@ -71,14 +75,16 @@ export function EducationFormContainer({
                 userIds: [],
               };
             }
-            const [education, rights, users] = await Promise.all([
+            const [education, rights, users, countries, partners] = await Promise.all([
               getEducation(input.educationId),
               api.educations.listAccessRights(input.educationId),
               api.users.listUsers('user'),
+              api.countries.listCountries(),
+              api.partners.listPartners(),
             ]);
             return {
-              countries: [],
-              partners: [],
+              countries: namedCountries(countries),
+              partners,
               users,
               education,
               userIds: rights.map((right) => right.user.id),
@@ -106,9 +112,12 @@ export function EducationFormContainer({
           api.educations.createEducation(createEducationFormData(input)),
         ),
         updateEducation: fromPromise(async ({ input }: { input: SaveEducationRequest }) => {
-          await api.educations.updateEducation(input.id, input.patch);
+          let education = await api.educations.updateEducation(input.id, input.patch);
+          if (input.thumbnail) {
+            education = await api.educations.replaceThumbnail(input.id, input.thumbnail);
+          }
           if (input.userIds) await api.educations.updateAccessRights(input.id, input.userIds);
-          return undefined;
+          return education;
         }),
       },
       actions: {
@@ -140,6 +149,9 @@ export function EducationFormContainer({
       errors={errors}
       problems={errorMessages(errors)}
       saving={selectSaving(snapshot)}
+      savedId={selectSavedId(snapshot)}
+      currentVideo={<CurrentVideoContainer education={selectStoredEducation(snapshot)} />}
+      LinkComponent={Link}
       upload={
         phase && {
           phase,

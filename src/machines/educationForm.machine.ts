@@ -5,7 +5,9 @@
  * A video file goes up first through the resumable upload (checking for an unfinished upload of
  * the same file, then running or paused), then the education is created naming the finished
  * upload. Create resets after success keeping the country and the URL-or-file mode; edit sends the
- * access rights only when the selection changed. Injected: `loadForm`, `findPreviousUpload`,
+ * access rights only when the selection changed, and replaces the video (a new file goes up the
+ * same way, then the update names it), the thumbnail, the partner and the country when they
+ * changed (issue 29). After either, the form links to the saved education. Injected: `loadForm`, `findPreviousUpload`,
  * `uploadVideo` (a callback actor: it reports UPLOAD_PROGRESS, UPLOADED or UPLOAD_FAILED; stopping
  * it pauses the upload, which the next run resumes), `createEducation`, `updateEducation`,
  * `notifySaved`, `notifyUploadFailed` and `reportError` (the generic error handler).
@@ -56,7 +58,7 @@ export const educationFormMachine = setup({
     createEducation: fromPromise<Education, CreateEducationRequest>(() =>
       Promise.reject(new Error('createEducation is provided by the container')),
     ),
-    updateEducation: fromPromise<undefined, SaveEducationRequest>(() =>
+    updateEducation: fromPromise<Education, SaveEducationRequest>(() =>
       Promise.reject(new Error('updateEducation is provided by the container')),
     ),
   },
@@ -71,7 +73,8 @@ export const educationFormMachine = setup({
   guards: {
     draftIsInvalid: ({ context }) => hasErrors(draftErrors(context, context.now())),
     editing: ({ context }) => !isCreating(context),
-    uploadsFile: ({ context }) => context.videoSource === 'file',
+    /** A file chosen goes up first; editing without one keeps the video as it is. */
+    uploadsFile: ({ context }) => context.videoSource === 'file' && context.video !== null,
     previousUploadFound: (_, { found }: { found: boolean }) => found,
   },
 }).createMachine({
@@ -85,6 +88,8 @@ export const educationFormMachine = setup({
     partners: [],
     users: [],
     savedUserIds: [],
+    education: null,
+    savedId: null,
     errors: {},
     resumeUpload: false,
     uploadId: null,
@@ -107,6 +112,7 @@ export const educationFormMachine = setup({
               event.output.education && {
                 ...draftOfEducation(event.output.education, event.output.userIds),
                 savedUserIds: event.output.userIds,
+                education: event.output.education,
               }),
           })),
         },
@@ -132,8 +138,8 @@ export const educationFormMachine = setup({
             guard: 'draftIsInvalid',
             actions: assign({ errors: ({ context }) => draftErrors(context, context.now()) }),
           },
-          { guard: 'editing', target: 'updating' },
           { guard: 'uploadsFile', target: 'uploading' },
+          { guard: 'editing', target: 'updating' },
           { target: 'creating' },
         ],
       },
@@ -194,10 +200,17 @@ export const educationFormMachine = setup({
                 params: ({ event }) => uploadFailureText(event.error),
               },
             },
-            UPLOADED: {
-              target: '#educationForm.creating',
-              actions: assign({ uploadId: ({ event }) => event.uploadId }),
-            },
+            UPLOADED: [
+              {
+                guard: 'editing',
+                target: '#educationForm.updating',
+                actions: assign({ uploadId: ({ event }) => event.uploadId }),
+              },
+              {
+                target: '#educationForm.creating',
+                actions: assign({ uploadId: ({ event }) => event.uploadId }),
+              },
+            ],
             // Stopping the upload actor pauses the upload; running again resumes it.
             PAUSE: { target: 'paused', actions: assign({ resumeUpload: true }) },
           },
@@ -231,11 +244,12 @@ export const educationFormMachine = setup({
         onDone: {
           target: 'editing',
           actions: [
-            assign(({ context }) => ({
+            assign(({ context, event }) => ({
               ...EMPTY_EDUCATION_DRAFT,
               countryIsoCode: context.countryIsoCode,
               videoSource: context.videoSource,
               progress: null,
+              savedId: event.output.id,
             })),
             { type: 'notifySaved', params: text.created },
           ],
@@ -245,6 +259,8 @@ export const educationFormMachine = setup({
     },
     updating: {
       entry: assign({ errors: {} }),
+      // As creating: a finished upload is named once.
+      exit: assign({ uploadId: null }),
       invoke: {
         id: 'updateEducation',
         src: 'updateEducation',
@@ -252,9 +268,19 @@ export const educationFormMachine = setup({
         onDone: {
           target: 'editing',
           actions: [
-            assign({
-              savedUserIds: ({ context }) => (context.restricted ? context.userIds : []),
-            }),
+            // The stored education is what the next change compares with; the chosen files
+            // are saved, so the inputs empty.
+            assign(({ context, event }) => ({
+              savedUserIds: context.restricted ? context.userIds : [],
+              education: event.output,
+              video: null,
+              thumbnail: null,
+              progress: null,
+              savedId: event.output.id,
+              ...(event.output.stream === null
+                ? { videoSource: 'url' as const, videoUrl: event.output.videoUrl }
+                : { videoSource: 'file' as const, videoUrl: '' }),
+            })),
             { type: 'notifySaved', params: text.updated },
           ],
         },
@@ -271,6 +297,11 @@ export const selectIsCreating = (snapshot: EducationFormSnapshot) => isCreating(
 export const selectFormLoading = (snapshot: EducationFormSnapshot) => snapshot.matches('loading');
 export const selectFormLoadFailed = (snapshot: EducationFormSnapshot) =>
   snapshot.matches('loadFailed');
+/** The education last saved here, for the link to it in the viewer; null before any save. */
+export const selectSavedId = (snapshot: EducationFormSnapshot) => snapshot.context.savedId;
+/** Edit mode: the education as stored, whose video and thumbnail the form shows. */
+export const selectStoredEducation = (snapshot: EducationFormSnapshot) =>
+  snapshot.context.education;
 export const selectSaving = (snapshot: EducationFormSnapshot) =>
   snapshot.matches('creating') || snapshot.matches('updating');
 

@@ -125,6 +125,8 @@ export interface UploadVideoInput {
 export interface SaveEducationRequest {
   id: number;
   patch: EducationPatch;
+  /** A new thumbnail (issue 29), or null to keep the current one. */
+  thumbnail: File | null;
   /** null: the access rights did not change and are not sent. */
   userIds: number[] | null;
 }
@@ -139,6 +141,10 @@ export interface EducationFormContext extends EducationDraft {
   users: UserListItem[];
   /** Edit mode: the access rights as loaded or last saved. */
   savedUserIds: number[];
+  /** Edit mode: the education as loaded or last saved (its video, thumbnail, partner, country). */
+  education: Education | null;
+  /** The education last created or updated here: the form links to it in the viewer. */
+  savedId: number | null;
   errors: EducationFormErrors;
   resumeUpload: boolean;
   uploadId: string | null;
@@ -169,13 +175,16 @@ const sentFields = (draft: EducationDraft) => ({
   [EDUCATION_FIELDS.videoUrl]: draft.videoSource === 'url' ? draft.videoUrl : '',
 });
 
-/** What an update sends (PATCH): the other fields are shown, not judged. */
+/** What an update sends (PATCH; issue 29 added partner, country and the video address). */
 const EDITABLE_FIELDS: readonly EducationDraftField[] = [
   'title',
   'description',
   'lecturer',
   'recordingMonth',
+  'countryIsoCode',
   'subtitleLanguage',
+  'partnerId',
+  'videoUrl',
 ];
 
 /**
@@ -199,12 +208,11 @@ export function validateEducationDraft(
           EDITABLE_FIELDS.includes(field as EducationDraftField),
         ),
       );
-  if (creating) {
-    if (draft.videoSource === 'url' && !draft.videoUrl.trim()) {
-      errors.videoUrl = [text.videoUrlRequired];
-    } else if (draft.videoSource === 'file' && !draft.video) {
-      errors.video = [text.videoFileRequired];
-    }
+  if (draft.videoSource === 'url' && !draft.videoUrl.trim()) {
+    errors.videoUrl = [text.videoUrlRequired];
+  } else if (creating && draft.videoSource === 'file' && !draft.video) {
+    // Editing without a new file keeps the video as it is.
+    errors.video = [text.videoFileRequired];
   }
   if (draft.restricted && draft.userIds.length === 0) errors.userIds = [text.usersRequired];
   return errors;
@@ -241,9 +249,15 @@ export function createEducationRequest(
 const sameIds = (left: readonly number[], right: readonly number[]) =>
   [...left].sort().join() === [...right].sort().join();
 
-/** A draft that passed validation, as the update sends it: rights only when they changed. */
+/**
+ * A draft that passed validation, as the update sends it: partner, country and video only when
+ * they changed (issue 29; a new file as its finished upload), rights only when they changed.
+ */
 export function saveEducationRequest(context: EducationFormContext): SaveEducationRequest {
   const userIds = context.restricted ? context.userIds : [];
+  const { education } = context;
+  const partnerId = Number(context.partnerId);
+  const videoUrl = context.videoUrl.trim();
   return {
     id: context.educationId ?? 0,
     patch: {
@@ -252,7 +266,15 @@ export function saveEducationRequest(context: EducationFormContext): SaveEducati
       lecturer: cleanLine(context.lecturer),
       dateOfRecording: context.recordingMonth || null,
       subtitleLanguage: optional(context.subtitleLanguage),
+      ...(partnerId !== education?.partner.id && { partnerId }),
+      ...(context.countryIsoCode !== education?.country.isoCode && {
+        countryIsoCode: context.countryIsoCode,
+      }),
+      ...(context.videoSource === 'url' && videoUrl !== education?.videoUrl && { videoUrl }),
+      ...(context.videoSource === 'file' &&
+        context.uploadId !== null && { videoUploadId: context.uploadId }),
     },
+    thumbnail: context.thumbnail,
     userIds: sameIds(userIds, context.savedUserIds) ? null : userIds,
   };
 }
@@ -268,6 +290,9 @@ export function draftOfEducation(education: Education, userIds: number[]): Educa
     countryIsoCode: education.country.isoCode,
     subtitleLanguage: education.subtitleLanguage ?? '',
     partnerId: String(education.partner.id),
+    // An uploaded video is replaced by a new file (or an address); a site video shows its address.
+    videoSource: education.stream === null ? 'url' : 'file',
+    videoUrl: education.stream === null ? education.videoUrl : '',
     restricted: userIds.length > 0,
     userIds,
   };
@@ -292,6 +317,10 @@ const FIELD_OF_REQUEST_FIELD = new Map<string, EducationDraftField>([
   ['lecturer', 'lecturer'],
   ['dateOfRecording', 'recordingMonth'],
   ['subtitleLanguage', 'subtitleLanguage'],
+  ['partnerId', 'partnerId'],
+  ['countryIsoCode', 'countryIsoCode'],
+  ['videoUrl', 'videoUrl'],
+  ['videoUploadId', 'video'],
   ['userIds', 'userIds'],
 ]);
 

@@ -76,6 +76,17 @@ export const educationAdminMessages = {
   submitUpdate: 'Ažuriraj ovu edukaciju',
   submitting: 'Spremanje edukacije…',
   created: 'Edukacija je stvorena.',
+  /** Issue 29: after a create or an update, a link to the saved education in the viewer. */
+  viewEducation: 'Pogledaj edukaciju',
+  /** Issue 29: what the edit screen shows of the education as stored. */
+  currentMedia: 'Trenutni video i naslovna slika',
+  currentVideoLabel: (title: string) => `Trenutni video: ${title}`,
+  currentVideoProcessing: 'Video se još obrađuje; moći ćete ga pogledati čim bude spreman.',
+  currentThumbnail: 'Trenutna naslovna slika',
+  noThumbnail: 'Edukacija nema vlastitu naslovnu sliku.',
+  replaceVideoHint:
+    'Odaberite novi video samo ako želite zamijeniti postojeći; prava pristupa ostaju ista.',
+  replaceThumbnail: 'Nova naslovna slika (nije obavezno)',
   updated: 'Edukacija je ažurirana.',
   titleInvalid: 'Naziv edukacije nije ispravan.',
   descriptionIncomplete: 'Opis edukacije nije potpun. (minimalno 5 znakova)',

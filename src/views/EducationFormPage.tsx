@@ -1,18 +1,20 @@
 /**
  * Add or edit an education (SPEC 2 admin screen 5; issue 13): title, description, lecturer, the
  * recording month (react-datepicker's month picker in Croatian, not later than this month),
- * country, subtitle language, partner, URL or file, thumbnail (the create-only fields hidden when
- * editing) and 'Ograniči vidljivost' with the users' multi-select. Every message is shown at its
+ * country, subtitle language, partner, URL or file, thumbnail and 'Ograniči vidljivost' with the
+ * users' multi-select. Editing shows the stored video (playable) and thumbnail above their fields,
+ * which then replace them when given (issue 29). After a save, a link opens the education. Every message is shown at its
  * field and all of them together above the button. While the video uploads, the upload panel
  * replaces the button: patience text, a labelled progress bar with percent, megabytes and time
  * left, pause and resume; first, when this browser holds an unfinished upload of the same file,
  * the choice to continue it. Pure: the container binds the education form machine.
  */
 import { hr } from 'date-fns/locale/hr';
-import { useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import type { EDUCATION_RULES, Partner } from '../api/contract.ts';
+import { routes } from '../routes.ts';
 import type { LocalizedCountry } from '../data/countries.ts';
 import type { UploadPhase } from '../machines/educationForm.machine.ts';
 import type {
@@ -25,6 +27,7 @@ import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { MultiSearchableSelect, type ComboboxOption } from './Combobox.tsx';
 import { ErrorList } from './ErrorList.tsx';
 import { FileInput } from './FileInput.tsx';
+import { PlainLink, type LinkComponent } from './PlainLink.tsx';
 import { countryOptions } from './form/countryOptions.ts';
 import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
@@ -69,6 +72,11 @@ export interface EducationFormPageProps {
   /** The messages of `errors` in the order of the form. */
   problems: readonly string[];
   saving: boolean;
+  /** The education last created or updated here (the link to it), or null. */
+  savedId: number | null;
+  /** Edit mode: the stored video and thumbnail, rendered by their container. */
+  currentVideo?: ReactNode;
+  LinkComponent?: LinkComponent;
   upload: UploadPanelProps | null;
   rules: typeof EDUCATION_RULES;
   /** The latest month the picker offers: this month. */
@@ -115,6 +123,9 @@ function EducationForm({
   errors,
   problems,
   saving,
+  savedId,
+  currentVideo,
+  LinkComponent: Link = PlainLink,
   upload,
   rules,
   latestMonth,
@@ -209,32 +220,31 @@ function EducationForm({
         />,
         text.recordingMonthHint,
       )}
-      {creating &&
-        select('countryIsoCode', {
-          label: text.country,
-          value: draft.countryIsoCode,
-          options: countryOptions(countries),
-          disabled: busy,
-          onChange: (countryIsoCode) => onEdit({ countryIsoCode }),
-        })}
+      {select('countryIsoCode', {
+        label: text.country,
+        value: draft.countryIsoCode,
+        options: countryOptions(countries),
+        disabled: busy,
+        onChange: (countryIsoCode) => onEdit({ countryIsoCode }),
+      })}
       {field(
         'subtitleLanguage',
         text.subtitleLanguage,
         textInput('subtitleLanguage', rules.subtitleLanguageMaxLength, true),
         text.subtitleLanguageHint,
       )}
-      {creating &&
-        select('partnerId', {
-          label: text.partner,
-          value: draft.partnerId,
-          options: [
-            { value: '', label: text.noPartner },
-            ...partners.map((partner) => ({ value: String(partner.id), label: partner.name })),
-          ],
-          disabled: busy,
-          onChange: (partnerId) => onEdit({ partnerId }),
-        })}
-      {creating && (
+      {select('partnerId', {
+        label: text.partner,
+        value: draft.partnerId,
+        options: [
+          { value: '', label: text.noPartner },
+          ...partners.map((partner) => ({ value: String(partner.id), label: partner.name })),
+        ],
+        disabled: busy,
+        onChange: (partnerId) => onEdit({ partnerId }),
+      })}
+      {!creating && currentVideo}
+      {
         <fieldset className="education-form__source" disabled={busy}>
           <legend className="form__label">{text.videoSource}</legend>
           {(['file', 'url'] as const).map((source) => (
@@ -250,20 +260,27 @@ function EducationForm({
             </label>
           ))}
         </fieldset>
-      )}
-      {creating &&
-        draft.videoSource === 'url' &&
+      }
+      {draft.videoSource === 'url' &&
         field(
           'videoUrl',
           text.videoUrl,
           textInput('videoUrl', rules.videoUrlMaxLength, true),
           text.videoUrlHint,
         )}
-      {creating &&
-        draft.videoSource === 'file' &&
-        fileField('video', text.videoFile, rules.videoAccept, text.videoFileHint)}
-      {creating &&
-        fileField('thumbnail', text.thumbnail, rules.thumbnailAccept, text.thumbnailHint)}
+      {draft.videoSource === 'file' &&
+        fileField(
+          'video',
+          text.videoFile,
+          rules.videoAccept,
+          creating ? text.videoFileHint : `${text.videoFileHint} ${text.replaceVideoHint}`,
+        )}
+      {fileField(
+        'thumbnail',
+        creating ? text.thumbnail : text.replaceThumbnail,
+        rules.thumbnailAccept,
+        text.thumbnailHint,
+      )}
       <Switch
         checked={draft.restricted}
         disabled={busy}
@@ -297,6 +314,14 @@ function EducationForm({
             label={creating ? text.submitCreate : text.submitUpdate}
             submittingLabel={text.submitting}
           />
+          {savedId !== null && !saving && (
+            <Link
+              href={routes.education.href({ educationId: String(savedId) })}
+              className="button button--secondary"
+            >
+              {text.viewEducation}
+            </Link>
+          )}
         </div>
       )}
     </form>

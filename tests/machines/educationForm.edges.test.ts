@@ -132,6 +132,8 @@ describe('what the requests carry', () => {
       partners: [],
       users: [],
       savedUserIds: [7, 8],
+      education: null,
+      savedId: null,
       errors: {},
       resumeUpload: false,
       uploadId: null,
@@ -226,7 +228,7 @@ function startForm(
         createEducation: fromPromise<Education, CreateEducationRequest>(({ input }) =>
           createEducation(input),
         ),
-        updateEducation: fromPromise(() => Promise.resolve(undefined)),
+        updateEducation: fromPromise(() => Promise.resolve(anEducation({ id: 12, title: 'Uređena' }))),
         uploadVideo: fromCallback(() => undefined),
         findPreviousUpload: fromPromise(() => Promise.resolve(false)),
       },

@@ -109,9 +109,9 @@ describe('what the form sends', () => {
             created.push(input);
             return Promise.resolve(anEducation({ id: 1, title: input.title }));
           }),
-          updateEducation: fromPromise<undefined, SaveEducationRequest>(({ input }) => {
+          updateEducation: fromPromise<Education, SaveEducationRequest>(({ input }) => {
             saved.push(input);
-            return Promise.resolve(undefined);
+            return Promise.resolve(anEducation({ id: input.id, title: input.patch.title ?? 'Uređena' }));
           }),
           uploadVideo: fromCallback(() => undefined),
           findPreviousUpload: fromPromise(() => Promise.resolve(false)),

@@ -261,7 +261,7 @@ describe('education form model', () => {
       { type: 'xstate.done.actor.createEducation', output: anEducation({ id: 40, title: 'E' }) },
       { type: 'xstate.error.actor.createEducation', error: serverRefusal },
       { type: 'xstate.error.actor.createEducation', error: new ApiError(500, null) },
-      { type: 'xstate.done.actor.updateEducation', output: undefined },
+      { type: 'xstate.done.actor.updateEducation', output: EDITED },
       { type: 'xstate.error.actor.updateEducation', error: serverRefusal },
       { type: 'xstate.error.actor.updateEducation', error: new ApiError(403, null) },
     ],
@@ -893,7 +893,7 @@ describe('education form random paths', () => {
         step<RightsModel>(
           ok ? 'poslužitelj sprema promjene' : 'poslužitelj odbija naziv',
           async (model) => {
-            if (ok) await updateEducation.resolve(undefined as unknown as Education);
+            if (ok) await updateEducation.resolve(EDITED);
             else await updateEducation.reject(serverRefusal);
             model.waiting = false;
             if (!ok) return;
