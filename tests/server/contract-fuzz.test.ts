@@ -569,7 +569,19 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       route: 'PATCH /api/v1/educations/:id',
       caller: 'administrator',
       requests: fc
-        .tuple(educationId, requestObject(educationPatchSchema))
+        .tuple(
+          educationId,
+          // A patch drawn from the schema rarely passes every member since it may name a
+          // partner, a country and an upload (issue 29); a plain one is stored now and then.
+          fc.oneof(
+            requestObject(educationPatchSchema),
+            fc.record({
+              title: personName,
+              partnerId: fc.constantFrom(1, 2, 999),
+              countryIsoCode: fc.constantFrom('HR', 'si', 'XX'),
+            }),
+          ),
+        )
         .map(([id, body]): InjectOptions => ({
           method: 'PATCH',
           url: `/api/v1/educations/${id}`,
