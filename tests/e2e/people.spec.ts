@@ -87,7 +87,8 @@ test('an administrator revokes, resends and deactivates; the invitee and the use
   await expect(invitationItem(page, email)).toContainText('Povučena');
 
   // The revoked link says so and whom to ask.
-  const invitee = await browser.newPage();
+  // axe needs a page of its own context.
+  const invitee = await (await browser.newContext()).newPage();
   await addGateCookies(invitee.context(), baseURL ?? '');
   await invitee.goto(firstLink);
   await expect(invitee.getByText('Ova je pozivnica povučena i više ne vrijedi.')).toBeVisible();
@@ -128,7 +129,7 @@ test('an administrator revokes, resends and deactivates; the invitee and the use
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENSHOTS}/people-list-375.png`, fullPage: true });
 
-  const refused = await browser.newPage();
+  const refused = await (await browser.newContext()).newPage();
   await addGateCookies(refused.context(), baseURL ?? '');
   await refused.goto('/login');
   await refused.getByLabel('Email', { exact: true }).fill(email);
