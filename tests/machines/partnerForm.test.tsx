@@ -349,7 +349,7 @@ describe('SPEC 8 "Partner" failures', () => {
       websiteUrl: [text.websiteScheme],
       logo: [text.allRequired],
     });
-    expect(problems(fields({ Logo: ['Logo must be a JPEG, PNG, WebP or AVIF image.'] }))).toEqual([
+    expect(problems(fields({ Logo: ['Logo must be a JPEG, PNG, WebP, AVIF or HEIC image.'] }))).toEqual([
       'Logotip mora biti slika u formatu JPEG, PNG, WebP ili AVIF.',
     ]);
     expect(problems(fields({ Logo: ['Logo is not a readable image.'] }))).toEqual([text.logoType]);

@@ -455,7 +455,7 @@ describe('product strip journeys pinned by hand', () => {
     await user.click(screen.getByRole('button', { name: 'Dodaj proizvod' }));
     await createProduct.reject(
       new ApiError(400, {
-        errors: { Image: ['Image must be a JPEG, PNG, WebP or AVIF image.'] },
+        errors: { Image: ['Image must be a JPEG, PNG, WebP, AVIF or HEIC image.'] },
       }),
     );
     expect(app.notices).toEqual([
