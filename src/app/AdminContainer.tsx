@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import {
   adminShellMachine,
@@ -39,12 +39,25 @@ const EducationAdminContainer = retryableLazy(
 const NARROW_SCREEN = '(max-width: 599px)';
 
 /**
+ * Where a narrow screen scrolls when an entry is chosen: SPEC 9's offset, but never past the
+ * content's top (its heading), less the room the sticky header takes (the content's
+ * `scroll-margin-top`). The formula's 75 px an entry and 225 px above are taller than this menu.
+ */
+function contentTarget(offset: number, content: HTMLElement | null): number {
+  if (!content) return offset;
+  const top = content.getBoundingClientRect().top + window.scrollY;
+  const margin = Number.parseFloat(getComputedStyle(content).scrollMarginTop) || 0;
+  return Math.max(0, Math.min(offset, Math.round(top - margin)));
+}
+
+/**
  * /admin/*: the shell and its screens. Who may enter is checked first (others go to /login); an
  * admin path of no screen shows the not-found page inside the shell, its menu still at hand.
  */
 export function AdminContainer() {
   const { isEmployee, isAdministrator } = useSession();
   const [path, navigate] = useLocation();
+  const content = useRef<HTMLDivElement>(null);
   const [snapshot, send] = useMachine(
     adminShellMachine.provide({
       actions: {
@@ -53,7 +66,7 @@ export function AdminContainer() {
         openEntry: (_, href) => navigate(href, { replace: href === path || isAdminRoot(path) }),
         scrollToContent: (_, offset) => {
           if (window.matchMedia(NARROW_SCREEN).matches) {
-            window.scrollTo({ top: offset, behavior: 'smooth' });
+            window.scrollTo({ top: contentTarget(offset, content.current), behavior: 'smooth' });
           }
         },
       },
@@ -66,6 +79,7 @@ export function AdminContainer() {
       entries={selectAdminEntries(snapshot)}
       currentPath={path}
       onChoose={(href) => send({ type: 'CHOOSE_ENTRY', href })}
+      contentRef={content}
     >
       <Switch>
         <Route path={routes.adminNewsletter.pattern}>

@@ -461,7 +461,7 @@ describe('product strip journeys pinned by hand', () => {
     expect(app.notices).toEqual([
       {
         tone: 'error',
-        text: 'Pohrana proizvoda Kofferdam set nije uspjela: fotografija mora biti JPEG, PNG, WebP ili AVIF.',
+        text: 'Pohrana proizvoda Kofferdam set nije uspjela: fotografija mora biti JPEG, PNG, WebP, AVIF ili HEIC.',
       },
     ]);
     expect(nameInput()).toHaveValue('Kofferdam set');
