@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { Suspense, useRef } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import {
   adminShellMachine,
@@ -57,7 +57,6 @@ function contentTarget(offset: number, content: HTMLElement | null): number {
 export function AdminContainer() {
   const { isEmployee, isAdministrator } = useSession();
   const [path, navigate] = useLocation();
-  const content = useRef<HTMLDivElement>(null);
   const [snapshot, send] = useMachine(
     adminShellMachine.provide({
       actions: {
@@ -66,7 +65,10 @@ export function AdminContainer() {
         openEntry: (_, href) => navigate(href, { replace: href === path || isAdminRoot(path) }),
         scrollToContent: (_, offset) => {
           if (window.matchMedia(NARROW_SCREEN).matches) {
-            window.scrollTo({ top: contentTarget(offset, content.current), behavior: 'smooth' });
+            window.scrollTo({
+              top: contentTarget(offset, document.querySelector('.admin__content')),
+              behavior: 'smooth',
+            });
           }
         },
       },
@@ -79,7 +81,6 @@ export function AdminContainer() {
       entries={selectAdminEntries(snapshot)}
       currentPath={path}
       onChoose={(href) => send({ type: 'CHOOSE_ENTRY', href })}
-      contentRef={content}
     >
       <Switch>
         <Route path={routes.adminNewsletter.pattern}>

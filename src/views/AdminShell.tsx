@@ -2,7 +2,7 @@
  * The admin shell (SPEC 2 "Admin shell"): a side menu and the content area. Pure: the container
  * binds the admin shell machine; the current entry is marked with aria-current.
  */
-import type { MouseEvent, ReactNode, Ref } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { AdminEntry } from '../machines/adminShell.machine.ts';
 import { adminMessages } from '../messages/admin.ts';
 import './AdminShell.css';
@@ -11,18 +11,10 @@ export interface AdminShellProps {
   entries: readonly AdminEntry[];
   currentPath: string;
   onChoose: (href: string) => void;
-  /** The content area, which a narrow screen scrolls to when an entry is chosen. */
-  contentRef?: Ref<HTMLDivElement>;
   children: ReactNode;
 }
 
-export function AdminShell({
-  entries,
-  currentPath,
-  onChoose,
-  contentRef,
-  children,
-}: AdminShellProps) {
+export function AdminShell({ entries, currentPath, onChoose, children }: AdminShellProps) {
   const choose = (event: MouseEvent<HTMLAnchorElement>, href: string) => {
     event.preventDefault();
     onChoose(href);
@@ -45,9 +37,7 @@ export function AdminShell({
           ))}
         </ul>
       </nav>
-      <div className="admin__content" ref={contentRef}>
-        {children}
-      </div>
+      <div className="admin__content">{children}</div>
     </div>
   );
 }
