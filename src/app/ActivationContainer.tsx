@@ -7,6 +7,7 @@ import {
   selectActivationStage,
   selectActivationSubmitting,
 } from '../machines/activation.machine.ts';
+import { passwordChecklist } from '../machines/passwordRules.ts';
 import { ActivationPage } from '../views/ActivationPage.tsx';
 import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
@@ -40,6 +41,7 @@ export function ActivationContainer({ invitationToken }: { invitationToken: stri
       name={name}
       surname={surname}
       password={password}
+      passwordChecks={passwordChecklist(password)}
       errors={errors}
       problems={formLevelErrors(errors)}
       submitting={selectActivationSubmitting(snapshot)}
