@@ -3,11 +3,7 @@
  * the client's own check and for the server's validation messages on `Password` (the server's
  * English texts are in the wire contract's SERVER_MESSAGES).
  */
-import {
-  ACCOUNT_FORM_RULES,
-  PASSWORD_RULES,
-  type PasswordRule,
-} from '../api/contract.ts';
+import { ACCOUNT_FORM_RULES, PASSWORD_RULES, type PasswordRule } from '../api/contract.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { passwordRulesMessages } from '../messages/passwordRules.ts';
 
