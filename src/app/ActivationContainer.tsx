@@ -7,7 +7,11 @@ import {
   selectActivationStage,
   selectActivationSubmitting,
 } from '../machines/activation.machine.ts';
+<<<<<<< HEAD
 import { company } from '../data/company.ts';
+=======
+import { passwordChecklist } from '../machines/passwordRules.ts';
+>>>>>>> h29small
 import { ActivationPage } from '../views/ActivationPage.tsx';
 import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
@@ -42,6 +46,7 @@ export function ActivationContainer({ invitationToken }: { invitationToken: stri
       name={name}
       surname={surname}
       password={password}
+      passwordChecks={passwordChecklist(password)}
       errors={errors}
       problems={formLevelErrors(errors)}
       submitting={selectActivationSubmitting(snapshot)}
