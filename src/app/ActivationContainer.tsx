@@ -7,11 +7,8 @@ import {
   selectActivationStage,
   selectActivationSubmitting,
 } from '../machines/activation.machine.ts';
-<<<<<<< HEAD
 import { company } from '../data/company.ts';
-=======
 import { passwordChecklist } from '../machines/passwordRules.ts';
->>>>>>> h29small
 import { ActivationPage } from '../views/ActivationPage.tsx';
 import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';

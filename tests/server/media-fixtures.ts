@@ -25,7 +25,6 @@ export async function imageFile(
 }
 
 /**
-<<<<<<< HEAD
  * A logo as designers export them: a `width` x `height` mark in the middle of a transparent PNG
  * with `margin` px of nothing on every side.
  */
@@ -51,7 +50,9 @@ export async function pngWithTransparentMargins(
     .composite([{ input: mark, left: margin, top: margin }])
     .png()
     .toBuffer();
-=======
+}
+
+/**
  * A real HEIC (HEVC in a HEIF container, brand `heic`) as an iPhone takes it, encoded by libheif's
  * `heif-enc` (Debian's libheif-examples, installed by .ci/run) from a PNG of `imageFile`.
  */
@@ -66,7 +67,6 @@ export async function heicFile(width = 800, height = 500): Promise<Buffer> {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
->>>>>>> h29small
 }
 
 /** A JPEG carrying EXIF (camera, GPS-like comment), to see that it is stripped. */
