@@ -8,6 +8,7 @@
  * claim of a tus upload. A failed create therefore leaves no row and no file, and an upload it
  * named stays usable for the corrected form.
  */
+import { audited, recordAudit } from '../audit/log.ts';
 import { access } from 'node:fs/promises';
 import {
   EDUCATION_FIELDS as F,
@@ -177,6 +178,12 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
             },
             form.accessUserIds,
           );
+          await recordAudit(transaction, {
+            kind: 'education',
+            action: 'create',
+            objectId: educationId,
+            summary: form.title,
+          });
           // Transcoded by the worker (server/transcodes); listed to users once playable.
           if (moved !== undefined) {
             await insertTranscode(transaction, {
@@ -216,7 +223,21 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
       const present = Object.fromEntries(
         Object.entries(update).filter(([, value]) => value !== undefined),
       ) as EducationTextsUpdate;
-      if (!(await updateEducationTexts(db, id, present))) throw notFound();
+      const changed = Object.keys(present).join(', ');
+      const updated = await audited(
+        db,
+        (trx) => updateEducationTexts(trx, id, present),
+        (found) =>
+          found
+            ? {
+                kind: 'education',
+                action: 'update',
+                objectId: id,
+                summary: `Promijenjeno: ${changed || 'ništa'}`,
+              }
+            : undefined,
+      );
+      if (!updated) throw notFound();
     },
 
     async replaceAccessRights(id, userIds) {
@@ -224,7 +245,20 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
       const errors: Errors = {};
       await checkUsers('userIds', unique, errors);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-      if (!(await replaceAccessRights(db, id, unique))) throw notFound();
+      const replaced = await audited(
+        db,
+        (trx) => replaceAccessRights(trx, id, unique),
+        (found) =>
+          found
+            ? {
+                kind: 'education',
+                action: 'accessRights',
+                objectId: id,
+                summary: unique.length === 0 ? 'Otvoreno svima' : `Korisnici: ${unique.join(', ')}`,
+              }
+            : undefined,
+      );
+      if (!replaced) throw notFound();
       return unique.map((userId) => ({ user: { id: userId } }));
     },
 

@@ -13,6 +13,8 @@ import type {
   ValidateRegistrationResponse,
 } from '../../src/api/contract.ts';
 import { activationNamesSchema, parseFormFields } from '../../src/api/contract.ts';
+import { rolesMessages } from '../../src/messages/roles.ts';
+import { audited } from '../audit/log.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { hasRole, type AuthenticatedUser } from '../auth/guards.ts';
 import { expiryAfter, hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
@@ -216,19 +218,38 @@ export function usersService(deps: UsersServiceDeps): UsersService {
         throw new DomainError(409, MESSAGES.alreadyInvited(email));
 
       const firstName = blankToNull(request.firstName);
-      const { id, token } = await newInvitation(db, now(), {
+      const invitation = {
         email,
         firstName,
         lastName: blankToNull(request.lastName),
         gender: request.gender ?? null,
         roles,
         invitedBy: caller.userId,
-      });
+      };
+      const { id, token } = await audited(
+        db,
+        (trx) => newInvitation(trx, now(), invitation),
+        ({ id }) => ({
+          kind: 'invitation',
+          action: 'create',
+          objectId: id,
+          summary: invited(invitation),
+        }),
+      );
       try {
         await deps.mailer.send(invitationMail(mailContext, { email, firstName, token }));
       } catch (error) {
         // An invitation whose mail failed must not block a new one, nor stay usable.
-        await deleteInvitation(db, id);
+        await audited(
+          db,
+          (trx) => deleteInvitation(trx, id),
+          () => ({
+            kind: 'invitation',
+            action: 'revoke',
+            objectId: id,
+            summary: `${email}: e-mail nije poslan`,
+          }),
+        );
         throw new DomainError(502, MESSAGES.mailFailed, { cause: error });
       }
     },
@@ -256,6 +277,11 @@ export async function newInvitation(db: Db, now: Date, invitation: NewInvitation
     expiresAt: expiryAfter(now, INVITATION_LIFETIME_MS),
   });
   return { id, token };
+}
+
+/** The audit log's line of an invitation: who, as what. */
+function invited(invitation: NewInvitation): string {
+  return `${invitation.email}: ${invitation.roles.map((role) => rolesMessages[role]).join(', ')}`;
 }
 
 /** Names arrive cleaned by the contract's schema (src/api/text.ts). */
