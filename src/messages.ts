@@ -37,6 +37,7 @@ import { educationsMessages } from './messages/educations.ts';
 import { productStripMessages } from './messages/productStrip.ts';
 import { educationAdminMessages } from './messages/educationAdmin.ts';
 import { shellMessages } from './messages/shell.ts';
+import { auditLogMessages } from './messages/auditLog.ts';
 
 export const messages = {
   ...shellMessages,
@@ -59,6 +60,7 @@ export const messages = {
   courses: coursesMessages,
   newsletterForm: newsletterFormMessages,
   newsletterList: newsletterListMessages,
+  auditLog: auditLogMessages,
   courseForm: courseFormMessages,
   datePicker: datePickerMessages,
   partnerForm: partnerFormMessages,
