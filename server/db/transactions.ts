@@ -9,7 +9,5 @@ import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
 
 export function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>) {
-  return db.isTransaction
-    ? work(db as Transaction<Database>)
-    : db.transaction().execute(work);
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }

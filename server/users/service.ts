@@ -13,7 +13,6 @@ import type {
   ValidateRegistrationResponse,
 } from '../../src/api/contract.ts';
 import { activationNamesSchema, parseFormFields } from '../../src/api/contract.ts';
-import { rolesMessages } from '../../src/messages/roles.ts';
 import { audited } from '../audit/log.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { hasRole, type AuthenticatedUser } from '../auth/guards.ts';
@@ -279,9 +278,16 @@ export async function newInvitation(db: Db, now: Date, invitation: NewInvitation
   return { id, token };
 }
 
+/** SPEC 3's role names, as the audit log's line of an invitation says them. */
+const ROLE_NAMES: Record<Role, string> = {
+  user: 'korisnik',
+  employee: 'zaposlenik',
+  administrator: 'administrator',
+};
+
 /** The audit log's line of an invitation: who, as what. */
 function invited(invitation: NewInvitation): string {
-  return `${invitation.email}: ${invitation.roles.map((role) => rolesMessages[role]).join(', ')}`;
+  return `${invitation.email}: ${invitation.roles.map((role) => ROLE_NAMES[role]).join(', ')}`;
 }
 
 /** Names arrive cleaned by the contract's schema (src/api/text.ts). */

@@ -3,12 +3,7 @@
  * the page buttons. Pure: the container passes the machine's state and the event senders.
  */
 import { useId } from 'react';
-import {
-  AUDIT_KINDS,
-  type AuditActor,
-  type AuditKind,
-  type AuditLogPage,
-} from '../api/contract.ts';
+import type { AuditActor, AuditKind, AuditLogPage } from '../api/contract.ts';
 import { ZAGREB_TIME_ZONE } from '../lib/timeZone.ts';
 import type { AuditFilter } from '../machines/auditLog.machine.ts';
 import { auditLogMessages as text } from '../messages/auditLog.ts';
@@ -108,7 +103,7 @@ function Filters({ filter, people, onFilter }: AuditLogPageProps) {
           }
         >
           <option value="">{text.everyKind}</option>
-          {AUDIT_KINDS.map((kind) => (
+          {(Object.keys(text.kinds) as AuditKind[]).map((kind) => (
             <option key={kind} value={kind}>
               {text.kinds[kind]}
             </option>

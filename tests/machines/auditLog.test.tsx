@@ -159,7 +159,7 @@ describe('audit log rules pinned by hand', () => {
     await loadAuditLog.resolve({
       page: {
         ...page(1),
-        items: [{ ...page(1).items[0]!, actor: null, address: null }],
+        items: page(1).items.map((item) => ({ ...item, actor: null, address: null })),
         totalPages: 1,
         totalCount: 1,
       },
