@@ -104,8 +104,11 @@ interface FuzzRoute {
   /** As Fastify registers it: `METHOD url`. */
   route: string;
   caller: 'anonymous' | 'administrator';
-  /** JSON, query and path requests as they are; multipart forms as their fields. */
-  requests: fc.Arbitrary<InjectOptions> | fc.Arbitrary<{ form: Form }>;
+  /**
+   * JSON, query and path requests as they are; multipart forms as their fields (and their URL
+   * when the route has a path parameter).
+   */
+  requests: fc.Arbitrary<InjectOptions> | fc.Arbitrary<{ form: Form; url?: string }>;
   success: Success;
   /**
    * Generated requests reach a success now and then (no robot-check solution or mailed token
@@ -575,13 +578,34 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       route: 'PATCH /api/v1/educations/:id',
       caller: 'administrator',
       requests: fc
-        .tuple(educationId, requestObject(educationPatchSchema))
+        .tuple(
+          educationId,
+          // A patch drawn from the schema rarely passes every member since it may name a
+          // partner, a country and an upload (issue 29); a plain one is stored now and then.
+          fc.oneof(
+            requestObject(educationPatchSchema),
+            fc.record({
+              title: personName,
+              partnerId: fc.constantFrom(1, 2, 999),
+              countryIsoCode: fc.constantFrom('HR', 'si', 'XX'),
+            }),
+          ),
+        )
         .map(([id, body]): InjectOptions => ({
           method: 'PATCH',
           url: `/api/v1/educations/${id}`,
           headers: { 'content-type': MERGE_PATCH_CONTENT_TYPE },
           payload: JSON.stringify(body) ?? 'null',
         })),
+      success: { 200: educationSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'PUT /api/v1/educations/:id/thumbnail',
+      caller: 'administrator',
+      requests: fc
+        .tuple(educationId, thumbnailRequests(files))
+        .map(([id, { form }]) => ({ form, url: `/api/v1/educations/${id}/thumbnail` })),
       success: { 200: educationSchema },
       succeedsSometimes: true,
     },
@@ -907,6 +931,7 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'DELETE /api/v1/educations/:id/captions/:language',
     'POST /api/v1/educations',
     'PATCH /api/v1/educations/:id',
+    'PUT /api/v1/educations/:id/thumbnail',
     'PUT /api/v1/educations/:id/access-rights',
     'POST /api/v1/uploads',
     'OPTIONS /api/v1/uploads',
@@ -934,7 +959,7 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
       const route = routes.find((candidate) => candidate.route === name);
       if (route === undefined) throw new Error(`${name} is not fuzzed`);
       let successes = 0;
-      const requests = route.requests as fc.Arbitrary<InjectOptions | { form: Form }>;
+      const requests = route.requests as fc.Arbitrary<InjectOptions | { form: Form; url?: string }>;
       const property = fc.asyncProperty(requests, async (generated) => {
         const request = await toInjectOptions(route, generated);
         const before = await storedState();
@@ -961,13 +986,14 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
 
 async function toInjectOptions(
   route: FuzzRoute,
-  generated: InjectOptions | { form: Form },
+  generated: InjectOptions | { form: Form; url?: string },
 ): Promise<InjectOptions> {
   const headers = await authorization(route.caller);
   if (!('form' in generated))
     return { ...generated, headers: { ...generated.headers, ...headers } };
-  const [method, url] = route.route.split(' ') as ['POST', string];
+  const [method, routeUrl] = route.route.split(' ') as ['POST' | 'PUT', string];
   const body = await multipart(generated.form);
+  const url = generated.url ?? routeUrl;
   return { method, url, headers: { ...body.headers, ...headers }, payload: body.payload };
 }
 
@@ -1000,6 +1026,22 @@ function educationRequests(files: Files) {
     }),
   });
   return formRequests(validForm, Object.values(EDUCATION_FIELDS), files);
+}
+
+/** A new education thumbnail (issue 29): an image, another file, a text, or nothing. */
+function thumbnailRequests(files: Files) {
+  return fc
+    .record(
+      {
+        [EDUCATION_FIELDS.thumbnail]: fc.oneof(
+          { arbitrary: filePart(files, fc.constant('png')), weight: 2 },
+          filePart(files, fc.constantFrom('pdf', 'noise', 'svg')),
+          hostileString,
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((fields) => ({ form: fields as Form }));
 }
 
 /** Caption languages: tags of the contract's shape, and any path parameter. */

@@ -501,6 +501,20 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
       headers: { 'content-type': 'application/merge-patch+json' },
     }),
   },
+  'PUT /api/v1/educations/:id/thumbnail': {
+    expected: administrators(200),
+    request: async () => {
+      const body = await multipart({
+        Thumbnail: { bytes: await imageFile('png', 64, 36), filename: 'sličica.png' },
+      });
+      return {
+        method: 'PUT',
+        url: `/api/v1/educations/${await newEducationId()}/thumbnail`,
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
   'PUT /api/v1/educations/:id/access-rights': {
     expected: administrators(200),
     request: async () =>
