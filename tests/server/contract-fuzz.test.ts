@@ -51,6 +51,7 @@ import {
   refreshRequestSchema,
   requestPasswordResetRequestSchema,
   revokeTokenRequestSchema,
+  roleChangeRequestSchema,
   subscriptionRequestSchema,
   unsubscribeRequestSchema,
   userListQuerySchema,
@@ -292,6 +293,15 @@ function productRequests(files: Files) {
   return formRequests(validForm, Object.values(PRODUCT_FIELDS), files);
 }
 
+/**
+ * An account or invitation id: mostly one of the few that exist (the demo accounts, and the
+ * invitations the invite fuzzing made), else any path parameter.
+ */
+const accountOrInvitationId = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 6 }).map(String), weight: 3 },
+  { arbitrary: pathParameter, weight: 1 },
+);
+
 /** A product id: mostly one of the demo products (1 to 6), else any path parameter. */
 const productId = fc.oneof(
   { arbitrary: fc.integer({ min: 1, max: 6 }).map(String), weight: 3 },
@@ -423,6 +433,39 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       caller: 'administrator',
       requests: withQuery('GET', '/users', userListQuerySchema),
       success: { 200: userListSchema },
+      succeedsSometimes: true,
+    },
+    ...(['resend', 'revoke'] as const).map((action): FuzzRoute => ({
+      route: `POST /api/v1/users/invitations/:id/${action}`,
+      caller: 'administrator',
+      requests: accountOrInvitationId.map((id) => ({
+        method: 'POST',
+        url: `/api/v1/users/invitations/${id}/${action}`,
+      })),
+      success: { 204: 'empty' },
+    })),
+    {
+      route: 'POST /api/v1/users/:id/deactivate',
+      caller: 'administrator',
+      requests: accountOrInvitationId.map((id) => ({
+        method: 'POST',
+        url: `/api/v1/users/${id}/deactivate`,
+      })),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'PUT /api/v1/users/:id/role',
+      caller: 'administrator',
+      requests: fc
+        .tuple(accountOrInvitationId, requestObject(roleChangeRequestSchema))
+        .map(([id, body]): InjectOptions => ({
+          method: 'PUT',
+          url: `/api/v1/users/${id}/role`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
+        })),
+      success: { 204: 'empty' },
       succeedsSometimes: true,
     },
     {
@@ -911,6 +954,10 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'PUT /api/v1/users/change-password',
     'POST /api/v1/users/invite',
     'GET /api/v1/users',
+    'POST /api/v1/users/invitations/:id/resend',
+    'POST /api/v1/users/invitations/:id/revoke',
+    'POST /api/v1/users/:id/deactivate',
+    'PUT /api/v1/users/:id/role',
     'GET /api/v1/audit-log',
     'POST /api/v1/campaigns/subscriptions',
     'DELETE /api/v1/campaigns/subscriptions',
