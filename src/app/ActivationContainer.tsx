@@ -8,6 +8,7 @@ import {
   selectActivationSubmitting,
 } from '../machines/activation.machine.ts';
 import { company } from '../data/company.ts';
+import { passwordChecklist } from '../machines/passwordRules.ts';
 import { ActivationPage } from '../views/ActivationPage.tsx';
 import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
@@ -42,6 +43,7 @@ export function ActivationContainer({ invitationToken }: { invitationToken: stri
       name={name}
       surname={surname}
       password={password}
+      passwordChecks={passwordChecklist(password)}
       errors={errors}
       problems={formLevelErrors(errors)}
       submitting={selectActivationSubmitting(snapshot)}

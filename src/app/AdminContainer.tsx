@@ -45,6 +45,18 @@ const EducationAdminContainer = retryableLazy(
 const NARROW_SCREEN = '(max-width: 599px)';
 
 /**
+ * Where a narrow screen scrolls when an entry is chosen: SPEC 9's offset, but never past the
+ * content's top (its heading), less the room the sticky header takes (the content's
+ * `scroll-margin-top`). The formula's 75 px an entry and 225 px above are taller than this menu.
+ */
+function contentTarget(offset: number, content: HTMLElement | null): number {
+  if (!content) return offset;
+  const top = content.getBoundingClientRect().top + window.scrollY;
+  const margin = Number.parseFloat(getComputedStyle(content).scrollMarginTop) || 0;
+  return Math.max(0, Math.min(offset, Math.round(top - margin)));
+}
+
+/**
  * /admin/*: the shell and its screens. Who may enter is checked first (others go to /login); an
  * admin path of no screen shows the not-found page inside the shell, its menu still at hand.
  */
@@ -59,7 +71,10 @@ export function AdminContainer() {
         openEntry: (_, href) => navigate(href, { replace: href === path || isAdminRoot(path) }),
         scrollToContent: (_, offset) => {
           if (window.matchMedia(NARROW_SCREEN).matches) {
-            window.scrollTo({ top: offset, behavior: 'smooth' });
+            window.scrollTo({
+              top: contentTarget(offset, document.querySelector('.admin__content')),
+              behavior: 'smooth',
+            });
           }
         },
       },

@@ -1,7 +1,8 @@
 /**
  * The admin shell (SPEC 2 "Admin shell", 6, 9): only employees (and administrators) may enter,
  * others go to /login; exactly /admin opens the first entry; choosing an entry on a narrow screen
- * scrolls down to the content by (entry count * 75 + 225) px. Injected: `goToLogin`,
+ * scrolls down to the content by (entry count * 75 + 225) px at most (the container stops at the
+ * content's heading). Injected: `goToLogin`,
  * `openEntry` (navigation) and `scrollToContent`.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';

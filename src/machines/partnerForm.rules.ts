@@ -9,6 +9,7 @@ import {
   parseFormFields,
   partnerFormSchema,
   type Partner,
+  matchesAccept,
 } from '../api/contract.ts';
 import { ApiError, formFieldErrors, formFieldMessages } from '../api/errors.ts';
 import type { CreatePartnerRequest } from '../api/partners.ts';
@@ -45,7 +46,6 @@ export const EMPTY_PARTNER_DRAFT: PartnerDraft = { name: '', websiteUrl: '', log
 
 const MEGABYTE = 1024 * 1024;
 export const LOGO_MAX_MEGABYTES = PARTNER_RULES.logoMaxBytes / MEGABYTE;
-const LOGO_TYPES = PARTNER_RULES.logoAccept.split(',');
 
 /** The messages in the order of the form, each once: what the list under the form shows. */
 export const errorMessages = (errors: PartnerFormErrors) =>
@@ -70,7 +70,7 @@ export function validatePartnerDraft(draft: PartnerDraft): PartnerFormErrors {
   const errors: PartnerFormErrors =
     (parsed.ok ? {} : formFieldMessages(parsed.problems, FIELD_OF_REQUEST_FIELD, shown)) ?? {};
   const { logo } = draft;
-  if (logo && !LOGO_TYPES.includes(logo.type)) errors.logo = [text.logoType];
+  if (logo && !matchesAccept(PARTNER_RULES.logoAccept, logo)) errors.logo = [text.logoType];
   else if (logo && logo.size > PARTNER_RULES.logoMaxBytes) {
     errors.logo = [text.logoTooLarge(LOGO_MAX_MEGABYTES)];
   }

@@ -22,4 +22,5 @@ export const activationMessages = {
   submitFailed: 'Prijava nije uspjela!',
   submitFailedHint: 'Molimo vas, provjerite svoje podatke i pokušajte ponovno kasnije.',
   welcome: 'Uspješno ste aktivirali svoj račun! Dobro nam došli!',
+  toLibrary: 'Pogledajte video edukacije',
 } as const;

@@ -6,7 +6,7 @@ export const partnerFormMessages = {
   websiteUrl: 'Web stranica partnera',
   websiteUrlHint: 'Cijela adresa, npr. https://www.partner.hr',
   logo: 'Logotip',
-  logoHint: 'JPEG, PNG, WebP ili AVIF, najviše 5 MB.',
+  logoHint: 'JPEG, PNG, WebP, AVIF ili HEIC, najviše 5 MB.',
   submit: 'Stvori partnera',
   submitting: 'Spremanje partnera…',
   created: 'Partner stvoren.',
@@ -16,7 +16,7 @@ export const partnerFormMessages = {
   nameTooLong: (max: number) => `Naziv partnera može imati najviše ${max} znakova.`,
   websiteTooLong: (max: number) =>
     `Poveznica na stranicu partnera može imati najviše ${max} znakova.`,
-  logoType: 'Logotip mora biti slika u formatu JPEG, PNG, WebP ili AVIF.',
+  logoType: 'Logotip mora biti slika u formatu JPEG, PNG, WebP, AVIF ili HEIC.',
   logoTooLarge: (megabytes: number) => `Logotip može imati najviše ${megabytes} MB.`,
   nameTaken: 'Partner s tim nazivom već postoji.',
   failed: (json: string) => `Nešto je pošlo po zlu: ${json}`,

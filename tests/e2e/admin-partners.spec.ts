@@ -23,7 +23,7 @@ const ADMIN_EMAIL = 'admin@dentalia.hr';
 const FORM_TITLE = 'Novi partner';
 const SUBMIT = 'Stvori partnera';
 const CREATED = 'Partner stvoren.';
-const NOT_AN_IMAGE = 'Logotip mora biti slika u formatu JPEG, PNG, WebP ili AVIF.';
+const NOT_AN_IMAGE = 'Logotip mora biti slika u formatu JPEG, PNG, WebP, AVIF ili HEIC.';
 const NAME_TAKEN = 'Partner s tim nazivom već postoji.';
 const SEEDED = ['Nordentis', 'Polarix', 'Lumidenta'];
 /** SPEC 2's menu order; each role sees the entries of it that exist for the role. */

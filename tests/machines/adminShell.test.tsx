@@ -134,13 +134,35 @@ describe('admin shell pinned by hand', () => {
     ]);
   });
 
-  it('on a narrow screen, choosing scrolls down by entries * 75 + 225 px, smoothly', () => {
+  /** Lays the content area out `top` px down the page (jsdom lays nothing out). */
+  const contentAt = (top: number) =>
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return DOMRect.fromRect({ y: this.classList.contains('admin__content') ? top : 0 });
+    });
+
+  it('on a narrow screen, choosing scrolls smoothly to the content, never past its heading', () => {
     setViewportWidth(599);
+    // Where a phone lays the content out: below four entries for an employee, six for an admin.
+    contentAt(341);
     renderAdmin('/admin/nepoznato', ['employee']);
     fireEvent.click(entry('Korisnici'));
-    // The entries the role sees: an employee four, an administrator seven.
-    expect(scrollTo.mock.calls).toEqual([[{ top: 525, behavior: 'smooth' }]]);
+    expect(scrollTo.mock.calls).toEqual([[{ top: 341, behavior: 'smooth' }]]);
     expect(app.location()).toBe('/admin/user');
+    app.unmount();
+    contentAt(445);
+    renderAdmin('/admin/nepoznato', ['administrator']);
+    fireEvent.click(entry('Korisnici'));
+    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 445, behavior: 'smooth' }]);
+  });
+
+  it("scrolls by SPEC 9's entries * 75 + 225 px at most, when the content lies further down", () => {
+    setViewportWidth(599);
+    contentAt(2000);
+    renderAdmin('/admin/nepoznato', ['employee']);
+    fireEvent.click(entry('Korisnici'));
+    expect(scrollTo.mock.calls).toEqual([[{ top: 525, behavior: 'smooth' }]]);
     app.unmount();
     renderAdmin('/admin/nepoznato', ['administrator']);
     fireEvent.click(entry('Korisnici'));

@@ -61,6 +61,13 @@ describe('validatePartnerDraft', () => {
     });
   });
 
+  it("takes an iPhone's photo as the logo, by its extension where the browser gives no type", () => {
+    const heic = new File([new Uint8Array(8)], 'IMG_0001.HEIC', { type: '' });
+    expect(
+      validatePartnerDraft({ name: 'Adria', websiteUrl: 'https://a.example', logo: heic }),
+    ).toEqual({});
+  });
+
   it('sends the trimmed entries and the logo', () => {
     expect(
       createPartnerRequest({ name: ' Adria ', websiteUrl: ' https://a.example ', logo }),

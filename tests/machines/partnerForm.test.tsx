@@ -244,7 +244,10 @@ describe('partner form journeys pinned by hand', () => {
 
   it('takes an image logo up to 5 MB, refuses one byte more and any other type', async () => {
     await openForm();
-    expect(input('logo')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/avif');
+    expect(input('logo')).toHaveAttribute(
+      'accept',
+      'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif',
+    );
     await submitDraft({ ...validDraft, logo: logoFile(5 * MB + 1) });
     expect(shownProblems()).toEqual(['Logotip može imati najviše 5 MB.']);
     await submitDraft({ logo: logoFile(8, 'application/pdf', 'logo.pdf') });
@@ -349,9 +352,9 @@ describe('SPEC 8 "Partner" failures', () => {
       websiteUrl: [text.websiteScheme],
       logo: [text.allRequired],
     });
-    expect(problems(fields({ Logo: ['Logo must be a JPEG, PNG, WebP or AVIF image.'] }))).toEqual([
-      'Logotip mora biti slika u formatu JPEG, PNG, WebP ili AVIF.',
-    ]);
+    expect(
+      problems(fields({ Logo: ['Logo must be a JPEG, PNG, WebP, AVIF or HEIC image.'] })),
+    ).toEqual(['Logotip mora biti slika u formatu JPEG, PNG, WebP, AVIF ili HEIC.']);
     expect(problems(fields({ Logo: ['Logo is not a readable image.'] }))).toEqual([text.logoType]);
     expect(problems(fields({ WebsiteUrl: ['WebsiteUrl is not a valid web address.'] }))).toEqual([
       text.websiteInvalid,

@@ -455,13 +455,13 @@ describe('product strip journeys pinned by hand', () => {
     await user.click(screen.getByRole('button', { name: 'Dodaj proizvod' }));
     await createProduct.reject(
       new ApiError(400, {
-        errors: { Image: ['Image must be a JPEG, PNG, WebP or AVIF image.'] },
+        errors: { Image: ['Image must be a JPEG, PNG, WebP, AVIF or HEIC image.'] },
       }),
     );
     expect(app.notices).toEqual([
       {
         tone: 'error',
-        text: 'Pohrana proizvoda Kofferdam set nije uspjela: fotografija mora biti JPEG, PNG, WebP ili AVIF.',
+        text: 'Pohrana proizvoda Kofferdam set nije uspjela: fotografija mora biti JPEG, PNG, WebP, AVIF ili HEIC.',
       },
     ]);
     expect(nameInput()).toHaveValue('Kofferdam set');
