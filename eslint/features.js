@@ -29,6 +29,12 @@ export const featureTable = {
       views: ['AdminShell.tsx'],
       containers: ['AdminContainer.tsx'],
     },
+    // Issue 29: "Zapisnik", the audit log for administrators.
+    auditLog: {
+      machines: ['auditLog'],
+      views: ['AuditLogPage.tsx'],
+      containers: ['AuditLogContainer.tsx'],
+    },
     catalogues: {
       views: ['CataloguesPage.tsx'],
       containers: ['CataloguesContainer.tsx'],

@@ -38,6 +38,7 @@ import { educationsMessages } from './messages/educations.ts';
 import { productStripMessages } from './messages/productStrip.ts';
 import { educationAdminMessages } from './messages/educationAdmin.ts';
 import { shellMessages } from './messages/shell.ts';
+import { auditLogMessages } from './messages/auditLog.ts';
 
 export const messages = {
   ...shellMessages,
@@ -61,6 +62,7 @@ export const messages = {
   newsletterForm: newsletterFormMessages,
   newsletterList: newsletterListMessages,
   people: peopleMessages,
+  auditLog: auditLogMessages,
   courseForm: courseFormMessages,
   datePicker: datePickerMessages,
   partnerForm: partnerFormMessages,

@@ -30,6 +30,8 @@ const SPEC_ROUTES = [
   '/admin/educations/delete',
   '/admin/educations/update/{formUpdateId}',
   '/admin/partners',
+  // Issue 29: the audit log, for administrators.
+  '/admin/zapisnik',
 ];
 
 const asSpecWritesIt = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');

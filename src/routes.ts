@@ -109,6 +109,7 @@ export const routes = {
   adminEducationDelete: route('/admin/educations/delete', { title: 'Obriši edukaciju' }),
   adminEducationEdit: route('/admin/educations/update/:formUpdateId', { title: 'Uredi edukaciju' }),
   adminPartners: route('/admin/partners', { title: 'Novi partner' }),
+  adminAuditLog: route('/admin/zapisnik', { title: 'Zapisnik' }),
 } as const;
 
 /** A path no route has (SPEC 2's "not found" page). */

@@ -3,6 +3,7 @@
  * logo. A name is unique whatever its letter case: a second one is a 409 naming the first.
  */
 import type { Partner } from '../../src/api/contract.ts';
+import { audited } from '../audit/log.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { PartnerRow } from '../db/schema.ts';
@@ -44,14 +45,19 @@ export function partnersService(deps: PartnersServiceDeps): PartnersService {
       if (await partnerNameTaken(db, nameKey)) throw taken();
       // Trimmed: a logo's margins would shrink it and leave a gap beside its name (issue 32).
       const image = await staged.storeImage(logo, PARTNER_MEDIA_COLLECTION, { trim: true });
-      const row = await insertPartner(db, {
-        name,
-        name_key: nameKey,
-        website_url: websiteUrl,
-        logo_key: image.key,
-        logo_card_key: image.cardKey,
-        created_at: now().toISOString(),
-      });
+      const row = await audited(
+        db,
+        (trx) =>
+          insertPartner(trx, {
+            name,
+            name_key: nameKey,
+            website_url: websiteUrl,
+            logo_key: image.key,
+            logo_card_key: image.cardKey,
+            created_at: now().toISOString(),
+          }),
+        (row) => row && { kind: 'partner', action: 'create', objectId: row.id, summary: row.name },
+      );
       if (row === undefined) throw taken();
       return toPartner(row);
     },

@@ -16,6 +16,7 @@ import type {
   ValidateRegistrationResponse,
 } from '../../src/api/contract.ts';
 import { activationNamesSchema, parseFormFields } from '../../src/api/contract.ts';
+import { audited, recordAudit } from '../audit/log.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { hasRole, type AuthenticatedUser } from '../auth/guards.ts';
 import { expiryAfter, hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
@@ -241,19 +242,38 @@ export function usersService(deps: UsersServiceDeps): UsersService {
         throw new DomainError(409, MESSAGES.alreadyInvited(email));
 
       const firstName = blankToNull(request.firstName);
-      const { id, token } = await newInvitation(db, now(), {
+      const invitation = {
         email,
         firstName,
         lastName: blankToNull(request.lastName),
         gender: request.gender ?? null,
         roles,
         invitedBy: caller.userId,
-      });
+      };
+      const { id, token } = await audited(
+        db,
+        (trx) => newInvitation(trx, now(), invitation),
+        ({ id }) => ({
+          kind: 'invitation',
+          action: 'create',
+          objectId: id,
+          summary: invited(invitation),
+        }),
+      );
       try {
         await deps.mailer.send(invitationMail(mailContext, { email, firstName, token }));
       } catch (error) {
         // An invitation whose mail failed must not block a new one, nor stay usable.
-        await deleteInvitation(db, id);
+        await audited(
+          db,
+          (trx) => deleteInvitation(trx, id),
+          () => ({
+            kind: 'invitation',
+            action: 'revoke',
+            objectId: id,
+            summary: `${email}: e-mail nije poslan`,
+          }),
+        );
         throw new DomainError(502, MESSAGES.mailFailed, { cause: error });
       }
     },
@@ -284,11 +304,19 @@ export function usersService(deps: UsersServiceDeps): UsersService {
       }
       const { token, hash } = newOpaqueToken();
       const sentAt = now();
-      const renewed = await renewInvitation(db, id, {
-        tokenHash: hash,
-        sentAt,
-        expiresAt: expiryAfter(sentAt, INVITATION_LIFETIME_MS),
-      });
+      const renewed = await audited(
+        db,
+        (trx) =>
+          renewInvitation(trx, id, {
+            tokenHash: hash,
+            sentAt,
+            expiresAt: expiryAfter(sentAt, INVITATION_LIFETIME_MS),
+          }),
+        (done) =>
+          done
+            ? { kind: 'invitation', action: 'resend', objectId: id, summary: invitation.email }
+            : undefined,
+      );
       if (!renewed) throw new DomainError(409, MESSAGES.invitationAccepted);
       try {
         await deps.mailer.send(
@@ -309,7 +337,16 @@ export function usersService(deps: UsersServiceDeps): UsersService {
     async revokeInvitation(caller, id) {
       const invitation = await invitationInReach(caller, id);
       if (invitation.revoked_at !== null) return;
-      if (!(await revokeInvitation(db, id, now()))) {
+      const revoked = (done: boolean) =>
+        done
+          ? ({
+              kind: 'invitation',
+              action: 'revoke',
+              objectId: id,
+              summary: invitation.email,
+            } as const)
+          : undefined;
+      if (!(await audited(db, (trx) => revokeInvitation(trx, id, now()), revoked))) {
         throw new DomainError(409, MESSAGES.invitationAccepted);
       }
     },
@@ -328,9 +365,15 @@ export function usersService(deps: UsersServiceDeps): UsersService {
     },
 
     async deactivate(caller, id) {
-      await accountInReach(caller, id);
+      const account = await accountInReach(caller, id);
       await db.transaction().execute(async (trx) => {
         await deactivateUser(trx, id, now());
+        await recordAudit(trx, {
+          kind: 'user',
+          action: 'deactivate',
+          objectId: id,
+          summary: account.email,
+        });
         // Every session ends now: the guards refuse the access tokens of a revoked session.
         await sessions.revokeAllOf(id, trx);
       });
@@ -341,7 +384,15 @@ export function usersService(deps: UsersServiceDeps): UsersService {
       requireStaffDomain(account.email, [role], 'role');
       // The account's access tokens name its old roles: the guards refuse them from now on, and
       // its next refresh carries the new role.
-      await db.transaction().execute((trx) => replaceRoles(trx, id, role));
+      await db.transaction().execute(async (trx) => {
+        await replaceRoles(trx, id, role);
+        await recordAudit(trx, {
+          kind: 'user',
+          action: 'roleChange',
+          objectId: id,
+          summary: `${account.email}: ${ROLE_NAMES[role]}`,
+        });
+      });
     },
   };
 
@@ -408,6 +459,18 @@ export async function newInvitation(db: Db, now: Date, invitation: NewInvitation
     expiresAt: expiryAfter(now, INVITATION_LIFETIME_MS),
   });
   return { id, token };
+}
+
+/** SPEC 3's role names, as the audit log's line of an invitation says them. */
+const ROLE_NAMES: Record<Role, string> = {
+  user: 'korisnik',
+  employee: 'zaposlenik',
+  administrator: 'administrator',
+};
+
+/** The audit log's line of an invitation: who, as what. */
+function invited(invitation: NewInvitation): string {
+  return `${invitation.email}: ${invitation.roles.map((role) => ROLE_NAMES[role]).join(', ')}`;
 }
 
 /** Names arrive cleaned by the contract's schema (src/api/text.ts). */

@@ -29,6 +29,12 @@ const NewsletterContainer = retryableLazy(
   (module) => module.NewsletterContainer,
 );
 
+// The audit log is for administrators only, and rarely opened.
+const AuditLogContainer = retryableLazy(
+  () => import('./AuditLogContainer.tsx'),
+  (module) => module.AuditLogContainer,
+);
+
 // The education admin brings the comboboxes, the month picker and the upload client.
 const EducationAdminContainer = retryableLazy(
   () => import('./EducationAdminContainer.tsx'),
@@ -117,6 +123,16 @@ export function AdminContainer() {
         </Route>
         <Route path={routes.adminPartners.pattern}>
           <PartnerFormContainer />
+        </Route>
+        {/* Issue 29: the audit log is for administrators only. */}
+        <Route path={routes.adminAuditLog.pattern}>
+          {isAdministrator ? (
+            <Suspense fallback={null}>
+              <AuditLogContainer />
+            </Suspense>
+          ) : (
+            <Redirect to={selectAdminEntries(snapshot)[0]?.href ?? routes.home.href()} replace />
+          )}
         </Route>
         {/* Exactly /admin is on its way to the first entry: nothing to show meanwhile. */}
         <Route path={routes.admin.pattern}>{null}</Route>

@@ -34,6 +34,8 @@ const SPEC_MENU_ORDER = [
   'Proizvodi',
   'Edukacije',
   'Partneri',
+  // Issue 29: the audit log, administrators only.
+  'Zapisnik',
 ];
 const SCREENSHOTS = 'test-results/screenshots';
 

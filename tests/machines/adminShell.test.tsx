@@ -121,7 +121,8 @@ describe('admin shell pinned by hand', () => {
     expect(entryNames()).toEqual(['Newsletter', 'Korisnici', 'Proizvodi', 'Partneri']);
     app.unmount();
     renderAdmin('/admin/user', ['administrator']);
-    // SPEC 2's order: Newsletter, Tečajevi, Korisnici, Proizvodi, Edukacije, Partneri.
+    // SPEC 2's order: Newsletter, Tečajevi, Korisnici, Proizvodi, Edukacije, Partneri; then
+    // issue 29's Zapisnik.
     expect(entryNames()).toEqual([
       'Newsletter',
       'Tečajevi',
@@ -129,6 +130,7 @@ describe('admin shell pinned by hand', () => {
       'Proizvodi',
       'Edukacije',
       'Partneri',
+      'Zapisnik',
     ]);
   });
 
@@ -164,7 +166,7 @@ describe('admin shell pinned by hand', () => {
     app.unmount();
     renderAdmin('/admin/nepoznato', ['administrator']);
     fireEvent.click(entry('Korisnici'));
-    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 675, behavior: 'smooth' }]);
+    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 750, behavior: 'smooth' }]);
     expect(adminScrollOffset(5)).toBe(600);
   });
 
@@ -185,6 +187,12 @@ describe('admin shell pinned by hand', () => {
       expect(await newsletterHeading()).toBeInTheDocument();
     },
   );
+
+  it('sends an employee who opens Zapisnik to the first entry instead', () => {
+    renderAdmin('/admin/zapisnik', ['employee']);
+    expect(app.history).toEqual(['/admin/newsletter']);
+    expect(screen.queryByRole('link', { name: 'Zapisnik' })).toBeNull();
+  });
 
   it(
     "opens an administrator's first entry, Newsletter, from exactly /admin",

@@ -26,6 +26,8 @@ export const FREE_TEXT_COLUMNS: Record<string, Record<string, Kind>> = {
   newsletter_images: { title: 'line' },
   newsletters: { subject: 'line', template_name: 'line', heading: 'line', body: 'multiline' },
   newsletter_products: { title: 'line' },
+  // Written by the server from the cleaned texts above (issue 29): one line each.
+  audit_log: { actor_name: 'line', summary: 'line' },
 };
 
 /**
@@ -76,6 +78,7 @@ export const OTHER_TEXT_COLUMNS: Record<string, string[]> = {
   ],
   video_uploads: ['id', 'created_at', 'used_at'],
   unfinished_video_uploads: ['upload_id'],
+  audit_log: ['at', 'address', 'kind', 'action'],
   video_transcodes: [
     'video_key',
     'stream_key',

@@ -683,6 +683,15 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     expected: staff(204),
     request: () => api('POST', `/newsletters/${newsletterId}/test`),
   },
+  // The audit log says what each staff member did: administrators only (issue 29).
+  'GET /api/v1/audit-log': {
+    expected: administrators(200),
+    request: () => api('GET', '/audit-log?kind=product&pageSize=5'),
+  },
+  'GET /api/v1/audit-log/people': {
+    expected: administrators(200),
+    request: () => api('GET', '/audit-log/people'),
+  },
   // Uploaded files are public by design (course images and PDFs); restricted media would get
   // signed URLs and rows of their own here.
   'GET /media/*': { expected: everyone(200), request: () => ({ method: 'GET', url: mediaPath }) },
