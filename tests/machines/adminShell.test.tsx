@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Country, Partner, Role } from '../../src/api/contract.ts';
 import { AdminContainer } from '../../src/app/AdminContainer.tsx';
@@ -52,7 +52,11 @@ function renderAdmin(path: string, roles: Role[]) {
 
 const menu = () => screen.queryByRole('navigation', { name: 'Administracija' });
 const entry = (name: string) => screen.getByRole('link', { name });
-const entryNames = () => screen.getAllByRole('link').map((link) => link.textContent);
+/** The admin menu's entries (a page may have links of its own, as Korisnici's two tabs). */
+const entryNames = () =>
+  within(screen.getByRole('navigation', { name: 'Administracija' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 afterEach(() => {
   vi.restoreAllMocks();
