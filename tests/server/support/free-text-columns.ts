@@ -36,9 +36,18 @@ export const FREE_TEXT_COLUMNS: Record<string, Record<string, Kind>> = {
  * the mail server's answer), and request headers (the user agent of a subscription).
  */
 export const OTHER_TEXT_COLUMNS: Record<string, string[]> = {
-  users: ['email', 'gender', 'password_hash', 'created_at'],
+  users: ['email', 'gender', 'password_hash', 'created_at', 'deactivated_at', 'last_login_at'],
   user_roles: ['role'],
-  invitations: ['token_hash', 'email', 'gender', 'roles', 'created_at', 'expires_at', 'used_at'],
+  invitations: [
+    'token_hash',
+    'email',
+    'gender',
+    'roles',
+    'created_at',
+    'expires_at',
+    'used_at',
+    'revoked_at',
+  ],
   refresh_tokens: ['token_hash', 'family_id', 'created_at', 'expires_at', 'revoked_at'],
   password_reset_tokens: ['token_hash', 'created_at', 'expires_at', 'used_at'],
   spent_robot_checks: ['challenge_id', 'expires_at'],
