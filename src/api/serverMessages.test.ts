@@ -9,6 +9,7 @@ import { serverFieldErrors } from '../machines/courseForm.rules.ts';
 import { inviteErrorText } from '../machines/invite.machine.ts';
 import { newPasswordMachine } from '../machines/newPassword.machine.ts';
 import {
+  deleteProblem,
   errorMessages as partnerErrorMessages,
   partnerFailure,
 } from '../machines/partnerForm.rules.ts';
@@ -259,6 +260,14 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
   newsletterProductsRequired: async () => [
     creationProblem(fieldError('listValues', SERVER_MESSAGES.newsletterProductsRequired)),
     newsletterFormMessages.productsRequired,
+  ],
+  partnerInUse: async () => [
+    deleteProblem(domainError(409, SERVER_MESSAGES.partnerInUse(2, "'Implantati', 'Endodoncija'"))),
+    { text: partnerFormMessages.inUse(2, "'Implantati', 'Endodoncija'"), inUse: true },
+  ],
+  partnerReassignTargetMissing: async () => [
+    deleteProblem(fieldError('reassignTo', SERVER_MESSAGES.partnerReassignTargetMissing(7))),
+    { text: partnerFormMessages.reassignTargetGone, inUse: true },
   ],
   newsletterNotEditable: async () => [
     creationProblem(domainError(409, SERVER_MESSAGES.newsletterNotEditable)),
