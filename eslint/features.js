@@ -134,6 +134,12 @@ export const featureTable = {
       containers: ['NewsletterSubscriptionContainer.tsx', 'NewsletterSubscriptionDialog.tsx'],
       entries: ['app/NewsletterSubscriptionContainer.tsx'],
     },
+    // Issue 29: the list of invitations and accounts, and the sub-navigation of /admin/user.
+    people: {
+      machines: ['people'],
+      views: ['PeoplePage.tsx', 'PeopleNav.tsx'],
+      containers: ['PeopleContainer.tsx', 'UsersAdminContainer.tsx'],
+    },
     partnerForm: {
       machines: ['partnerForm'],
       views: ['PartnerFormPage.tsx'],
@@ -215,6 +221,7 @@ export const featureTable = {
     'app/SiteRoutes.tsx',
     'app/AdminContainer.tsx',
     'app/EducationAdminContainer.tsx',
+    'app/UsersAdminContainer.tsx',
   ],
   // The browser's and the server renderer's entries: nothing imports them back.
   programEntries: ['main.tsx', 'entry-server.tsx'],

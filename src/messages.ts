@@ -23,6 +23,7 @@ import { inviteMessages } from './messages/invite.ts';
 import { coursesMessages } from './messages/courses.ts';
 import { newsletterFormMessages } from './messages/newsletterForm.ts';
 import { newsletterListMessages } from './messages/newsletterList.ts';
+import { peopleMessages } from './messages/people.ts';
 import { courseFormMessages } from './messages/courseForm.ts';
 import { datePickerMessages } from './messages/datePicker.ts';
 import { partnerFormMessages } from './messages/partnerForm.ts';
@@ -59,6 +60,7 @@ export const messages = {
   courses: coursesMessages,
   newsletterForm: newsletterFormMessages,
   newsletterList: newsletterListMessages,
+  people: peopleMessages,
   courseForm: courseFormMessages,
   datePicker: datePickerMessages,
   partnerForm: partnerFormMessages,

@@ -98,6 +98,8 @@ export const routes = {
   adminNewsletter: route('/admin/newsletter', { title: 'Newsletteri' }),
   adminCourse: route('/admin/course', { title: 'Dodaj tečaj' }),
   adminUser: route('/admin/user', { title: 'Pozovi korisnika' }),
+  /** Issue 29, decision 0054: the second screen of the `Korisnici` entry. */
+  adminPeople: route('/admin/user/popis', { title: 'Korisnici i pozivnice' }),
   adminProducts: route('/admin/products', { title: 'Proizvodi na početnoj stranici' }),
   adminEducations: route('/admin/educations', { title: 'Administracija edukacija' }),
   adminEducationCreate: route('/admin/educations/create', { title: 'Dodaj edukaciju' }),

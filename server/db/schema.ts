@@ -17,6 +17,9 @@ export interface UsersTable {
   /** PHC string (argon2id); null until the invited person sets a password. */
   password_hash: string | null;
   created_at: string;
+  /** Set when staff take the account's access away (migration 0019): no login, no session. */
+  deactivated_at: string | null;
+  last_login_at: string | null;
 }
 
 export interface UserRolesTable {
@@ -38,6 +41,8 @@ export interface InvitationsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** Set when staff revoke it (migration 0019): its link stops working, the row stays. */
+  revoked_at: string | null;
 }
 
 export interface RefreshTokensTable {

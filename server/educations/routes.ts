@@ -43,6 +43,12 @@ function educationUpload(videoMaxBytes: number): UploadSpec<'Video' | 'Thumbnail
   };
 }
 
+/** The multipart form of `PUT /educations/{id}/thumbnail` (issue 29): the image alone. */
+const THUMBNAIL_UPLOAD: UploadSpec<'Thumbnail'> = {
+  files: { Thumbnail: { kinds: ['image'], maxBytes: EDUCATION_RULES.thumbnailMaxBytes } },
+  maxTextFields: 0,
+};
+
 export interface EducationsRoutesDeps {
   educations: EducationsService;
   writes: EducationWrites;
@@ -109,8 +115,23 @@ export function educationsRoutes(deps: EducationsRoutesDeps): FastifyPluginAsync
         preValidation: mergePatchOnly,
       },
       async (request) => {
-        await writes.patch(request.params.id, request.body);
+        await writes.patch(authenticatedUser(request), request.params.id, request.body);
         return educations.get(authenticatedUser(request), request.params.id);
+      },
+    );
+
+    app.put(
+      '/educations/:id/thumbnail',
+      {
+        schema: { params: educationIdParamsSchema, response: { 200: educationSchema } },
+        onRequest: auth.requireRole('administrator'),
+      },
+      async (request) => {
+        const { id } = request.params;
+        await media.withUpload(request, THUMBNAIL_UPLOAD, (form, staged) =>
+          writes.replaceThumbnail(id, form, staged),
+        );
+        return educations.get(authenticatedUser(request), id);
       },
     );
 

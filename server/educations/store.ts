@@ -185,15 +185,28 @@ export async function replaceAccessRights(
   });
 }
 
-export type EducationTextsUpdate = Partial<
-  Pick<EducationRow, 'title' | 'description' | 'lecturer' | 'recording_month' | 'subtitle_language'>
+export type EducationUpdate = Partial<
+  Pick<
+    EducationRow,
+    | 'title'
+    | 'description'
+    | 'lecturer'
+    | 'recording_month'
+    | 'subtitle_language'
+    | 'partner_id'
+    | 'country_iso_code'
+    | 'video_site_url'
+    | 'video_key'
+    | 'thumbnail_key'
+    | 'thumbnail_card_key'
+  >
 >;
 
 /** False when the education does not exist. */
-export async function updateEducationTexts(
+export async function updateEducation(
   db: Db,
   id: number,
-  update: EducationTextsUpdate,
+  update: EducationUpdate,
 ): Promise<boolean> {
   if (Object.keys(update).length === 0) {
     const row = await db
@@ -209,6 +222,44 @@ export async function updateEducationTexts(
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * The files of an education's video as they are before it is replaced (issue 29): the original,
+ * its stream and its captions, whose rows go here (a new video is transcoded afresh, and
+ * captions timed to the old one would not fit it). Undefined when the education does not exist.
+ */
+export async function dropVideoRows(db: Db, id: number) {
+  const row = await db
+    .selectFrom('educations')
+    .select(['video_key'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  const transcode = await db
+    .deleteFrom('video_transcodes')
+    .where('education_id', '=', id)
+    .returning('stream_key')
+    .executeTakeFirst();
+  const captions = await db
+    .deleteFrom('education_captions')
+    .where('education_id', '=', id)
+    .returning('caption_key')
+    .execute();
+  return {
+    video_key: row.video_key,
+    stream_key: transcode?.stream_key ?? null,
+    caption_keys: captions.map((caption) => caption.caption_key),
+  };
+}
+
+/** The thumbnail keys an education has now; undefined when it does not exist. */
+export function thumbnailKeys(db: Db, id: number) {
+  return db
+    .selectFrom('educations')
+    .select(['thumbnail_key', 'thumbnail_card_key'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**

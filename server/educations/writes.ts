@@ -1,6 +1,8 @@
 /**
  * Education writes for administrators (issue 13): create from the multipart form, change the
- * texts (merge patch), replace the access rights, delete with its files.
+ * texts, partner, country and video (merge patch, issue 29), replace the thumbnail and the access
+ * rights, delete with its files. A replaced video's rows go in the transaction of the change and
+ * its files after it, as delete does; the new upload is claimed and queued as create does.
  *
  * Create keeps the all-or-nothing rule of media/service.ts: everything is checked first, then the
  * thumbnail is stored (removed again on failure by the staging), the video is moved into the
@@ -20,7 +22,7 @@ import { offeredCountries } from '../countries/store.ts';
 import type { Db } from '../db/database.ts';
 import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
 import type { Media, StagedMedia } from '../media/service.ts';
-import { videoProblemMessage } from '../media/upload.ts';
+import { videoProblemMessage, type ReceivedFile } from '../media/upload.ts';
 import type { VideoContainer } from '../media/video-format.ts';
 import { probeVideo } from '../media/video-probe.ts';
 import type { CaptionStore } from '../transcodes/captions.ts';
@@ -31,12 +33,14 @@ import type { VideoUploads } from '../uploads/video-uploads.ts';
 import { EDUCATION_MEDIA_COLLECTION } from './service.ts';
 import {
   deleteEducationRow,
+  dropVideoRows,
   insertEducation,
   partnerExists,
   replaceAccessRights,
+  thumbnailKeys,
   unknownUserIds,
-  updateEducationTexts,
-  type EducationTextsUpdate,
+  updateEducation,
+  type EducationUpdate,
 } from './store.ts';
 import {
   checkRecordingMonth,
@@ -54,9 +58,17 @@ export interface EducationWrites {
     input: EducationFormInput,
     staged: StagedMedia,
   ): Promise<number>;
-  patch(id: number, patch: EducationPatch): Promise<void>;
+  /** Texts, partner, country and the video (issue 29); the access rights stay. */
+  patch(caller: AuthenticatedUser, id: number, patch: EducationPatch): Promise<void>;
+  /** Replaces the thumbnail with the received `Thumbnail` (issue 29). */
+  replaceThumbnail(id: number, input: ThumbnailFormInput, staged: StagedMedia): Promise<void>;
   replaceAccessRights(id: number, userIds: readonly number[]): Promise<AccessRight[]>;
   delete(id: number): Promise<void>;
+}
+
+export interface ThumbnailFormInput {
+  files: { Thumbnail?: ReceivedFile };
+  fileErrors: Record<string, string[]>;
 }
 
 export interface EducationWritesDeps {
@@ -99,30 +111,46 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
       if (probed === undefined) throw new Error('a received video carries what ffprobe found');
       return { kind: 'file', path: video.file.path, container: probed.container };
     }
-    const upload = await uploads.lookup(video.uploadId, caller.userId);
-    if (upload.state !== 'finished') {
-      fail(F.videoUploadId, uploadMessage(upload.state));
-      return undefined;
-    }
-    const probe = await probeVideo(upload.file).catch(claimedMeanwhile);
-    if ('problem' in probe) {
-      // A racing claim may have moved the file away while ffprobe read it.
-      await access(upload.file).catch(claimedMeanwhile);
-      fail(F.videoUploadId, videoProblemMessage(F.videoUploadId, probe.problem));
-      return undefined;
-    }
-    return {
-      kind: 'file',
-      path: upload.file,
-      container: probe.video.container,
-      uploadId: video.uploadId,
-    };
+    return checkUpload(caller, video.uploadId, F.videoUploadId, fail);
   }
 
   /** Into the video folder; an upload's file gone meanwhile was claimed by a racing create. */
   function moveVideo(video: ReadyVideo & { kind: 'file' }): Promise<MovedVideo> {
     const moving = videos.storeMove(video.path, EXTENSION_OF_CONTAINER[video.container]);
     return video.uploadId === undefined ? moving : moving.catch(claimedMeanwhile);
+  }
+
+  /** A finished upload of the caller's, checked as a video; undefined with its error noted. */
+  async function checkUpload(
+    caller: AuthenticatedUser,
+    uploadId: string,
+    field: string,
+    fail: (field: string, message: string) => void,
+  ): Promise<(ReadyVideo & { kind: 'file' }) | undefined> {
+    const upload = await uploads.lookup(uploadId, caller.userId);
+    if (upload.state !== 'finished') {
+      fail(field, uploadMessage(upload.state));
+      return undefined;
+    }
+    const probe = await probeVideo(upload.file).catch(claimedMeanwhile);
+    if ('problem' in probe) {
+      // A racing claim may have moved the file away while ffprobe read it.
+      await access(upload.file).catch(claimedMeanwhile);
+      fail(field, videoProblemMessage(field, probe.problem));
+      return undefined;
+    }
+    return { kind: 'file', path: upload.file, container: probe.video.container, uploadId };
+  }
+
+  /** The old video's files, once no row refers to them any more. */
+  async function removeVideoFiles(old: {
+    video_key: string | null;
+    stream_key: string | null;
+    caption_keys: string[];
+  }) {
+    if (old.video_key !== null) await videos.remove(old.video_key);
+    if (old.stream_key !== null) await streams.remove(old.stream_key);
+    for (const key of old.caption_keys) await captions.remove(key);
   }
 
   async function checkUsers(field: string, userIds: readonly number[], errors: Errors) {
@@ -198,25 +226,91 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
       }
     },
 
-    async patch(id, patch) {
+    async patch(caller, id, patch) {
+      const at = now();
+      const errors: Errors = {};
+      const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
       if (patch.dateOfRecording != null) {
-        const errors: Errors = {};
-        checkRecordingMonth(patch.dateOfRecording, 'dateOfRecording', now(), (field, message) =>
-          (errors[field] ??= []).push(message),
-        );
-        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+        checkRecordingMonth(patch.dateOfRecording, 'dateOfRecording', at, fail);
       }
-      const update: EducationTextsUpdate = {
+      const country = patch.countryIsoCode?.toUpperCase();
+      if (country !== undefined && !(await offeredCountries(db)).includes(country)) {
+        fail('countryIsoCode', MESSAGES.countryUnknown(country));
+      }
+      if (patch.partnerId !== undefined && !(await partnerExists(db, patch.partnerId))) {
+        fail('partnerId', MESSAGES.partnerNotFound(patch.partnerId));
+      }
+      const upload =
+        patch.videoUploadId === undefined
+          ? undefined
+          : await checkUpload(caller, patch.videoUploadId, 'videoUploadId', fail);
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const replacesVideo = patch.videoUrl !== undefined || upload !== undefined;
+      const update: EducationUpdate = {
         title: patch.title,
         description: patch.description,
         lecturer: patch.lecturer,
         recording_month: patch.dateOfRecording,
         subtitle_language: patch.subtitleLanguage === '' ? null : patch.subtitleLanguage,
+        partner_id: patch.partnerId,
+        country_iso_code: country,
       };
       const present = Object.fromEntries(
         Object.entries(update).filter(([, value]) => value !== undefined),
-      ) as EducationTextsUpdate;
-      if (!(await updateEducationTexts(db, id, present))) throw notFound();
+      ) as EducationUpdate;
+      const moved = upload && (await moveVideo(upload));
+      try {
+        const old = await db.transaction().execute(async (transaction) => {
+          if (upload?.uploadId !== undefined) {
+            const claimed = await markVideoUploadUsed(transaction, upload.uploadId, at);
+            if (!claimed) throw ValidationError.field('videoUploadId', MESSAGES.uploadAlreadyUsed);
+          }
+          const dropped = replacesVideo ? await dropVideoRows(transaction, id) : undefined;
+          const video: EducationUpdate = replacesVideo
+            ? {
+                video_site_url: moved ? null : (patch.videoUrl ?? null),
+                video_key: moved?.key ?? null,
+              }
+            : {};
+          if (!(await updateEducation(transaction, id, { ...present, ...video }))) throw notFound();
+          // Transcoded by the worker like any upload; listed to users once playable.
+          if (moved !== undefined) {
+            await insertTranscode(transaction, {
+              educationId: id,
+              videoKey: moved.key,
+              streamKey: newStreamKey(),
+              at,
+            });
+          }
+          return dropped;
+        });
+        if (upload?.uploadId !== undefined) await uploads.forget(upload.uploadId);
+        // The rows are gone first: a file left by a failed removal is unreachable.
+        if (old !== undefined) await removeVideoFiles(old);
+      } catch (error) {
+        await moved?.undo();
+        throw error;
+      }
+    },
+
+    async replaceThumbnail(id, input, staged) {
+      const errors: Errors = { ...input.fileErrors };
+      const { Thumbnail: received } = input.files;
+      if (received === undefined && errors[F.thumbnail] === undefined) {
+        errors[F.thumbnail] = [MESSAGES.required(F.thumbnail)];
+      }
+      if (received === undefined || Object.keys(errors).length > 0) {
+        throw new ValidationError(errors);
+      }
+      const old = await thumbnailKeys(db, id);
+      if (old === undefined) throw notFound();
+      const image = await staged.storeImage(received, EDUCATION_MEDIA_COLLECTION);
+      const updated = await updateEducation(db, id, {
+        thumbnail_key: image.key,
+        thumbnail_card_key: image.cardKey,
+      });
+      if (!updated) throw notFound();
+      await media.deleteMedia([old.thumbnail_key, old.thumbnail_card_key]);
     },
 
     async replaceAccessRights(id, userIds) {
@@ -233,9 +327,7 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
       if (row === undefined) throw notFound();
       // The row is gone first: a file left by a failed removal is unreachable, never dangling.
       await media.deleteMedia([row.thumbnail_key, row.thumbnail_card_key]);
-      if (row.video_key !== null) await videos.remove(row.video_key);
-      if (row.stream_key !== null) await streams.remove(row.stream_key);
-      for (const key of row.caption_keys) await captions.remove(key);
+      await removeVideoFiles(row);
     },
   };
 }

@@ -49,6 +49,12 @@ export const MESSAGES = {
   invalidRefreshToken: INVALID_REFRESH_TOKEN,
   invitationExpired: SERVER_MESSAGES.invitationExpired,
   invitationNotFound: 'Invitation token not found.',
+  invitationRevoked: SERVER_MESSAGES.invitationRevoked,
+  accountDeactivated: SERVER_MESSAGES.accountDeactivated,
+  // People and invitations (issue 29).
+  invitationMissing: 'Invitation not found.',
+  invitationAccepted: 'The invitation was accepted: it cannot be resent or revoked.',
+  ownAccount: 'You cannot change the role or the access of your own account.',
   invalidResetToken: SERVER_MESSAGES.invalidResetToken,
   alreadyInvited: SERVER_MESSAGES.alreadyInvited,
   alreadyRegistered: SERVER_MESSAGES.alreadyRegistered,

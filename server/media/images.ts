@@ -49,13 +49,27 @@ async function refuseOversized(input: string | Buffer): Promise<void> {
   if (pixels > MAX_INPUT_MEGAPIXELS * 1_000_000) throw new TooManyPixelsError(`${pixels} px`);
 }
 
+export interface WebImageOptions {
+  /**
+   * Cut the margins of the background colour (the top-left pixel's; transparent margins with
+   * alpha): a logo is drawn at a fixed height beside its name, and a margin would shrink it and
+   * leave a gap (issue 32).
+   */
+  trim?: boolean;
+}
+
 /** Throws `TooManyPixelsError` or `UnreadableImageError` for input that is not a usable image. */
-export function toWebImage(input: string | Buffer): Promise<WebImage> {
+export function toWebImage(
+  input: string | Buffer,
+  options: WebImageOptions = {},
+): Promise<WebImage> {
   return limited(async () => {
     await refuseOversized(input);
     try {
       // One decode (with shrink-on-load) to the full size; the card is made from those pixels.
-      const { data, info } = await sharp(input, DECODE_OPTIONS)
+      const decoded = sharp(input, DECODE_OPTIONS);
+      // A uniform image has nothing to cut and stays as it is.
+      const { data, info } = await (options.trim ? decoded.trim() : decoded)
         .resize({ ...IMAGE_SIZES.full, fit: 'inside', withoutEnlargement: true })
         .raw()
         .toBuffer({ resolveWithObject: true });

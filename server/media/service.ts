@@ -29,6 +29,7 @@ import {
   toMailImage,
   toWebImage,
   type WebImage,
+  type WebImageOptions,
 } from './images.ts';
 import { mediaStore, type MediaStore } from './store.ts';
 import { receiveUpload, type ReceivedFile, type Upload, type UploadSpec } from './upload.ts';
@@ -48,9 +49,13 @@ export interface StagedMedia {
   /**
    * Re-encodes an image (a received file or bytes) into `collection`, or stores one already
    * encoded by `toWebImage`. A received file that is no usable image is a validation error on
-   * its field.
+   * its field. `options` as `toWebImage`'s (a logo's margins trimmed).
    */
-  storeImage(source: ReceivedFile | Buffer | WebImage, collection: string): Promise<StoredImage>;
+  storeImage(
+    source: ReceivedFile | Buffer | WebImage,
+    collection: string,
+    options?: WebImageOptions,
+  ): Promise<StoredImage>;
   /** Stores a PDF as it is (a received file was checked by its bytes already). */
   storePdf(source: ReceivedFile | Buffer, collection: string): Promise<string>;
   /** Re-encodes an image for mail (images.ts `toMailImage`), with the same errors as `storeImage`. */
@@ -111,8 +116,8 @@ export async function createMedia(options: MediaOptions): Promise<Media> {
       await store.place(workDir, temporary, key);
     };
     const staged: StagedMedia = {
-      async storeImage(source, collection) {
-        const image = await webImage(source);
+      async storeImage(source, collection, options) {
+        const image = await webImage(source, options);
         const key = store.newKey(collection, 'webp');
         const cardKey = store.variantKey(key, 'card');
         await place(image.full, key);
@@ -189,9 +194,12 @@ async function recoverAbandonedWork(store: MediaStore, options: MediaOptions): P
 }
 
 /** The web sizes of an image; for a received file, a bad image is the sender's error. */
-async function webImage(source: ReceivedFile | Buffer | WebImage): Promise<WebImage> {
+async function webImage(
+  source: ReceivedFile | Buffer | WebImage,
+  options: WebImageOptions = {},
+): Promise<WebImage> {
   if ('full' in source) return source;
-  return decoded(source, toWebImage);
+  return decoded(source, (input) => toWebImage(input, options));
 }
 
 /** An image decoded by `decode`; for a received file, a bad image is the sender's error. */

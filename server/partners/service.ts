@@ -62,7 +62,8 @@ export function partnersService(deps: PartnersServiceDeps): PartnersService {
       const taken = () => new DomainError(409, MESSAGES.partnerNameTaken(name));
       // Checked before the logo is encoded, and again by the unique index for a racing twin.
       if (await partnerNameTaken(db, nameKey)) throw taken();
-      const image = await staged.storeImage(logo, PARTNER_MEDIA_COLLECTION);
+      // Trimmed: a logo's margins would shrink it and leave a gap beside its name (issue 32).
+      const image = await staged.storeImage(logo, PARTNER_MEDIA_COLLECTION, { trim: true });
       const row = await insertPartner(db, {
         name,
         name_key: nameKey,

@@ -7,6 +7,8 @@ import { createActor, fromPromise, toPromise } from 'xstate';
 import { invitationProblem, registrationErrors } from '../machines/activation.machine.ts';
 import { serverFieldErrors } from '../machines/courseForm.rules.ts';
 import { inviteErrorText } from '../machines/invite.machine.ts';
+import { loginErrorText } from '../machines/login.machine.ts';
+import { peopleFailureText } from '../machines/people.machine.ts';
 import { newPasswordMachine } from '../machines/newPassword.machine.ts';
 import {
   deleteProblem,
@@ -20,6 +22,7 @@ import { unsubscribeMachine, type Notice } from '../machines/unsubscribe.machine
 import { activationMessages } from '../messages/activation.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { inviteMessages } from '../messages/invite.ts';
+import { loginMessages } from '../messages/login.ts';
 import { newPasswordMessages } from '../messages/newPassword.ts';
 import { newsletterMessages } from '../messages/newsletter.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
@@ -101,6 +104,14 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
     ],
     [activationMessages.expired, activationMessages.expired],
   ],
+  invitationRevoked: async () => [
+    invitationProblem(domainError(410, SERVER_MESSAGES.invitationRevoked)),
+    { text: activationMessages.revoked, askForNew: true },
+  ],
+  accountDeactivated: async () => [
+    loginErrorText(domainError(403, SERVER_MESSAGES.accountDeactivated)),
+    loginMessages.deactivated,
+  ],
   invalidResetToken: async () => [
     await newPasswordOutcome(SERVER_MESSAGES.invalidResetToken),
     [newPasswordMessages.tokenExpired],
@@ -114,8 +125,12 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
     inviteMessages.alreadyRegistered,
   ],
   staffDomainRequired: async () => [
-    inviteErrorText(fieldError('Email', SERVER_MESSAGES.staffDomainRequired('dentalia.hr'))),
-    inviteMessages.staffDomain('dentalia.hr'),
+    [
+      inviteErrorText(fieldError('Email', SERVER_MESSAGES.staffDomainRequired('dentalia.hr'))),
+      // A role change of the `Korisnici` list (issue 29): the same rule, on its `role` field.
+      peopleFailureText(fieldError('role', SERVER_MESSAGES.staffDomainRequired('dentalia.hr'))),
+    ],
+    [inviteMessages.staffDomain('dentalia.hr'), inviteMessages.staffDomain('dentalia.hr')],
   ],
   alreadySubscribed: async () => [
     subscriptionFailureText(

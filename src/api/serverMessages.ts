@@ -49,6 +49,10 @@ export function isServerMessage(
  */
 export const SERVER_MESSAGES = {
   invitationExpired: 'Invitation token expired.',
+  /** Staff revoked the invitation (issue 29): its link says so and whom to ask. */
+  invitationRevoked: 'Invitation token revoked.',
+  /** Login of an account staff deactivated (issue 29), answered after the password matched. */
+  accountDeactivated: 'This account is deactivated.',
   invalidResetToken: 'Invalid or expired password reset token',
   alreadyInvited: messageTemplate`User ${'email'} is already invited.`,
   alreadyRegistered: messageTemplate`User ${'email'} is already registered.`,

@@ -7,6 +7,7 @@ import {
   selectActivationStage,
   selectActivationSubmitting,
 } from '../machines/activation.machine.ts';
+import { company } from '../data/company.ts';
 import { ActivationPage } from '../views/ActivationPage.tsx';
 import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
@@ -37,6 +38,7 @@ export function ActivationContainer({ invitationToken }: { invitationToken: stri
     <ActivationPage
       stage={selectActivationStage(snapshot)}
       invitationProblem={invitationProblem}
+      supportEmail={company.supportEmail}
       name={name}
       surname={surname}
       password={password}

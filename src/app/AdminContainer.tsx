@@ -10,12 +10,12 @@ import {
 import { AdminShell } from '../views/AdminShell.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
 import { routes } from '../routes.ts';
-import { InviteContainer } from './InviteContainer.tsx';
 import { PartnerFormContainer } from './PartnerFormContainer.tsx';
 import { ProductStripContainer } from './ProductStripContainer.tsx';
 import { retryableLazy } from './retryableLazy.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSession } from './session.tsx';
+import { UsersAdminContainer } from './UsersAdminContainer.tsx';
 
 // The course form brings the date picker: it loads only when /admin/course opens.
 const CourseFormContainer = retryableLazy(
@@ -73,8 +73,9 @@ export function AdminContainer() {
             <NewsletterContainer />
           </Suspense>
         </Route>
-        <Route path={routes.adminUser.pattern}>
-          <InviteContainer />
+        {/* Korisnici: the invite form of SPEC 2 and the list of issue 29 (decision 0054). */}
+        <Route path={`${routes.adminUser.pattern}/*?`}>
+          <UsersAdminContainer />
         </Route>
         <Route path={routes.adminProducts.pattern}>
           <ProductStripContainer />

@@ -41,6 +41,7 @@ export function EducationLibraryContainer({ educationId }: { educationId?: strin
       allPartnersValue={ALL_PARTNERS}
       openEducationId={openEducationId}
       onChoosePartner={(value) => send({ type: 'CHOOSE_PARTNER', value })}
+      onRetry={() => send({ type: 'RETRY' })}
       viewer={
         educationId !== undefined && (
           <EducationViewerContainer key={educationId} educationId={educationId} />

@@ -19,7 +19,7 @@ import { useSiteConfig } from './siteConfig.ts';
 
 /** /edukacije/{educationId}: one education's video and details, inside the library. */
 export function EducationViewerContainer({ educationId }: { educationId: string }) {
-  const { api } = useEffects();
+  const { api, notify } = useEffects();
   const [path, navigate] = useLocation();
   const [snapshot, send] = useMachine(
     educationViewerMachine.provide({
@@ -32,7 +32,12 @@ export function EducationViewerContainer({ educationId }: { educationId: string 
         ),
         playStream: playHlsStream,
       },
-      actions: { goToLibrary: () => navigate(routes.educations.href(), { replace: true }) },
+      actions: {
+        goToLibrary: (_, message) => {
+          notify.error(message);
+          navigate(routes.educations.href(), { replace: true });
+        },
+      },
     }),
     { input: { educationId }, inspect: useInspect() },
   );

@@ -2,8 +2,8 @@
  * The education library (SPEC 2 "Education library", 6, 9): login-only, so a visitor without a
  * session leaves for /login at once. Otherwise a spinner while loading, then the empty message,
  * the error message or the cards, with a partner filter when more than one partner has
- * educations. Which card is open comes from the route (the viewer is its child), not from here.
- * Injected: `loadEducations` and `goToLogin` (navigation).
+ * educations; a failed load offers a retry. Which card is open comes from the route (the viewer is
+ * its child), not from here. Injected: `loadEducations` and `goToLogin` (navigation).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Education } from '../api/contract.ts';
@@ -48,7 +48,7 @@ export interface EducationLibraryContext {
   partnerFilter: string;
 }
 
-export type EducationLibraryEvent = { type: 'CHOOSE_PARTNER'; value: string };
+export type EducationLibraryEvent = { type: 'CHOOSE_PARTNER'; value: string } | { type: 'RETRY' };
 
 export const educationLibraryMachine = setup({
   types: {
@@ -69,8 +69,9 @@ export const educationLibraryMachine = setup({
     noEducations: ({ event }) => 'output' in event && (event.output as Education[]).length === 0,
     /** The sentinel or an option of the filter: anything else would empty the list for nothing. */
     offeredPartner: ({ context, event }) =>
-      event.value === ALL_PARTNERS ||
-      offeredPartnerOptions(context.educations).some(({ value }) => value === event.value),
+      event.type === 'CHOOSE_PARTNER' &&
+      (event.value === ALL_PARTNERS ||
+        offeredPartnerOptions(context.educations).some(({ value }) => value === event.value)),
   },
 }).createMachine({
   id: 'educationLibrary',
@@ -100,7 +101,7 @@ export const educationLibraryMachine = setup({
       },
     },
     empty: {},
-    failed: {},
+    failed: { on: { RETRY: 'loading' } },
     list: {
       on: {
         CHOOSE_PARTNER: {

@@ -1,18 +1,20 @@
 /**
  * The education viewer (SPEC 2 "Education viewer", 4 "Viewer", 7, 9), a child of the library:
- * loading, then loaded; an education that cannot be fetched sends the visitor back to the library.
+ * loading, then loaded; an education that cannot be fetched sends the visitor back to the library
+ * with a message that says why (it does not exist or is not theirs to see, or the fetch failed).
  * An uploaded video is checked with a HEAD request first (SPEC 7), then plays in the video element;
  * one without a published rendition yet (only administrators see it) shows its transcode's state
  * instead, fetched again every TRANSCODE_POLL_MS while it is queued or processing, and plays as
  * soon as a first rendition is published (the uploaded original is never served, decision 0049);
  * a video of the video-sharing site shows a preview and loads the site's player only when the
  * visitor presses play. The details appear once the video is ready and expand 0.5 s later
- * (SPEC 9). An uploaded video's address is signed and expires: when the element fails after it
+ * (SPEC 9), or once it failed: the visitor still sees which video it was (issue 32). An uploaded video's address is signed and expires: when the element fails after it
  * played, the education is fetched again for a fresh address and the video resumes where it was.
  * An uploaded video is transcoded to HLS (issue 27) and plays its `stream.playlistUrl` through the
  * injected `playStream` callback actor (hls.js or the browser's own HLS), which lives while the
  * video element shows it; the visitor picks a quality (forwarded to it) and a captions language.
- * Injected: `loadEducation`, `checkVideo`, `playStream`, `goToLibrary` (navigation).
+ * Injected: `loadEducation`, `checkVideo`, `playStream`, `goToLibrary` (navigation, with the
+ * message to show there).
  */
 import {
   and,
@@ -27,8 +29,12 @@ import {
 } from 'xstate';
 import { videoSiteEmbedUrl, videoSiteVideoId, type Education } from '../api/contract.ts';
 import { educationThumbnailUrl } from '../api/educations.ts';
+import { ApiError } from '../api/errors.ts';
+import { educationsMessages } from '../messages/educations.ts';
 import { parseEducationId } from '../routes.ts';
 import { isTranscoding, TRANSCODE_POLL_MS } from './transcodes.ts';
+
+const text = educationsMessages;
 
 /** SPEC 9: the details expand this long after the video is ready. */
 export const DETAILS_EXPAND_MS = 500;
@@ -94,7 +100,7 @@ export const educationViewerMachine = setup({
     playStream: fromCallback<StreamCommand, StreamInput, EducationViewerEvent>(() => undefined),
   },
   actions: {
-    goToLibrary: () => undefined,
+    goToLibrary: (_, _message: string) => undefined,
     // Not sendTo: a model test replays the machine without its invoked actors.
     tellStream: ({ self, event }) => {
       if (event.type === 'VIDEO_ELEMENT' || event.type === 'SET_QUALITY') {
@@ -104,6 +110,11 @@ export const educationViewerMachine = setup({
   },
   guards: {
     knownId: ({ context }) => !Number.isNaN(context.educationId),
+    /** The server knows no such education for this visitor (404), as opposed to a failed fetch. */
+    unavailable: ({ event }) => {
+      const { error } = event as { error?: unknown };
+      return error instanceof ApiError && error.status === 404;
+    },
     siteVideo: ({ context }) => isSiteVideo(context.education),
     streamed: ({ context }) => playlistOf(context.education) !== null,
     transcoding: ({ context }) => isTranscoding(context.education),
@@ -124,7 +135,7 @@ export const educationViewerMachine = setup({
     checkingId: {
       always: [
         { guard: 'knownId', target: 'loading' },
-        { target: 'leaving', actions: 'goToLibrary' },
+        { target: 'leaving', actions: { type: 'goToLibrary', params: text.educationUnavailable } },
       ],
     },
     loading: {
@@ -136,7 +147,17 @@ export const educationViewerMachine = setup({
           target: 'loaded',
           actions: assign({ education: ({ event }) => event.output }),
         },
-        onError: { target: 'leaving', actions: 'goToLibrary' },
+        onError: [
+          {
+            guard: 'unavailable',
+            target: 'leaving',
+            actions: { type: 'goToLibrary', params: text.educationUnavailable },
+          },
+          {
+            target: 'leaving',
+            actions: { type: 'goToLibrary', params: text.educationLoadFailed },
+          },
+        ],
       },
     },
     leaving: { type: 'final' },
@@ -262,8 +283,12 @@ export const educationViewerMachine = setup({
           initial: 'hidden',
           states: {
             hidden: {
-              // The preview of a video-site video is ready at once: the site loads only on play.
-              always: { guard: 'siteVideo', target: 'shown' },
+              always: [
+                // The preview of a video-site video is ready at once: the site loads only on play.
+                { guard: 'siteVideo', target: 'shown' },
+                // A failed video keeps its title and details: the visitor sees which one failed.
+                { guard: stateIn({ loaded: { video: 'failed' } }), target: 'shown' },
+              ],
               // Ready the first time only: a resumed video finds the details shown already.
               on: {
                 VIDEO_READY: {
@@ -291,7 +316,8 @@ type EducationViewerSnapshot = SnapshotFrom<typeof educationViewerMachine>;
 /** What the video area shows. */
 export type ViewerVideo =
   | { kind: 'loading' }
-  | { kind: 'failed' }
+  /** The video cannot play; its poster (or thumbnail) stays in the player's place when it has one. */
+  | { kind: 'failed'; posterUrl: string | null }
   | { kind: 'checking' }
   | { kind: 'renewing' }
   /** An upload without a published rendition: its transcode's state (null: none reported). */
@@ -338,7 +364,7 @@ export function selectViewerVideo(snapshot: EducationViewerSnapshot): ViewerVide
     const embedUrl = `${videoSiteEmbedUrl(videoSiteVideoId(education.videoUrl) ?? '')}?autoplay=1`;
     return { kind: 'siteEmbed', embedUrl };
   }
-  if (state('failed')) return { kind: 'failed' };
+  if (state('failed')) return { kind: 'failed', posterUrl: posterOf(education) };
   if (state('processing')) return { kind: 'processing', stream: education.stream };
   if (state('renewing')) return { kind: 'renewing' };
   const playlistUrl = playlistOf(education);
@@ -349,7 +375,7 @@ export function selectViewerVideo(snapshot: EducationViewerSnapshot): ViewerVide
       playlistUrl,
       startAt: resumeAt,
       autoPlay: resumePlaying,
-      posterUrl: education.thumbnailUrl ?? education.stream?.posterUrl ?? null,
+      posterUrl: posterOf(education),
       renditions: education.stream?.renditions ?? [],
       quality,
       captions: education.captions,
@@ -358,6 +384,9 @@ export function selectViewerVideo(snapshot: EducationViewerSnapshot): ViewerVide
   }
   return { kind: 'checking' };
 }
+
+const posterOf = (education: Education) =>
+  education.thumbnailUrl ?? education.stream?.posterUrl ?? null;
 
 export const selectViewerEducation = ({ context }: EducationViewerSnapshot) => context.education;
 

@@ -2,7 +2,12 @@
 export const educationsMessages = {
   title: 'Video edukacije',
   loading: 'Učitavanje edukacija…',
-  loadFailed: 'Nažalost, nije uspjelo učitavanje edukacija. Vratite se malo kasnije.',
+  loadFailed: 'Nažalost, nije uspjelo učitavanje edukacija.',
+  retry: 'Pokušaj ponovno',
+  /** Issue 29: an address of an education that does not exist or is not the visitor's to see. */
+  educationUnavailable: 'Ta edukacija ne postoji ili vam nije dostupna.',
+  /** Issue 29: the education could not be fetched (the connection or the server failed). */
+  educationLoadFailed: 'Nažalost, nije uspjelo učitavanje edukacije. Pokušajte ponovno.',
   none: 'Trenutno nema dostupnih edukacija. Navratite kasnije!',
   partnerFilter: 'Partner',
   allPartners: 'Svi partneri',

@@ -19,6 +19,8 @@ import { TextField } from './TextField.tsx';
 export interface ActivationPageProps {
   stage: ActivationStage;
   invitationProblem: InvitationProblem | null;
+  /** Whom an invitee whose link cannot be used writes to (the shop's support address). */
+  supportEmail: string;
   name: string;
   surname: string;
   password: string;
@@ -47,7 +49,15 @@ export function ActivationPage(props: ActivationPageProps) {
       <section className="page status" aria-labelledby="activation-error-title">
         <h1 id="activation-error-title">{activationMessages.errorTitle}</h1>
         <p role="alert">{invitationProblem?.text}</p>
-        {invitationProblem?.askForNew && <p>{activationMessages.askForNew}</p>}
+        {invitationProblem?.askForNew && (
+          <>
+            <p>{activationMessages.askForNew}</p>
+            <p>
+              {activationMessages.askWhom}{' '}
+              <a href={`mailto:${props.supportEmail}`}>{props.supportEmail}</a>.
+            </p>
+          </>
+        )}
       </section>
     );
   }

@@ -31,6 +31,8 @@ export interface EducationLibraryPageProps {
   /** The education whose viewer is open, or null. */
   openEducationId: number | null;
   onChoosePartner: (value: string) => void;
+  /** Load the list again after it failed. */
+  onRetry: () => void;
   /** The open education's viewer, rendered by its container. */
   viewer?: ReactNode;
   LinkComponent?: LinkComponent;
@@ -44,6 +46,7 @@ export function EducationLibraryPage({
   allPartnersValue,
   openEducationId,
   onChoosePartner,
+  onRetry,
   viewer,
   LinkComponent: Link = PlainLink,
 }: EducationLibraryPageProps) {
@@ -85,9 +88,12 @@ export function EducationLibraryPage({
         </div>
       )}
       {stage === 'failed' && (
-        <p className="status" role="alert">
-          {text.loadFailed}
-        </p>
+        <div className="status">
+          <p role="alert">{text.loadFailed}</p>
+          <button type="button" className="button" onClick={onRetry}>
+            {text.retry}
+          </button>
+        </div>
       )}
       {stage === 'empty' && <p className="status">{text.none}</p>}
       {stage === 'list' && (

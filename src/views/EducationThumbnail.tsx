@@ -35,6 +35,8 @@ export function EducationThumbnail({
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       alt=""
+      // Marks the placeholder (as showPlaceholder does): it draws its own play triangle.
+      data-fallback={url === null ? 'true' : undefined}
       onError={showPlaceholder}
     />
   );

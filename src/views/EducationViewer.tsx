@@ -4,7 +4,8 @@
  * expand). An uploaded video plays in the browser's own player (keyboard operable), or says it is
  * still being processed and how far (administrators open uploads before they play); a video of
  * the video-sharing site shows its preview and a play button, and its privacy-enhanced player
- * loads only when pressed. Pure: the container binds the education viewer machine.
+ * loads only when pressed. A video that fails leaves its poster in the player's place, the failure
+ * under it and the details below (issue 32). Pure: the container binds the education viewer machine.
  */
 import { useEffect, useId, useRef, type RefCallback, type SyntheticEvent } from 'react';
 import type { Education } from '../api/contract.ts';
@@ -80,6 +81,12 @@ export function EducationViewer({
           onVideoElement={onVideoElement}
         />
       </div>
+      {video.kind === 'failed' && (
+        <div className="education-viewer__failure" role="alert">
+          <p>{text.videoFailed}</p>
+          <p>{text.contactAdministrator}</p>
+        </div>
+      )}
       {video.kind === 'stream' && (
         <StreamControls
           video={video}
@@ -283,11 +290,9 @@ function VideoArea({
         />
       );
     case 'failed':
-      return (
-        <div className="education-viewer__failure" role="alert">
-          <p>{text.videoFailed}</p>
-          <p>{text.contactAdministrator}</p>
-        </div>
+      // The failure itself is said under the player (VideoFailure).
+      return video.posterUrl === null ? null : (
+        <img className="education-viewer__thumbnail" src={video.posterUrl} alt="" />
       );
     case 'sitePreview':
       return (

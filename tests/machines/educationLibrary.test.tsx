@@ -55,6 +55,7 @@ interface LibraryOptions {
   educationId?: string;
 }
 
+const retryButton = () => screen.queryByRole('button', { name: 'Pokušaj ponovno' });
 const partnerSelect = () =>
   screen.queryByRole('combobox', { name: messages.educations.partnerFilter });
 const cardTitles = () =>
@@ -119,11 +120,13 @@ describe('education library model', () => {
       },
       failed: () => {
         expect(screen.getByRole('alert')).toHaveTextContent(messages.educations.loadFailed);
+        expect(retryButton()).toBeVisible();
         expect(cardTitles()).toEqual([]);
       },
       list: ({ context }) => expectList(context),
     },
     events: {
+      RETRY: () => user.click(retryButton() ?? document.body),
       CHOOSE_PARTNER: (event) => {
         const select = partnerSelect();
         // Without the filter there is nothing to choose, and the machine ignores the event.
@@ -273,6 +276,8 @@ const SERVER_EDUCATIONS = [
  */
 interface LibraryModel {
   answer: Education[] | 'failed' | null;
+  /** How many times the list was asked for: once, and once more per retry. */
+  loads: number;
   /** A partner id, or null for 'Svi partneri'. */
   partner: number | null;
   path: string;
@@ -301,7 +306,7 @@ describe('education library random paths', () => {
     maxSteps: 8,
     start: () => {
       renderLibrary();
-      return { answer: null, partner: null, path: '/edukacije/' };
+      return { answer: null, loads: 1, partner: null, path: '/edukacije/' };
     },
     steps: [
       fc.subarray(SERVER_EDUCATIONS).map((educations) =>
@@ -322,6 +327,17 @@ describe('education library random paths', () => {
             model.answer = 'failed';
           },
           (model) => model.answer === null,
+        ),
+      ),
+      fc.constant(
+        step<LibraryModel>(
+          "pritisni 'Pokušaj ponovno'",
+          async (model) => {
+            await user.click(screen.getByRole('button', { name: 'Pokušaj ponovno' }));
+            model.answer = null;
+            model.loads += 1;
+          },
+          (model) => model.answer === 'failed',
         ),
       ),
       fc.nat(3).map((index) =>
@@ -360,8 +376,9 @@ describe('education library random paths', () => {
       ),
     ],
     invariants: (model) => {
-      // Asked once, whatever happens on the page.
-      expect(loadEducations.calls).toHaveLength(1);
+      // Asked once, and again only when the visitor retries.
+      expect(loadEducations.calls).toHaveLength(model.loads);
+      expect(retryButton() !== null).toBe(model.answer === 'failed');
       expect(app.location()).toBe(model.path);
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Video edukacije');
       const loading = screen.queryByRole('status');

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Education } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
 import {
   DETAILS_EXPAND_MS,
   educationViewerMachine,
@@ -9,6 +10,7 @@ import {
   selectViewerVideo,
 } from '../../src/machines/educationViewer.machine.ts';
 import { TRANSCODE_POLL_MS } from '../../src/machines/transcodes.ts';
+import { educationsMessages as text } from '../../src/messages/educations.ts';
 import { anEducation, stream, type TranscodeState } from '../support/educations.ts';
 import { fakePromiseActor } from '../support/model-based.ts';
 
@@ -164,7 +166,7 @@ describe('the viewer of an uploaded video', () => {
     await viewer.loadEducation.resolve(renewed);
     expect(viewer.video()).toMatchObject({ kind: 'stream', startAt: 7, autoPlay: false });
     viewer.actor.send({ type: 'VIDEO_FAILED', position: 7, playing: false });
-    expect(viewer.video()).toEqual({ kind: 'failed' });
+    expect(viewer.video()).toMatchObject({ kind: 'failed' });
   });
 
   it('fails when the element fails before it played, the check fails or the renewal fails', async () => {
@@ -172,18 +174,18 @@ describe('the viewer of an uploaded video', () => {
     await early.loadEducation.resolve(uploaded);
     await early.checkVideo.resolve(undefined);
     early.actor.send({ type: 'VIDEO_FAILED', position: 0, playing: false });
-    expect(early.video()).toEqual({ kind: 'failed' });
+    expect(early.video()).toMatchObject({ kind: 'failed' });
     expect(early.loadEducation.calls).toHaveLength(1);
 
     const checked = startViewer();
     await checked.loadEducation.resolve(uploaded);
     await checked.checkVideo.reject(new Error('HTTP 404'));
-    expect(checked.video()).toEqual({ kind: 'failed' });
+    expect(checked.video()).toMatchObject({ kind: 'failed' });
 
     const renewal = await playingViewer();
     renewal.actor.send({ type: 'VIDEO_FAILED', position: 1, playing: true });
     await renewal.loadEducation.reject(new Error('HTTP 401'));
-    expect(renewal.video()).toEqual({ kind: 'failed' });
+    expect(renewal.video()).toMatchObject({ kind: 'failed' });
     expect(renewal.goToLibrary).not.toHaveBeenCalled();
 
     // Transcoded again meanwhile: no playlist to resume on, never the original.
@@ -194,7 +196,7 @@ describe('the viewer of an uploaded video', () => {
       videoUrl: '',
       stream: streamAt(null, 'queued'),
     });
-    expect(requeued.video()).toEqual({ kind: 'failed' });
+    expect(requeued.video()).toMatchObject({ kind: 'failed' });
   });
 });
 
@@ -267,15 +269,27 @@ describe('leaving for the library', () => {
   it('leaves at once for an id no education has, asking nothing', () => {
     const viewer = startViewer('0');
     expect(viewer.goToLibrary).toHaveBeenCalledTimes(1);
+    expect(viewer.goToLibrary.mock.calls[0]?.[1]).toBe(text.educationUnavailable);
     expect(viewer.loadEducation.calls).toEqual([]);
     expect(viewer.actor.getSnapshot().status).toBe('done');
     expect(viewer.video()).toEqual({ kind: 'loading' });
   });
 
-  it('leaves when the education cannot be fetched', async () => {
+  it('leaves when the education cannot be fetched, saying the fetch failed', async () => {
     const viewer = startViewer();
     await viewer.loadEducation.reject(new Error('HTTP 404'));
     expect(viewer.goToLibrary).toHaveBeenCalledTimes(1);
+    expect(viewer.goToLibrary.mock.calls[0]?.[1]).toBe(text.educationLoadFailed);
     expect(viewer.actor.getSnapshot().status).toBe('done');
+  });
+
+  it.each([
+    [404, 'educationUnavailable'],
+    [403, 'educationLoadFailed'],
+    [500, 'educationLoadFailed'],
+  ] as const)('leaves on a %i answer with the message %s', async (status, message) => {
+    const viewer = startViewer();
+    await viewer.loadEducation.reject(new ApiError(status, null));
+    expect(viewer.goToLibrary.mock.calls[0]?.[1]).toBe(text[message]);
   });
 });

@@ -171,6 +171,7 @@ describe('education viewer model', () => {
       { type: 'xstate.done.actor.pollEducation', output: streamed },
       { type: 'xstate.error.actor.pollEducation', error: new TypeError('Failed to fetch') },
       { type: 'xstate.error.actor.loadEducation', error: new ApiError(404, null) },
+      { type: 'xstate.error.actor.loadEducation', error: new TypeError('Failed to fetch') },
       { type: 'xstate.done.actor.checkVideo', output: new Response(null, { status: 200 }) },
       { type: 'xstate.error.actor.checkVideo', error: new TypeError('Failed to fetch') },
       { type: 'VIDEO_FAILED', position: 42, playing: true },
@@ -193,6 +194,13 @@ describe('education viewer model', () => {
       },
       leaving: () => {
         expect(app.history).toEqual(['/edukacije/']);
+        // Never silently (issue 29): one message, which one is pinned by hand.
+        expect(app.notices).toEqual([
+          {
+            tone: 'error',
+            text: expect.stringMatching(/^(Ta edukacija ne postoji|Nažalost, nije uspjelo)/),
+          },
+        ]);
         expect(getEducation.calls.length).toBeLessThanOrEqual(1);
       },
       'loaded.video.preview': () => {
@@ -249,7 +257,10 @@ describe('education viewer model', () => {
         expect(sourceOf(context.education)).toBe(renewedStream.stream.playlistUrl);
         expect(video()?.autoplay).toBe(true);
       },
-      'loaded.video.failed': () => expectFailure(),
+      'loaded.video.failed': () => {
+        expectFailure();
+        expect(detailsTitle()).toHaveTextContent('Implantologija danas');
+      },
       'loaded.stream.off': () => {
         expect(qualitySelect()).toBeNull();
         expect(captionsSelect()).toBeNull();
@@ -400,7 +411,14 @@ describe('education viewer journeys pinned by hand', () => {
     fireEvent.error(videoAt(0, false));
     expect(screen.getByRole('alert')).toHaveTextContent('Učitavanje videa edukacije nije uspjelo.');
     expect(screen.getByRole('alert')).toHaveTextContent('Kontaktirajte administartora.');
-    expect(detailsTitle()).toBeNull();
+    // Issue 32: the visitor still sees which video failed, and the failure is under the player.
+    expect(detailsTitle()).toHaveTextContent('Implantologija danas');
+    expect(screen.getByText(uploaded.partner.name)).toBeVisible();
+    const stage = document.querySelector('.education-viewer__stage');
+    expect(stage?.contains(screen.getByRole('alert'))).toBe(false);
+    expect(stage?.querySelector('img')).toHaveAttribute('src', uploaded.thumbnailUrl);
+    await advance(500);
+    expect(screen.getByText(uploaded.lecturer)).toBeVisible();
   });
 
   it('fails the video when its HEAD check answers an error status', async () => {
@@ -521,16 +539,32 @@ describe('education viewer journeys pinned by hand', () => {
     expect(getEducation.calls).toHaveLength(2);
   });
 
-  it('goes back to the library at once for an address no education has', () => {
+  it('goes back to the library at once for an address no education has, and says so', () => {
     renderViewer('0');
     expect(app.history).toEqual(['/edukacije/']);
     expect(getEducation.calls).toEqual([]);
+    expect(app.notices).toEqual([{ tone: 'error', text: text.educationUnavailable }]);
   });
 
-  it('goes back to the library when the education cannot be fetched', async () => {
+  it('goes back to the library for an unknown or hidden education (404), and says so', async () => {
     renderViewer('99');
     await getEducation.reject(new ApiError(404, { errors: ['Not found.'] }));
     expect(app.history).toEqual(['/edukacije/']);
+    expect(app.notices).toEqual([
+      { tone: 'error', text: 'Ta edukacija ne postoji ili vam nije dostupna.' },
+    ]);
+  });
+
+  it.each([
+    ['the connection fails', new TypeError('Failed to fetch')],
+    ['the server fails', new ApiError(500, null)],
+  ])('goes back to the library when %s, saying the fetch failed', async (_case, error) => {
+    renderViewer('99');
+    await getEducation.reject(error);
+    expect(app.history).toEqual(['/edukacije/']);
+    expect(app.notices).toEqual([
+      { tone: 'error', text: 'Nažalost, nije uspjelo učitavanje edukacije. Pokušajte ponovno.' },
+    ]);
   });
 
   it('loads the video site only on play: preview first, then the no-cookie player', async () => {
@@ -626,6 +660,8 @@ describe('education viewer random paths', () => {
           if (ok) await headCheck.resolve(new Response(null, { status: 200 }));
           else await headCheck.reject(new TypeError('Failed to fetch'));
           model.stage = ok ? 'buffering' : 'failed';
+          // Issue 32: a failed video keeps its title and details (their clock starts then).
+          if (!ok) model.readyAt ??= model.now;
         },
         onStage('checking'),
       ),
@@ -653,7 +689,10 @@ describe('education viewer random paths', () => {
             if (model.stage === 'playing') {
               model.stage = 'renewing';
               model.fetches += 1;
-            } else model.stage = 'failed';
+            } else {
+              model.stage = 'failed';
+              model.readyAt ??= model.now;
+            }
           },
           onStage('buffering', 'playing', 'resuming'),
         ),
@@ -666,6 +705,7 @@ describe('education viewer random paths', () => {
           else await getEducation.reject(new ApiError(404, null));
           model.stage = ok ? 'resuming' : 'failed';
           if (ok) model.videoUrl = renewed.videoUrl;
+          else model.readyAt ??= model.now;
         },
         onStage('renewing'),
       ),
@@ -711,6 +751,10 @@ describe('education viewer random paths', () => {
       expect(getEducation.calls).toHaveLength(model.fetches);
       expect(headCheck.calls.length).toBeLessThanOrEqual(1);
       if (model.stage === 'left') expect(app.location()).toBe('/edukacije/');
+      // Issue 29: never back to the library without a word.
+      expect(app.notices).toEqual(
+        model.stage === 'left' ? [{ tone: 'error', text: text.educationUnavailable }] : [],
+      );
       if (model.stage === 'failed') expectFailure();
       else expect(screen.queryByRole('alert')).toBeNull();
       const showsVideo = ['buffering', 'playing', 'resuming'].includes(model.stage);

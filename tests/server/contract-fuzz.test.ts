@@ -49,6 +49,7 @@ import {
   refreshRequestSchema,
   requestPasswordResetRequestSchema,
   revokeTokenRequestSchema,
+  roleChangeRequestSchema,
   subscriptionRequestSchema,
   unsubscribeRequestSchema,
   userListQuerySchema,
@@ -103,8 +104,10 @@ interface FuzzRoute {
   /** As Fastify registers it: `METHOD url`. */
   route: string;
   caller: 'anonymous' | 'administrator';
-  /** JSON, query and path requests as they are; multipart forms as their fields. */
-  /** A form's `url` replaces the route's own (a path with its parameters filled in). */
+  /**
+   * JSON, query and path requests as they are; multipart forms as their fields (and their URL
+   * when the route has a path parameter).
+   */
   requests: fc.Arbitrary<InjectOptions> | fc.Arbitrary<{ form: Form; url?: string }>;
   success: Success;
   /**
@@ -289,6 +292,15 @@ function productRequests(files: Files) {
   return formRequests(validForm, Object.values(PRODUCT_FIELDS), files);
 }
 
+/**
+ * An account or invitation id: mostly one of the few that exist (the demo accounts, and the
+ * invitations the invite fuzzing made), else any path parameter.
+ */
+const accountOrInvitationId = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 6 }).map(String), weight: 3 },
+  { arbitrary: pathParameter, weight: 1 },
+);
+
 /** A product id: mostly one of the demo products (1 to 6), else any path parameter. */
 const productId = fc.oneof(
   { arbitrary: fc.integer({ min: 1, max: 6 }).map(String), weight: 3 },
@@ -420,6 +432,39 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       caller: 'administrator',
       requests: withQuery('GET', '/users', userListQuerySchema),
       success: { 200: userListSchema },
+      succeedsSometimes: true,
+    },
+    ...(['resend', 'revoke'] as const).map((action): FuzzRoute => ({
+      route: `POST /api/v1/users/invitations/:id/${action}`,
+      caller: 'administrator',
+      requests: accountOrInvitationId.map((id) => ({
+        method: 'POST',
+        url: `/api/v1/users/invitations/${id}/${action}`,
+      })),
+      success: { 204: 'empty' },
+    })),
+    {
+      route: 'POST /api/v1/users/:id/deactivate',
+      caller: 'administrator',
+      requests: accountOrInvitationId.map((id) => ({
+        method: 'POST',
+        url: `/api/v1/users/${id}/deactivate`,
+      })),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'PUT /api/v1/users/:id/role',
+      caller: 'administrator',
+      requests: fc
+        .tuple(accountOrInvitationId, requestObject(roleChangeRequestSchema))
+        .map(([id, body]): InjectOptions => ({
+          method: 'PUT',
+          url: `/api/v1/users/${id}/role`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
+        })),
+      success: { 204: 'empty' },
       succeedsSometimes: true,
     },
     anonymousJson('POST', '/campaigns/subscriptions', subscriptionRequestSchema, {
@@ -568,13 +613,34 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       route: 'PATCH /api/v1/educations/:id',
       caller: 'administrator',
       requests: fc
-        .tuple(educationId, requestObject(educationPatchSchema))
+        .tuple(
+          educationId,
+          // A patch drawn from the schema rarely passes every member since it may name a
+          // partner, a country and an upload (issue 29); a plain one is stored now and then.
+          fc.oneof(
+            requestObject(educationPatchSchema),
+            fc.record({
+              title: personName,
+              partnerId: fc.constantFrom(1, 2, 999),
+              countryIsoCode: fc.constantFrom('HR', 'si', 'XX'),
+            }),
+          ),
+        )
         .map(([id, body]): InjectOptions => ({
           method: 'PATCH',
           url: `/api/v1/educations/${id}`,
           headers: { 'content-type': MERGE_PATCH_CONTENT_TYPE },
           payload: JSON.stringify(body) ?? 'null',
         })),
+      success: { 200: educationSchema },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'PUT /api/v1/educations/:id/thumbnail',
+      caller: 'administrator',
+      requests: fc
+        .tuple(educationId, thumbnailRequests(files))
+        .map(([id, { form }]) => ({ form, url: `/api/v1/educations/${id}/thumbnail` })),
       success: { 200: educationSchema },
       succeedsSometimes: true,
     },
@@ -774,17 +840,25 @@ async function authorization(caller: FuzzRoute['caller']): Promise<Record<string
  */
 const REQUEST_COUNTERS = new Set(['rate_limit_counters']);
 
-/** Rows per table and stored media files: what a refused request must leave as it was. */
+/** The tables whose rows a refused request must leave as they were (the schema does not change). */
+let countedTables: string[] | undefined;
+
+/**
+ * Rows per table and stored media files: what a refused request must leave as it was. One query
+ * for every table: it runs twice per refused request, thousands of times per run.
+ */
 async function storedState() {
-  const tables = await testApp.db.introspection.getTables();
-  const rows: Record<string, number> = {};
-  for (const { name, isView } of tables) {
-    if (isView || REQUEST_COUNTERS.has(name)) continue;
-    const result = await sql<{
-      count: number;
-    }>`select count(*) as count from ${sql.table(name)}`.execute(testApp.db);
-    rows[name] = Number(result.rows[0]?.count);
-  }
+  countedTables ??= (await testApp.db.introspection.getTables())
+    .filter(({ name, isView }) => !isView && !REQUEST_COUNTERS.has(name))
+    .map(({ name }) => name);
+  const counts = sql.join(
+    countedTables.map(
+      (name) => sql`select ${sql.lit(name)} as name, count(*) as count from ${sql.table(name)}`,
+    ),
+    sql` union all `,
+  );
+  const result = await sql<{ name: string; count: number }>`${counts}`.execute(testApp.db);
+  const rows = Object.fromEntries(result.rows.map(({ name, count }) => [name, Number(count)]));
   return { rows, mediaFiles: filesUnder(path.join(dataDir, MEDIA_FOLDER)).sort() };
 }
 
@@ -898,6 +972,10 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'PUT /api/v1/users/change-password',
     'POST /api/v1/users/invite',
     'GET /api/v1/users',
+    'POST /api/v1/users/invitations/:id/resend',
+    'POST /api/v1/users/invitations/:id/revoke',
+    'POST /api/v1/users/:id/deactivate',
+    'PUT /api/v1/users/:id/role',
     'POST /api/v1/campaigns/subscriptions',
     'DELETE /api/v1/campaigns/subscriptions',
     'POST /api/v1/campaigns/subscriptions/one-click',
@@ -917,6 +995,7 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'DELETE /api/v1/educations/:id/captions/:language',
     'POST /api/v1/educations',
     'PATCH /api/v1/educations/:id',
+    'PUT /api/v1/educations/:id/thumbnail',
     'PUT /api/v1/educations/:id/access-rights',
     'POST /api/v1/uploads',
     'OPTIONS /api/v1/uploads',
@@ -980,12 +1059,8 @@ async function toInjectOptions(
     return { ...generated, headers: { ...generated.headers, ...headers } };
   const [method, routeUrl] = route.route.split(' ') as ['POST' | 'PUT', string];
   const body = await multipart(generated.form);
-  return {
-    method,
-    url: generated.url ?? routeUrl,
-    headers: { ...body.headers, ...headers },
-    payload: body.payload,
-  };
+  const url = generated.url ?? routeUrl;
+  return { method, url, headers: { ...body.headers, ...headers }, payload: body.payload };
 }
 
 /** An education id: mostly one of the demo educations (1 to 4), else any path parameter. */
@@ -1017,6 +1092,22 @@ function educationRequests(files: Files) {
     }),
   });
   return formRequests(validForm, Object.values(EDUCATION_FIELDS), files);
+}
+
+/** A new education thumbnail (issue 29): an image, another file, a text, or nothing. */
+function thumbnailRequests(files: Files) {
+  return fc
+    .record(
+      {
+        [EDUCATION_FIELDS.thumbnail]: fc.oneof(
+          { arbitrary: filePart(files, fc.constant('png')), weight: 2 },
+          filePart(files, fc.constantFrom('pdf', 'noise', 'svg')),
+          hostileString,
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((fields) => ({ form: fields as Form }));
 }
 
 /** Caption languages: tags of the contract's shape, and any path parameter. */

@@ -450,6 +450,186 @@ describe('PATCH /educations/{id}', () => {
   });
 });
 
+/** A finished tus upload of `bytes` by the administrator; answers its id. */
+async function finishedUpload(bytes: Buffer): Promise<string> {
+  const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${tokens.administrator}` };
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: { ...tus, 'upload-length': String(bytes.length) },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const url = String(created.headers.location);
+  const sent = await server.app.inject({
+    method: 'PATCH',
+    url,
+    headers: {
+      ...tus,
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    payload: bytes,
+  });
+  expect(sent.statusCode, sent.body).toBe(204);
+  return url.split('/').pop() ?? '';
+}
+
+describe('PATCH /educations/{id}: partner, country and video (issue 29)', () => {
+  it('changes the partner and the country, and refuses unknown ones per member', async () => {
+    const education = await created(
+      validForm({ Video: undefined, VideoUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
+    );
+    const partners = await server.app.inject({ method: 'GET', url: '/api/v1/partners' });
+    const other = partners.json<{ id: number }[]>().find(({ id }) => id !== partnerId);
+    const response = await call('PATCH', `/educations/${education.id}`, tokens.administrator, {
+      partnerId: other?.id,
+      countryIsoCode: 'si',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      partner: { id: other?.id },
+      country: { isoCode: 'SI' },
+      videoUrl: education.videoUrl,
+    });
+    const refused = validationErrors(
+      await call('PATCH', `/educations/${education.id}`, tokens.administrator, {
+        partnerId: 999_999,
+        countryIsoCode: 'XX',
+      }),
+    );
+    expect(refused).toEqual({
+      partnerId: [M.partnerNotFound(999_999)],
+      countryIsoCode: ["CountryIsoCode 'XX' is not one of GET /countries."],
+    });
+  });
+
+  it('replaces an uploaded video by a new upload: transcoded afresh, the old files gone, the rights kept', async () => {
+    const education = await created(validForm({ InitialAccessUserIds: [String(ids.user)] }));
+    while (await worker().runOnce());
+    const { stream: oldStream } = educationSchema.parse(
+      (await call('GET', `/educations/${education.id}`, tokens.administrator)).json(),
+    );
+    expect(oldStream?.state).toBe('ready');
+    const videosBefore = videosIn();
+    const uploadId = await finishedUpload(DEMO_VIDEO);
+
+    const response = await call('PATCH', `/educations/${education.id}`, tokens.administrator, {
+      videoUploadId: uploadId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      videoUrl: '',
+      stream: { state: 'queued', playlistUrl: null },
+    });
+    // One video file in place of the other; the old stream's folder is gone.
+    const videosAfter = videosIn();
+    expect(videosAfter).toHaveLength(videosBefore.length);
+    expect(videosAfter).not.toEqual(videosBefore);
+    const streamKey = oldStream?.playlistUrl?.split('/')[6] ?? '';
+    expect(streamKey).not.toBe('');
+    expect(filesUnder(path.join(server.dataDir, 'streams', streamKey))).toEqual([]);
+    // The access rights survive, and their user sees the new video once it plays.
+    const rights = await call(
+      'GET',
+      `/educations/${education.id}/access-rights`,
+      tokens.administrator,
+    );
+    expect(rights.json()).toEqual([{ user: { id: ids.user } }]);
+    expect((await call('GET', `/educations/${education.id}`, tokens.user)).statusCode).toBe(404);
+    while (await worker().runOnce());
+    expect((await call('GET', `/educations/${education.id}`, tokens.user)).statusCode).toBe(200);
+    expect((await call('GET', `/educations/${education.id}`, tokens.otherUser)).statusCode).toBe(
+      404,
+    );
+    // An upload is named once.
+    const again = validationErrors(
+      await call('PATCH', `/educations/${education.id}`, tokens.administrator, {
+        videoUploadId: uploadId,
+      }),
+    );
+    expect(Object.keys(again)).toEqual(['videoUploadId']);
+  }, 60_000);
+
+  it('replaces an uploaded video by a video-site address, and refuses both at once', async () => {
+    const education = await created(validForm());
+    const before = videosIn();
+    const response = await call('PATCH', `/educations/${education.id}`, tokens.administrator, {
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      stream: null,
+    });
+    expect(videosIn()).toHaveLength(before.length - 1);
+    const both = await call('PATCH', `/educations/${education.id}`, tokens.administrator, {
+      videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      videoUploadId: 'f'.repeat(32),
+    });
+    expect(both.statusCode).toBe(400);
+  });
+
+  it('leaves the education as it was when the new upload does not exist', async () => {
+    const education = await created(validForm());
+    const before = await stored();
+    const errors = validationErrors(
+      await call('PATCH', `/educations/${education.id}`, tokens.administrator, {
+        title: 'Drugi naslov',
+        videoUploadId: 'f'.repeat(32),
+      }),
+    );
+    expect(errors).toEqual({ videoUploadId: [M.uploadNotFound] });
+    expect(await stored()).toEqual(before);
+    const after = await call('GET', `/educations/${education.id}`, tokens.administrator);
+    expect(after.json()).toEqual(education);
+  });
+});
+
+describe('PUT /educations/{id}/thumbnail (issue 29)', () => {
+  const putThumbnail = async (id: number, form: Record<string, FormValue>) => {
+    const body = await multipart(form);
+    return server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/educations/${id}/thumbnail`,
+      headers: { ...body.headers, authorization: `Bearer ${tokens.administrator}` },
+      payload: body.payload,
+    });
+  };
+
+  it('replaces the thumbnail and removes the old files', async () => {
+    const education = await created(
+      validForm({ Thumbnail: { bytes: png, filename: 'stara.png', type: 'image/png' } }),
+    );
+    const before = mediaFilesIn(server.dataDir);
+    const response = await putThumbnail(education.id, {
+      Thumbnail: { bytes: await imageFile('jpeg', 800, 450), filename: 'nova.jpg' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const replaced = educationSchema.parse(response.json());
+    expect(replaced.thumbnailUrl).toMatch(/^\/media\/educations\/.+\.webp$/);
+    expect(replaced.thumbnailUrl).not.toBe(education.thumbnailUrl);
+    expect(replaced).toEqual({ ...education, thumbnailUrl: replaced.thumbnailUrl });
+    const after = mediaFilesIn(server.dataDir);
+    expect(after).toHaveLength(before.length);
+    expect(after).not.toEqual(before);
+  });
+
+  it('refuses a missing or non-image thumbnail and an unknown education, changing nothing', async () => {
+    const education = await created(validForm());
+    const before = await stored();
+    expect(validationErrors(await putThumbnail(education.id, {}))).toEqual({
+      Thumbnail: [SERVER_MESSAGES.required('Thumbnail')],
+    });
+    const pdf = await putThumbnail(education.id, {
+      Thumbnail: { bytes: Buffer.from('%PDF-1.4 nije slika'), filename: 'slika.png' },
+    });
+    expect(Object.keys(validationErrors(pdf))).toEqual(['Thumbnail']);
+    const missing = await putThumbnail(999_999, { Thumbnail: { bytes: png, filename: 'a.png' } });
+    expect(missing.statusCode).toBe(404);
+    expect(await stored()).toEqual(before);
+  });
+});
+
 describe('PUT /educations/{id}/access-rights', () => {
   it('restricts to the users given, opens to all with none, and refuses unknown users', async () => {
     const { id } = await created(

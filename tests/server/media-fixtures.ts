@@ -22,6 +22,34 @@ export async function imageFile(
   return image[format]().toBuffer();
 }
 
+/**
+ * A logo as designers export them: a `width` x `height` mark in the middle of a transparent PNG
+ * with `margin` px of nothing on every side.
+ */
+export async function pngWithTransparentMargins(
+  width: number,
+  height: number,
+  margin: number,
+): Promise<Buffer> {
+  const mark = await sharp({
+    create: { width, height, channels: 4, background: { r: 227, g: 6, b: 19, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
+  return sharp({
+    create: {
+      width: width + 2 * margin,
+      height: height + 2 * margin,
+      channels: 4,
+      background: transparent,
+    },
+  })
+    .composite([{ input: mark, left: margin, top: margin }])
+    .png()
+    .toBuffer();
+}
+
 /** A JPEG carrying EXIF (camera, GPS-like comment), to see that it is stripped. */
 export async function jpegWithExif(): Promise<Buffer> {
   return sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3366cc' } })

@@ -5,7 +5,15 @@ import {
   partnerSchema,
   type Partner,
 } from '../../src/api/contract.ts';
-import { SVG, corruptPng, imageFile, pdfFile, postForm, type FormValue } from './media-fixtures.ts';
+import {
+  SVG,
+  corruptPng,
+  imageFile,
+  pdfFile,
+  pngWithTransparentMargins,
+  postForm,
+  type FormValue,
+} from './media-fixtures.ts';
 import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
 import { referencedMediaKeys } from '../../server/media-references.ts';
 import { useServer } from './support/server-fixture.ts';
@@ -105,6 +113,20 @@ describe('POST /partners', () => {
     const [first] = await listPartners();
     expect(first).toEqual(partner);
     expect(tempFiles()).toEqual([]);
+  });
+
+  it('trims the transparent margins of a logo, so it is drawn beside its name without a gap', async () => {
+    const padded = await pngWithTransparentMargins(300, 100, 150);
+    const response = await createPartner({
+      ...validForm(),
+      Logo: { bytes: padded, filename: 'margins.png', type: 'image/png' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { logoUrl } = partnerSchema.parse(response.json());
+    const logo = await server.app.inject({ method: 'GET', url: logoUrl });
+    const sharp = (await import('sharp')).default;
+    // 600 x 400 with the margins; the mark alone is 300 x 100.
+    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({ width: 300, height: 100 });
   });
 
   it('stores a name without invisible characters (a reversed or zero-width name cannot hide)', async () => {

@@ -33,6 +33,7 @@ function renderActivation(value: ActivationValue, context: Partial<ActivationCon
     <ActivationPage
       stage={selectActivationStage(snapshot)}
       invitationProblem={invitationProblem}
+      supportEmail="podrska@dentalia.hr"
       name={name}
       surname={surname}
       password={password}

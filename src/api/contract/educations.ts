@@ -188,34 +188,77 @@ const patchTexts = educationTexts({
 /**
  * PATCH /educations/{id} (`application/merge-patch+json`): any of these members; null clears the
  * two optional ones. The same rules as POST; a `dateOfRecording` later than the current month is
- * refused by the server. Answers 200 with the education as stored.
+ * refused by the server, as are an unknown `partnerId` and a `countryIsoCode` not offered. At most
+ * one of `videoUrl` and `videoUploadId` (a finished tus upload of the caller, as POST's
+ * `VideoUploadId`) replaces the video (issue 29): the old one, its stream and its captions go,
+ * a new upload is transcoded like any other; the access rights stay. Answers 200 with the
+ * education as stored.
  */
-export const educationPatchSchema = z.strictObject(
-  {
-    title: z.optional(patchTexts.title),
-    description: z.optional(patchTexts.description),
-    lecturer: z.optional(patchTexts.lecturer),
-    dateOfRecording: z.optional(
-      z.nullable(
-        z
-          .string({ error: 'dateOfRecording must be a text.' })
-          .check(
-            z.regex(
-              RECORDING_MONTH_PATTERN,
-              'dateOfRecording must be a year and month, e.g. 2024-03.',
+export const educationPatchSchema = z
+  .strictObject(
+    {
+      title: z.optional(patchTexts.title),
+      description: z.optional(patchTexts.description),
+      lecturer: z.optional(patchTexts.lecturer),
+      dateOfRecording: z.optional(
+        z.nullable(
+          z
+            .string({ error: 'dateOfRecording must be a text.' })
+            .check(
+              z.regex(
+                RECORDING_MONTH_PATTERN,
+                'dateOfRecording must be a year and month, e.g. 2024-03.',
+              ),
             ),
+        ),
+      ),
+      subtitleLanguage: z.optional(z.nullable(patchTexts.subtitleLanguage)),
+      partnerId: z.optional(
+        z
+          .number({ error: 'partnerId must be a partner id.' })
+          .check(
+            z.int('partnerId must be a partner id.'),
+            z.positive('partnerId must be a partner id.'),
           ),
       ),
-    ),
-    subtitleLanguage: z.optional(z.nullable(patchTexts.subtitleLanguage)),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? 'The patch may set only title, description, lecturer, dateOfRecording and subtitleLanguage.'
-        : 'The patch must be a JSON object.',
-  },
-);
+      countryIsoCode: z.optional(
+        z
+          .string({ error: 'countryIsoCode must be a text.' })
+          .check(z.regex(/^[A-Za-z]{2}$/, 'countryIsoCode must be an ISO 3166-1 alpha-2 code.')),
+      ),
+      videoUrl: z.optional(
+        z
+          .string({ error: 'videoUrl must be a text.' })
+          .check(
+            z.maxLength(
+              EDUCATION_RULES.videoUrlMaxLength,
+              SERVER_MESSAGES.tooLong('videoUrl', EDUCATION_RULES.videoUrlMaxLength),
+            ),
+            z.refine(isPartnerWebsiteUrl, EDUCATION_SERVER_MESSAGES.videoUrlInvalid),
+          ),
+      ),
+      videoUploadId: z.optional(
+        z
+          .string({ error: 'videoUploadId must be a text.' })
+          .check(
+            z.minLength(1, SERVER_MESSAGES.required('videoUploadId')),
+            z.maxLength(EDUCATION_RULES.videoUploadIdMaxLength, 'videoUploadId is not an upload.'),
+          ),
+      ),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? 'The patch may set only title, description, lecturer, dateOfRecording, subtitleLanguage, partnerId, countryIsoCode, videoUrl and videoUploadId.'
+          : 'The patch must be a JSON object.',
+    },
+  )
+  .check(
+    z.refine((patch) => patch.videoUrl === undefined || patch.videoUploadId === undefined, {
+      error: 'Give at most one of videoUrl and videoUploadId.',
+      path: ['videoUploadId'],
+    }),
+  );
 export type EducationPatch = z.infer<typeof educationPatchSchema>;
 
 /**

@@ -136,6 +136,18 @@ async function invitationToken(roles: string[] = ['user'], email = unique('pozva
   return tokenInMail(mailer.sent.at(-1), 'aktiviraj-racun');
 }
 
+/** A new waiting invitation of role user, by its id (what an employee may resend or revoke). */
+async function userInvitationId(): Promise<number> {
+  const email = unique('pozivnica');
+  await invitationToken(['user'], email);
+  const row = await testApp.db
+    .selectFrom('invitations')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A new account's first session, through an invitation (no login limit is spent). */
 async function registeredSession(email = unique('novi')): Promise<AuthResponse> {
   const response = await testApp.app.inject(
@@ -387,6 +399,32 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     request: () => api('POST', '/users/invite', { email: unique('novi'), roles: ['user'] }),
   },
   'GET /api/v1/users': { expected: administrators(200), request: () => api('GET', '/users') },
+  'GET /api/v1/users/invitations': {
+    expected: staff(200),
+    request: () => api('GET', '/users/invitations'),
+  },
+  'POST /api/v1/users/invitations/:id/resend': {
+    expected: staff(204),
+    request: async () => api('POST', `/users/invitations/${await userInvitationId()}/resend`),
+  },
+  'POST /api/v1/users/invitations/:id/revoke': {
+    expected: staff(204),
+    request: async () => api('POST', `/users/invitations/${await userInvitationId()}/revoke`),
+  },
+  'GET /api/v1/users/accounts': {
+    expected: staff(200),
+    request: () => api('GET', '/users/accounts'),
+  },
+  'POST /api/v1/users/:id/deactivate': {
+    // A fresh account of role user per cell: what an employee may deactivate too.
+    expected: staff(204),
+    request: async () => api('POST', `/users/${(await registeredSession()).id}/deactivate`),
+  },
+  'PUT /api/v1/users/:id/role': {
+    expected: administrators(204),
+    request: async () =>
+      api('PUT', `/users/${(await registeredSession()).id}/role`, { role: 'user' }),
+  },
   'GET /api/v1/countries': { expected: everyone(200), request: () => api('GET', '/countries') },
   'GET /api/v1/courses': { expected: everyone(200), request: () => api('GET', '/courses') },
   'POST /api/v1/courses': {
@@ -536,6 +574,20 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
       ),
       headers: { 'content-type': 'application/merge-patch+json' },
     }),
+  },
+  'PUT /api/v1/educations/:id/thumbnail': {
+    expected: administrators(200),
+    request: async () => {
+      const body = await multipart({
+        Thumbnail: { bytes: await imageFile('png', 64, 36), filename: 'sličica.png' },
+      });
+      return {
+        method: 'PUT',
+        url: `/api/v1/educations/${await newEducationId()}/thumbnail`,
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
   },
   'PUT /api/v1/educations/:id/access-rights': {
     expected: administrators(200),
