@@ -101,6 +101,10 @@ export const MESSAGES = {
   notSubscribed: SERVER_MESSAGES.notSubscribed,
   // Partners (SPEC 5 "Partner"; the client matches these texts).
   partnerNameTaken: SERVER_MESSAGES.partnerNameTaken,
+  partnerMissing: 'Partner not found.',
+  partnerInUse: SERVER_MESSAGES.partnerInUse,
+  partnerReassignToSelf: 'reassignTo must be another partner than the one deleted.',
+  partnerReassignTargetMissing: SERVER_MESSAGES.partnerReassignTargetMissing,
   websiteUrlScheme: SERVER_MESSAGES.websiteUrlScheme,
   websiteUrlInvalid: SERVER_MESSAGES.websiteUrlInvalid,
   // Products of the home-page strip (issue 11).

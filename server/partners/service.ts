@@ -9,8 +9,21 @@ import type { Db } from '../db/database.ts';
 import type { PartnerRow } from '../db/schema.ts';
 import { DomainError, MESSAGES, ValidationError } from '../http/errors.ts';
 import type { Media, StagedMedia } from '../media/service.ts';
-import { insertPartner, listPartners, partnerNameTaken } from './store.ts';
-import { parsePartnerForm, partnerNameKey, type PartnerFormInput } from './validation.ts';
+import {
+  deletePartner,
+  findPartner,
+  insertPartner,
+  listPartners,
+  partnerNameTaken,
+  partnerNameTakenByOther,
+  updatePartner,
+} from './store.ts';
+import {
+  parsePartnerEdit,
+  parsePartnerForm,
+  partnerNameKey,
+  type PartnerFormInput,
+} from './validation.ts';
 
 export const PARTNER_MEDIA_COLLECTION = 'partners';
 
@@ -21,11 +34,18 @@ export interface PartnersService {
    * again when anything fails (media/service.ts).
    */
   create(form: PartnerFormInput, staged: StagedMedia): Promise<Partner>;
+  /** The same rules as `create`; a new logo replaces the old one, whose files go afterwards. */
+  update(id: number, form: PartnerFormInput, staged: StagedMedia): Promise<Partner>;
+  /**
+   * Deletes a partner, refused (409, naming the educations) while educations use it, unless
+   * `reassignTo` names the partner that takes them over.
+   */
+  delete(id: number, reassignTo: number | undefined): Promise<void>;
 }
 
 export interface PartnersServiceDeps {
   db: Db;
-  media: Pick<Media, 'url'>;
+  media: Pick<Media, 'url' | 'deleteMedia'>;
   now: Clock;
 }
 
@@ -60,6 +80,54 @@ export function partnersService(deps: PartnersServiceDeps): PartnersService {
       );
       if (row === undefined) throw taken();
       return toPartner(row);
+    },
+
+    async update(id, input, staged) {
+      const parsed = parsePartnerEdit(input);
+      if (!parsed.ok) throw new ValidationError(parsed.errors);
+      const { name, websiteUrl, logo } = parsed.form;
+      const nameKey = partnerNameKey(name);
+      const missing = () => new DomainError(404, MESSAGES.partnerMissing);
+      // Both checked before a new logo is encoded.
+      if ((await findPartner(db, id)) === undefined) throw missing();
+      if (await partnerNameTakenByOther(db, nameKey, id)) {
+        throw new DomainError(409, MESSAGES.partnerNameTaken(name));
+      }
+      const image = logo && (await staged.storeImage(logo, PARTNER_MEDIA_COLLECTION));
+      const changed = await updatePartner(db, id, {
+        name,
+        name_key: nameKey,
+        website_url: websiteUrl,
+        ...(image && { logo_key: image.key, logo_card_key: image.cardKey }),
+      });
+      if (changed === undefined) throw missing();
+      if (image) await media.deleteMedia([changed.before.logo_key, changed.before.logo_card_key]);
+      return toPartner(changed.after);
+    },
+
+    async delete(id, reassignTo) {
+      if (reassignTo === id) {
+        throw new ValidationError({ reassignTo: [MESSAGES.partnerReassignToSelf] });
+      }
+      const deletion = await deletePartner(db, id, reassignTo);
+      switch (deletion.outcome) {
+        case 'missing':
+          throw new DomainError(404, MESSAGES.partnerMissing);
+        case 'targetMissing':
+          throw new ValidationError({
+            reassignTo: [MESSAGES.partnerReassignTargetMissing(reassignTo ?? 0)],
+          });
+        case 'inUse':
+          throw new DomainError(
+            409,
+            MESSAGES.partnerInUse(
+              deletion.count,
+              deletion.titles.map((title) => `'${title}'`).join(', '),
+            ),
+          );
+        case 'deleted':
+          await media.deleteMedia(deletion.mediaKeys);
+      }
     },
   };
 }

@@ -11,6 +11,7 @@ import { loginErrorText } from '../machines/login.machine.ts';
 import { peopleFailureText } from '../machines/people.machine.ts';
 import { newPasswordMachine } from '../machines/newPassword.machine.ts';
 import {
+  deleteProblem,
   errorMessages as partnerErrorMessages,
   partnerFailure,
 } from '../machines/partnerForm.rules.ts';
@@ -274,6 +275,14 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
   newsletterProductsRequired: async () => [
     creationProblem(fieldError('listValues', SERVER_MESSAGES.newsletterProductsRequired)),
     newsletterFormMessages.productsRequired,
+  ],
+  partnerInUse: async () => [
+    deleteProblem(domainError(409, SERVER_MESSAGES.partnerInUse(2, "'Implantati', 'Endodoncija'"))),
+    { text: partnerFormMessages.inUse(2, "'Implantati', 'Endodoncija'"), inUse: true },
+  ],
+  partnerReassignTargetMissing: async () => [
+    deleteProblem(fieldError('reassignTo', SERVER_MESSAGES.partnerReassignTargetMissing(7))),
+    { text: partnerFormMessages.reassignTargetGone, inUse: true },
   ],
   newsletterNotEditable: async () => [
     creationProblem(domainError(409, SERVER_MESSAGES.newsletterNotEditable)),

@@ -1,4 +1,4 @@
-/** SPEC 2 admin screen 8, 5 "Partner", 8 "Partner". */
+/** SPEC 2 admin screen 8, 5 "Partner", 8 "Partner"; editing and deleting (issue 29). */
 export const partnerFormMessages = {
   menuEntry: 'Partneri',
   title: 'Novi partner',
@@ -24,4 +24,32 @@ export const partnerFormMessages = {
   loading: 'Učitavanje partnera…',
   listFailed: 'Popis partnera trenutno nije moguće učitati. Novog partnera ipak možete unijeti.',
   none: 'Još nema unesenih partnera.',
+  editTitle: (name: string) => `Uređivanje partnera: ${name}`,
+  save: 'Spremi promjene',
+  saving: 'Spremanje promjena…',
+  cancelEdit: 'Odustani od uređivanja',
+  updated: 'Promjene partnera spremljene.',
+  currentLogo: 'Trenutni logotip',
+  logoEditHint:
+    'Odaberite sliku samo ako mijenjate logotip. JPEG, PNG, WebP ili AVIF, najviše 5 MB.',
+  edit: 'Uredi',
+  editLabel: (name: string) => `Uredi partnera ${name}`,
+  delete: 'Obriši',
+  deleteLabel: (name: string) => `Obriši partnera ${name}`,
+  confirmTitle: 'Obrisati partnera?',
+  confirmText: (name: string) => `Partner „${name}” bit će trajno obrisan, zajedno s logotipom.`,
+  confirmNo: 'Odustani',
+  confirmYes: 'Obriši',
+  deleting: 'Brisanje partnera…',
+  deleted: 'Partner obrisan.',
+  reassigned: 'Edukacije premještene, partner obrisan.',
+  refusedTitle: 'Partnera nije moguće obrisati',
+  inUse: (count: number, titles: string) =>
+    `Partnera koriste edukacije (${count}): ${titles}. Premjestite ih na drugog partnera pa ga obrišite.`,
+  reassignTargetGone: 'Odabrani partner u međuvremenu je obrisan. Odaberite drugoga.',
+  noOtherPartner: 'Nema drugog partnera na kojeg bi se edukacije premjestile. Najprije ga dodajte.',
+  reassignLabel: 'Premjesti edukacije na partnera',
+  reassignYes: 'Premjesti i obriši',
+  close: 'Zatvori',
+  alreadyDeleted: 'Partner je već obrisan. Osvježite stranicu.',
 } as const;

@@ -38,6 +38,8 @@ export const productStripMessages = {
   nameLabel: 'Naziv proizvoda',
   imageLabel: 'Fotografija proizvoda',
   imageHint: 'JPEG, PNG, WebP, AVIF ili HEIC, najviše 10 MB.',
+  highlightedLabel: 'Istaknuto',
+  highlightedHint: 'Istaknuti proizvod na početnoj stranici dobiva posebno mjesto.',
   nameRequired: 'Naziv novog produkta nije dodan.',
   imageRequired: 'Fotografija novog produkta nije dodana',
   nameTooLong: (max: number) => `Naziv proizvoda može imati najviše ${max} znakova.`,

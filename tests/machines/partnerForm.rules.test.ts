@@ -122,7 +122,7 @@ function startForm() {
   const actor = createActor(
     partnerFormMachine.provide({
       actors: { loadPartners: loadPartners.logic, createPartner: createPartner.logic },
-      actions: { notifyCreated: (_, message) => created.push(message) },
+      actions: { notify: (_, message) => created.push(message) },
     }),
   ).start();
   return {

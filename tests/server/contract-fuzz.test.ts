@@ -62,6 +62,7 @@ import {
   type Education,
 } from '../../src/api/contract.ts';
 import { productPatchSchema, MERGE_PATCH_CONTENT_TYPE } from '../../src/api/productWrites.ts';
+import { partnerDeleteQuerySchema } from '../../src/api/partnerWrites.ts';
 import { MEDIA_FOLDER } from '../../server/media/store.ts';
 import { previewDocuments } from '../../server/newsletters/preview-documents.ts';
 import { loadSecrets } from '../../server/secrets.ts';
@@ -769,6 +770,32 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       success: { 204: 'empty' },
     },
     {
+      route: 'PUT /api/v1/partners/:id',
+      caller: 'administrator',
+      requests: fc
+        .tuple(partnerId, partnerEditRequests(files))
+        .map(([id, { form }]) => ({ form, url: `/api/v1/partners/${id}` })),
+      success: { 200: partnerSchema },
+      succeedsSometimes: true,
+    },
+    {
+      // Before the educations go: a partner they use is refused, or they move to another.
+      route: 'DELETE /api/v1/partners/:id',
+      caller: 'administrator',
+      requests: fc
+        .tuple(
+          partnerId,
+          fc.oneof(
+            fc.constant(''),
+            partnerId.map((id) => `?reassignTo=${id}`),
+            requestObject(partnerDeleteQuerySchema).map((query) => `?${queryString(query)}`),
+          ),
+        )
+        .map(([id, query]) => ({ method: 'DELETE', url: `/api/v1/partners/${id}${query}` })),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
       // Last: the stream fuzzing above needs the demo educations.
       route: 'DELETE /api/v1/educations/:id',
       caller: 'administrator',
@@ -993,6 +1020,8 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'GET /api/v1/newsletters/:id/preview/document',
     'POST /api/v1/newsletters/:id/test',
     'POST /api/v1/newsletters/:id/cancel',
+    'PUT /api/v1/partners/:id',
+    'DELETE /api/v1/partners/:id',
     'DELETE /api/v1/educations/:id',
   ];
 
@@ -1202,9 +1231,29 @@ function tusRequests(method: 'POST' | 'PATCH' | 'DELETE' | 'OPTIONS', id: fc.Arb
     }));
 }
 
+/** A partner id: mostly one of the demo partners (1 to 3) or a fuzzed one, else any path parameter. */
+const partnerId = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 8 }).map(String), weight: 3 },
+  { arbitrary: pathParameter, weight: 1 },
+);
+
 /** Partner forms (formRequests): names with Croatian letters, some taken, and website addresses. */
 function partnerRequests(files: Files) {
-  const validForm = fc.record({
+  return formRequests(partnerForm(files), Object.values(PARTNER_FIELDS), files);
+}
+
+/** Partner edits (formRequests): the form of a new partner, the logo only now and then. */
+function partnerEditRequests(files: Files) {
+  const validForm = partnerForm(files).chain((form) =>
+    fc
+      .boolean()
+      .map((withLogo) => ({ ...form, [PARTNER_FIELDS.logo]: withLogo ? form.Logo : undefined })),
+  );
+  return formRequests(validForm, Object.values(PARTNER_FIELDS), files);
+}
+
+function partnerForm(files: Files) {
+  return fc.record({
     [PARTNER_FIELDS.name]: personName,
     [PARTNER_FIELDS.websiteUrl]: fc.oneof(
       fc.webUrl({ validSchemes: ['http', 'https'] }),
@@ -1218,5 +1267,4 @@ function partnerRequests(files: Files) {
     ),
     [PARTNER_FIELDS.logo]: filePart(files, fc.constant('png')),
   });
-  return formRequests(validForm, Object.values(PARTNER_FIELDS), files);
 }

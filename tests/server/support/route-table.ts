@@ -196,6 +196,22 @@ async function newProductId(): Promise<number> {
   return response.json<Product>().id;
 }
 
+async function newPartnerId(): Promise<number> {
+  const body = await multipart({
+    Name: `Partner ${(serial += 1)}`,
+    WebsiteUrl: 'https://partner.example',
+    Logo: { bytes: png, filename: 'logo.png', type: 'image/png' },
+  });
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/partners',
+    headers: { ...body.headers, authorization: `Bearer ${accessTokens.employee}` },
+    payload: body.payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
 function courseForm() {
   const start = new Date(Date.now() + 10 * 24 * 3_600_000);
   return {
@@ -501,6 +517,26 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
         payload: body.payload,
       };
     },
+  },
+  'PUT /api/v1/partners/:id': {
+    expected: staff(200),
+    request: async () => {
+      const id = await newPartnerId();
+      const body = await multipart({
+        Name: `Partner ${(serial += 1)}`,
+        WebsiteUrl: 'https://p.example',
+      });
+      return {
+        method: 'PUT',
+        url: `/api/v1/partners/${id}`,
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
+  'DELETE /api/v1/partners/:id': {
+    expected: staff(204),
+    request: async () => api('DELETE', `/partners/${await newPartnerId()}`),
   },
   // The demo user's restricted education: hidden from other users and employees as if missing.
   'GET /api/v1/educations': {
