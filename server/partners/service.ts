@@ -93,13 +93,20 @@ export function partnersService(deps: PartnersServiceDeps): PartnersService {
       if (await partnerNameTakenByOther(db, nameKey, id)) {
         throw new DomainError(409, MESSAGES.partnerNameTaken(name));
       }
-      const image = logo && (await staged.storeImage(logo, PARTNER_MEDIA_COLLECTION));
-      const changed = await updatePartner(db, id, {
-        name,
-        name_key: nameKey,
-        website_url: websiteUrl,
-        ...(image && { logo_key: image.key, logo_card_key: image.cardKey }),
-      });
+      const image =
+        logo && (await staged.storeImage(logo, PARTNER_MEDIA_COLLECTION, { trim: true }));
+      const changed = await audited(
+        db,
+        (trx) =>
+          updatePartner(trx, id, {
+            name,
+            name_key: nameKey,
+            website_url: websiteUrl,
+            ...(image && { logo_key: image.key, logo_card_key: image.cardKey }),
+          }),
+        (change) =>
+          change && { kind: 'partner', action: 'update', objectId: id, summary: change.after.name },
+      );
       if (changed === undefined) throw missing();
       if (image) await media.deleteMedia([changed.before.logo_key, changed.before.logo_card_key]);
       return toPartner(changed.after);
@@ -109,7 +116,14 @@ export function partnersService(deps: PartnersServiceDeps): PartnersService {
       if (reassignTo === id) {
         throw new ValidationError({ reassignTo: [MESSAGES.partnerReassignToSelf] });
       }
-      const deletion = await deletePartner(db, id, reassignTo);
+      const deletion = await audited(
+        db,
+        (trx) => deletePartner(trx, id, reassignTo),
+        (outcome) =>
+          outcome.outcome === 'deleted'
+            ? { kind: 'partner', action: 'delete', objectId: id, summary: outcome.name }
+            : undefined,
+      );
       switch (deletion.outcome) {
         case 'missing':
           throw new DomainError(404, MESSAGES.partnerMissing);

@@ -1,6 +1,7 @@
 /** The `partners` table. Each function takes the database or an open transaction first. */
 import type { Db } from '../db/database.ts';
 import type { NewPartnerRow, PartnerRow } from '../db/schema.ts';
+import { inTransaction } from '../db/transactions.ts';
 
 /** Newest first; ties (same millisecond) by id, so the order is stable. */
 export function listPartners(db: Db): Promise<PartnerRow[]> {
@@ -75,7 +76,7 @@ export function updatePartner(
   id: number,
   change: PartnerChange,
 ): Promise<{ before: PartnerRow; after: PartnerRow } | undefined> {
-  return db.transaction().execute(async (transaction) => {
+  return inTransaction(db, async (transaction) => {
     const before = await findPartner(transaction, id);
     if (before === undefined) return undefined;
     const after = await transaction
@@ -92,7 +93,7 @@ export function updatePartner(
 export const NAMED_EDUCATIONS = 5;
 
 export type PartnerDeletion =
-  | { outcome: 'deleted'; mediaKeys: string[] }
+  | { outcome: 'deleted'; name: string; mediaKeys: string[] }
   | { outcome: 'missing' }
   | { outcome: 'targetMissing' }
   | { outcome: 'inUse'; count: number; titles: string[] };
@@ -106,7 +107,7 @@ export function deletePartner(
   id: number,
   reassignTo: number | undefined,
 ): Promise<PartnerDeletion> {
-  return db.transaction().execute(async (transaction): Promise<PartnerDeletion> => {
+  return inTransaction(db, async (transaction): Promise<PartnerDeletion> => {
     const partner = await findPartner(transaction, id);
     if (partner === undefined) return { outcome: 'missing' };
     if (reassignTo !== undefined) {
@@ -123,7 +124,11 @@ export function deletePartner(
       if (users.count > 0) return { outcome: 'inUse', ...users };
     }
     await transaction.deleteFrom('partners').where('id', '=', id).execute();
-    return { outcome: 'deleted', mediaKeys: [partner.logo_key, partner.logo_card_key] };
+    return {
+      outcome: 'deleted',
+      name: partner.name,
+      mediaKeys: [partner.logo_key, partner.logo_card_key],
+    };
   });
 }
 
