@@ -22,6 +22,7 @@ const SPEC_ROUTES = [
   '/admin/newsletter',
   '/admin/course',
   '/admin/user',
+  '/admin/user/popis',
   '/admin/products',
   '/admin/educations',
   // SPEC 2 writes these three in one row: "/admin/educations/create, /update, /delete".

@@ -140,7 +140,7 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
   ],
   notSubscribed: async () => [
     await unsubscribeNotices(SERVER_MESSAGES.notSubscribed('ana@primjer.hr', 'Catalogs')),
-    [{ tone: 'warning', text: unsubscribeMessages.alreadyUnsubscribed }],
+    [{ tone: 'success', text: unsubscribeMessages.alreadyUnsubscribed }],
   ],
   passwordTooShort: async () => [
     registrationErrors(fieldError('Password', SERVER_MESSAGES.passwordTooShort(8))),
