@@ -35,6 +35,7 @@ const SERVER_SPA_IMPORTS = {
     '!**/src/api/contract.ts',
     '!**/src/api/serverMessages.ts',
     '!**/src/api/productWrites.ts',
+    '!**/src/api/partnerWrites.ts',
     '!**/src/api/text.ts',
   ],
   message:

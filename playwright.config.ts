@@ -19,11 +19,16 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   projects: [
-    { name: 'e2e', testIgnore: 'paths/**' },
+    { name: 'e2e', testIgnore: 'paths/**', metadata: { dataDir } },
     // The machines' generated paths against the real server (tests/e2e/paths, docs/testing.md).
     // A path waits for hydration, lazily loaded dialogs and robot checks many times over: on two
     // busy cores one of them took longer than the default 5 s.
-    { name: 'paths', testMatch: 'paths/*.spec.ts', expect: { timeout: 15_000 } },
+    {
+      name: 'paths',
+      testMatch: 'paths/*.spec.ts',
+      expect: { timeout: 15_000 },
+      metadata: { dataDir },
+    },
   ],
   use: {
     baseURL,

@@ -23,12 +23,15 @@ export const spaProject: TestProjectInlineConfiguration = {
  */
 export const TIME_ZONE_TESTS = ['tests/machines/courseForm.test.tsx'];
 
+const onPostgres = Boolean(process.env.DATABASE_URL);
 /**
  * What holds only with PostgreSQL (several processes on one database): `npm run test:postgres`
  * sets `DATABASE_URL`; without it these tests have nothing to run against. In the server project,
  * so that its global setup (the migrated template database) runs once.
  */
-const postgresOnly = process.env.DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : [];
+const postgresOnly = onPostgres ? ['tests/postgres/**/*.test.ts'] : [];
+/** Tests that open no database: the PostgreSQL run would only repeat them. */
+const databaseFree = onPostgres ? ['scripts/**', 'tests/data/**', 'tests/lint/**'] : [];
 
 export default defineConfig({
   plugins: [react()],
@@ -47,6 +50,7 @@ export default defineConfig({
             'tests/lint/**/*.test.ts',
             ...postgresOnly,
           ],
+          exclude: [...configDefaults.exclude, ...databaseFree],
           setupFiles: [
             'tests/support/server-no-network.ts',
             'tests/server/support/drop-test-databases.ts',

@@ -29,6 +29,12 @@ export const featureTable = {
       views: ['AdminShell.tsx'],
       containers: ['AdminContainer.tsx'],
     },
+    // Issue 29: "Zapisnik", the audit log for administrators.
+    auditLog: {
+      machines: ['auditLog'],
+      views: ['AuditLogPage.tsx'],
+      containers: ['AuditLogContainer.tsx'],
+    },
     catalogues: {
       views: ['CataloguesPage.tsx'],
       containers: ['CataloguesContainer.tsx'],
@@ -134,6 +140,12 @@ export const featureTable = {
       containers: ['NewsletterSubscriptionContainer.tsx', 'NewsletterSubscriptionDialog.tsx'],
       entries: ['app/NewsletterSubscriptionContainer.tsx'],
     },
+    // Issue 29: the list of invitations and accounts, and the sub-navigation of /admin/user.
+    people: {
+      machines: ['people'],
+      views: ['PeoplePage.tsx', 'PeopleNav.tsx'],
+      containers: ['PeopleContainer.tsx', 'UsersAdminContainer.tsx'],
+    },
     partnerForm: {
       machines: ['partnerForm'],
       views: ['PartnerFormPage.tsx'],
@@ -215,6 +227,7 @@ export const featureTable = {
     'app/SiteRoutes.tsx',
     'app/AdminContainer.tsx',
     'app/EducationAdminContainer.tsx',
+    'app/UsersAdminContainer.tsx',
   ],
   // The browser's and the server renderer's entries: nothing imports them back.
   programEntries: ['main.tsx', 'entry-server.tsx'],

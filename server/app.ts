@@ -39,6 +39,9 @@ import { serveSpa } from './http/spa.ts';
 import { createBulkMailer } from './mail/bulk-mailer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { newsletterDispatcher } from './jobs/newsletter-dispatcher.ts';
+import { startAuditRetention } from './jobs/audit-retention.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { trackCurrentRequest } from './audit/request-context.ts';
 import { registerDatabaseGauges } from './metrics/database-gauges.ts';
 import { registerOperationsGauges } from './metrics/operations-gauges.ts';
 import { countedBulkMailer, countedMailer, countRequests } from './metrics/instrument.ts';
@@ -336,6 +339,8 @@ function apiRoutes(
   });
   return async (api) => {
     api.decorateRequest('authenticatedUser', null);
+    // Before every route: the audit log reads the caller and address of the current request.
+    trackCurrentRequest(api, deps.now);
     await registerRateLimiting(api, deps.db);
     // API answers are per user and per moment: never stored by browsers or proxies.
     api.addHook('onSend', async (_request, reply) => {
@@ -367,6 +372,8 @@ function apiRoutes(
     await api.register(uploadsRoutes({ ...deps, ...education }));
     await api.register(streamsRoutes({ ...deps, ...education }));
     runUploadSweeper(api, deps, education.uploads);
+    await api.register(auditRoutes(deps));
+    runAuditRetention(api, deps);
     api.addHook('onClose', () => education.uploadLocker?.close());
   };
 }
@@ -415,4 +422,13 @@ function runUploadSweeper(app: FastifyInstance, deps: AppDependencies, uploads: 
     sweeper.stop = startUploadSweeper({ ...deps, uploads, expiryHours }, app.log);
   });
   app.addHook('onClose', async () => sweeper.stop());
+}
+
+/** The audit log keeps `AUDIT_LOG_DAYS` (issue 29): pruned once ready, then hourly, until closed. */
+function runAuditRetention(app: FastifyInstance, deps: AppDependencies) {
+  const retention = { stop: () => {} };
+  app.addHook('onReady', async () => {
+    retention.stop = startAuditRetention({ ...deps, days: deps.config.auditLogDays }, app.log);
+  });
+  app.addHook('onClose', async () => retention.stop());
 }

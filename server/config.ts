@@ -44,6 +44,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** How long a signed education video URL stays valid (decision 0018). */
   educationVideoUrlHours: number;
+  /** How long the audit log keeps a row (server/jobs/audit-retention.ts; issue 29). */
+  auditLogDays: number;
   /** The newsletter dispatcher (server/jobs/newsletter-dispatcher.ts). */
   newsletters: NewsletterSending;
   /** Education videos received by multipart or tus (server/uploads; decision 0019). */
@@ -233,6 +235,7 @@ const environmentSchema = z
     PRESSURE_MAX_RSS_MIB: integerBetween(0, 1_048_576).default(0),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
     EDUCATION_VIDEO_URL_HOURS: integerBetween(1, 168).default(4),
+    AUDIT_LOG_DAYS: integerBetween(1, 36_500).default(730),
     NEWSLETTER_MESSAGES_PER_SECOND: integerBetween(1, 10_000).default(10),
     NEWSLETTER_SMTP_POOL_SIZE: integerBetween(1, 50).default(2),
     NEWSLETTER_LEASE_SECONDS: integerBetween(5, 3600).default(120),
@@ -327,6 +330,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       maxRssMib: e.PRESSURE_MAX_RSS_MIB,
     },
     educationVideoUrlHours: e.EDUCATION_VIDEO_URL_HOURS,
+    auditLogDays: e.AUDIT_LOG_DAYS,
     newsletters: {
       messagesPerSecond: e.NEWSLETTER_MESSAGES_PER_SECOND,
       smtpPoolSize: e.NEWSLETTER_SMTP_POOL_SIZE,

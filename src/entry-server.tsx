@@ -92,6 +92,7 @@ function serverEffects(request: PageRenderRequest): Effects {
       info: () => refuse('show a toast'),
       warning: () => refuse('show a toast'),
       error: () => refuse('show a toast'),
+      dismiss: () => refuse('dismiss a toast'),
     },
     logError: (message, error) => console.error(message, error),
     // Sessions live in the browser's storage: the server renders every page as for a visitor.

@@ -23,6 +23,7 @@ import { inviteMessages } from './messages/invite.ts';
 import { coursesMessages } from './messages/courses.ts';
 import { newsletterFormMessages } from './messages/newsletterForm.ts';
 import { newsletterListMessages } from './messages/newsletterList.ts';
+import { peopleMessages } from './messages/people.ts';
 import { courseFormMessages } from './messages/courseForm.ts';
 import { datePickerMessages } from './messages/datePicker.ts';
 import { partnerFormMessages } from './messages/partnerForm.ts';
@@ -37,6 +38,7 @@ import { educationsMessages } from './messages/educations.ts';
 import { productStripMessages } from './messages/productStrip.ts';
 import { educationAdminMessages } from './messages/educationAdmin.ts';
 import { shellMessages } from './messages/shell.ts';
+import { auditLogMessages } from './messages/auditLog.ts';
 
 export const messages = {
   ...shellMessages,
@@ -59,6 +61,8 @@ export const messages = {
   courses: coursesMessages,
   newsletterForm: newsletterFormMessages,
   newsletterList: newsletterListMessages,
+  people: peopleMessages,
+  auditLog: auditLogMessages,
   courseForm: courseFormMessages,
   datePicker: datePickerMessages,
   partnerForm: partnerFormMessages,

@@ -22,6 +22,7 @@ const SPEC_ROUTES = [
   '/admin/newsletter',
   '/admin/course',
   '/admin/user',
+  '/admin/user/popis',
   '/admin/products',
   '/admin/educations',
   // SPEC 2 writes these three in one row: "/admin/educations/create, /update, /delete".
@@ -30,6 +31,8 @@ const SPEC_ROUTES = [
   '/admin/educations/delete',
   '/admin/educations/update/{formUpdateId}',
   '/admin/partners',
+  // Issue 29: the audit log, for administrators.
+  '/admin/zapisnik',
 ];
 
 const asSpecWritesIt = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');

@@ -98,6 +98,8 @@ export const routes = {
   adminNewsletter: route('/admin/newsletter', { title: 'Newsletteri' }),
   adminCourse: route('/admin/course', { title: 'Dodaj tečaj' }),
   adminUser: route('/admin/user', { title: 'Pozovi korisnika' }),
+  /** Issue 29, decision 0054: the second screen of the `Korisnici` entry. */
+  adminPeople: route('/admin/user/popis', { title: 'Korisnici i pozivnice' }),
   adminProducts: route('/admin/products', { title: 'Proizvodi na početnoj stranici' }),
   adminEducations: route('/admin/educations', { title: 'Administracija edukacija' }),
   adminEducationCreate: route('/admin/educations/create', { title: 'Dodaj edukaciju' }),
@@ -107,6 +109,7 @@ export const routes = {
   adminEducationDelete: route('/admin/educations/delete', { title: 'Obriši edukaciju' }),
   adminEducationEdit: route('/admin/educations/update/:formUpdateId', { title: 'Uredi edukaciju' }),
   adminPartners: route('/admin/partners', { title: 'Novi partner' }),
+  adminAuditLog: route('/admin/zapisnik', { title: 'Zapisnik' }),
 } as const;
 
 /** A path no route has (SPEC 2's "not found" page). */

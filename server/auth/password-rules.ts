@@ -3,32 +3,31 @@
  * validation error on `Password` can list every broken rule.
  */
 import { randomInt } from 'node:crypto';
+import {
+  ACCOUNT_FORM_RULES,
+  PASSWORD_RULES as RULES,
+  type PasswordRule,
+} from '../../src/api/contract.ts';
 import { SERVER_MESSAGES } from '../../src/api/serverMessages.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = ACCOUNT_FORM_RULES.passwordMinLength;
 
 // None that a shell would interpret, so the password can be pasted into a curl command.
 const SPECIAL_CHARACTERS = '%+-.:=@_';
 
-export const PASSWORD_RULES = [
-  {
-    message: SERVER_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH),
-    test: (password: string) => [...password].length >= PASSWORD_MIN_LENGTH,
-  },
-  {
-    message: SERVER_MESSAGES.passwordNeedsLowercase,
-    test: (password: string) => /\p{Ll}/u.test(password),
-  },
-  {
-    message: SERVER_MESSAGES.passwordNeedsUppercase,
-    test: (password: string) => /\p{Lu}/u.test(password),
-  },
-  { message: SERVER_MESSAGES.passwordNeedsDigit, test: (password: string) => /\d/.test(password) },
-  {
-    message: SERVER_MESSAGES.passwordNeedsSpecial,
-    test: (password: string) => /[^\p{L}\p{N}\s]/u.test(password),
-  },
-] as const;
+const RULE_MESSAGES: Record<PasswordRule, string> = {
+  minLength: SERVER_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH),
+  lowercase: SERVER_MESSAGES.passwordNeedsLowercase,
+  uppercase: SERVER_MESSAGES.passwordNeedsUppercase,
+  digit: SERVER_MESSAGES.passwordNeedsDigit,
+  special: SERVER_MESSAGES.passwordNeedsSpecial,
+};
+
+/** The contract's rules (the forms tick the same ones), each with the server's message. */
+export const PASSWORD_RULES = RULES.map(({ rule, test }) => ({
+  message: RULE_MESSAGES[rule],
+  test,
+}));
 
 export function brokenPasswordRules(password: string): string[] {
   return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.message);

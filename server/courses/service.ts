@@ -4,6 +4,7 @@
  */
 import { courseSchema, type Course } from '../../src/api/contract.ts';
 import type { Clock } from '../clock.ts';
+import { audited } from '../audit/log.ts';
 import { offeredCountries } from '../countries/store.ts';
 import type { Db } from '../db/database.ts';
 import type { CourseRow } from '../db/schema.ts';
@@ -53,23 +54,28 @@ export function coursesService(deps: CoursesServiceDeps): CoursesService {
       const { form } = parsed;
       const image = await staged.storeImage(form.image, COURSE_MEDIA_COLLECTION);
       const pdfKey = form.pdf && (await staged.storePdf(form.pdf, COURSE_MEDIA_COLLECTION));
-      const row = await insertCourse(
+      const row = await audited(
         db,
-        {
-          title: form.title,
-          description: form.description,
-          lecturer: form.lecturer,
-          location: form.location,
-          country_iso_code: form.countryIsoCode,
-          start_date: form.startDate.toISOString(),
-          end_date: form.endDate.toISOString(),
-          price_cents: form.priceCents,
-          image_key: image.key,
-          image_card_key: image.cardKey,
-          pdf_key: pdfKey ?? null,
-          created_at: now().toISOString(),
-        },
-        answerable,
+        (trx) =>
+          insertCourse(
+            trx,
+            {
+              title: form.title,
+              description: form.description,
+              lecturer: form.lecturer,
+              location: form.location,
+              country_iso_code: form.countryIsoCode,
+              start_date: form.startDate.toISOString(),
+              end_date: form.endDate.toISOString(),
+              price_cents: form.priceCents,
+              image_key: image.key,
+              image_card_key: image.cardKey,
+              pdf_key: pdfKey ?? null,
+              created_at: now().toISOString(),
+            },
+            answerable,
+          ),
+        (row) => ({ kind: 'course', action: 'create', objectId: row.id, summary: row.title }),
       );
       return toCourse(row);
     },

@@ -4,7 +4,9 @@
  */
 import type { Db } from '../db/database.ts';
 import type { CourseRow, NewCourseRow } from '../db/schema.ts';
+import { recordAudit } from '../audit/log.ts';
 import { bumpContentVersion } from '../content-versions/store.ts';
+import { inTransaction } from '../db/transactions.ts';
 
 export const COURSES_VERSION = 'courses';
 
@@ -27,7 +29,7 @@ export async function insertCourse(
   course: NewCourseRow,
   checkBeforeCommit: (row: CourseRow) => void = () => {},
 ): Promise<CourseRow> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('courses')
       .values(course)
@@ -45,9 +47,10 @@ export async function deleteCourse(db: Db, id: number): Promise<(string | null)[
     const row = await trx
       .deleteFrom('courses')
       .where('id', '=', id)
-      .returning(['image_key', 'image_card_key', 'pdf_key'])
+      .returning(['title', 'image_key', 'image_card_key', 'pdf_key'])
       .executeTakeFirst();
     if (row === undefined) return undefined;
+    await recordAudit(trx, { kind: 'course', action: 'delete', objectId: id, summary: row.title });
     await bumpContentVersion(trx, COURSES_VERSION);
     return [row.image_key, row.image_card_key, row.pdf_key];
   });

@@ -3,7 +3,7 @@
  * table, named after it. Timestamps are ISO 8601 UTC strings (sortable, portable).
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Role } from '../../src/api/contract.ts';
+import type { AuditAction, AuditKind, Role } from '../../src/api/contract.ts';
 
 export type Gender = 'male' | 'female';
 
@@ -17,6 +17,9 @@ export interface UsersTable {
   /** PHC string (argon2id); null until the invited person sets a password. */
   password_hash: string | null;
   created_at: string;
+  /** Set when staff take the account's access away (migration 0019): no login, no session. */
+  deactivated_at: string | null;
+  last_login_at: string | null;
 }
 
 export interface UserRolesTable {
@@ -38,6 +41,8 @@ export interface InvitationsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** Set when staff revoke it (migration 0019): its link stops working, the row stays. */
+  revoked_at: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -92,6 +97,22 @@ export interface Database {
   newsletter_products: NewsletterProductsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   rate_limit_counters: RateLimitCountersTable;
+  audit_log: AuditLogTable;
+}
+
+/** One staff write (migration 0020; server/audit). Appended only; the retention job deletes. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** Null for the server itself; no foreign key, the row outlives the account. */
+  user_id: number | null;
+  /** The actor's name and e-mail at the time. */
+  actor_name: string | null;
+  address: string | null;
+  kind: AuditKind;
+  action: AuditAction;
+  object_id: number | null;
+  summary: string;
 }
 
 /** Shared rate-limit windows (migration 0014): one row per limited key. */

@@ -3,6 +3,8 @@
  * open transaction first. Every read of an education for a person goes through `visibleTo`, the
  * one place the visibility rule (SPEC 6) is written as a query.
  */
+import { recordAudit } from '../audit/log.ts';
+import { inTransaction } from '../db/transactions.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, EducationRow, NewEducationRow } from '../db/schema.ts';
@@ -169,7 +171,7 @@ export async function replaceAccessRights(
   id: number,
   userIds: readonly number[],
 ): Promise<boolean> {
-  return db.transaction().execute(async (transaction) => {
+  return inTransaction(db, async (transaction) => {
     const updated = await transaction
       .updateTable('educations')
       .set({ restricted: userIds.length > 0 ? 1 : 0 })
@@ -281,8 +283,16 @@ export async function deleteEducationRow(db: Db, id: number) {
     const row = await transaction
       .deleteFrom('educations')
       .where('id', '=', id)
-      .returning(['video_key', 'thumbnail_key', 'thumbnail_card_key'])
+      .returning(['title', 'video_key', 'thumbnail_key', 'thumbnail_card_key'])
       .executeTakeFirst();
+    if (row !== undefined) {
+      await recordAudit(transaction, {
+        kind: 'education',
+        action: 'delete',
+        objectId: id,
+        summary: row.title,
+      });
+    }
     return (
       row && {
         ...row,

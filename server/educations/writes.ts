@@ -10,6 +10,7 @@
  * claim of a tus upload. A failed create therefore leaves no row and no file, and an upload it
  * named stays usable for the corrected form.
  */
+import { audited, recordAudit } from '../audit/log.ts';
 import { access } from 'node:fs/promises';
 import {
   EDUCATION_FIELDS as F,
@@ -205,6 +206,12 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
             },
             form.accessUserIds,
           );
+          await recordAudit(transaction, {
+            kind: 'education',
+            action: 'create',
+            objectId: educationId,
+            summary: form.title,
+          });
           // Transcoded by the worker (server/transcodes); listed to users once playable.
           if (moved !== undefined) {
             await insertTranscode(transaction, {
@@ -273,6 +280,13 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
               }
             : {};
           if (!(await updateEducation(transaction, id, { ...present, ...video }))) throw notFound();
+          const changed = [...Object.keys(present), ...(replacesVideo ? ['video'] : [])];
+          await recordAudit(transaction, {
+            kind: 'education',
+            action: 'update',
+            objectId: id,
+            summary: `Promijenjeno: ${changed.join(', ') || 'ništa'}`,
+          });
           // Transcoded by the worker like any upload; listed to users once playable.
           if (moved !== undefined) {
             await insertTranscode(transaction, {
@@ -305,10 +319,18 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
       const old = await thumbnailKeys(db, id);
       if (old === undefined) throw notFound();
       const image = await staged.storeImage(received, EDUCATION_MEDIA_COLLECTION);
-      const updated = await updateEducation(db, id, {
-        thumbnail_key: image.key,
-        thumbnail_card_key: image.cardKey,
-      });
+      const updated = await audited(
+        db,
+        (trx) =>
+          updateEducation(trx, id, {
+            thumbnail_key: image.key,
+            thumbnail_card_key: image.cardKey,
+          }),
+        (found) =>
+          found
+            ? { kind: 'education', action: 'update', objectId: id, summary: 'Nova naslovna slika' }
+            : undefined,
+      );
       if (!updated) throw notFound();
       await media.deleteMedia([old.thumbnail_key, old.thumbnail_card_key]);
     },
@@ -318,7 +340,20 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
       const errors: Errors = {};
       await checkUsers('userIds', unique, errors);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-      if (!(await replaceAccessRights(db, id, unique))) throw notFound();
+      const replaced = await audited(
+        db,
+        (trx) => replaceAccessRights(trx, id, unique),
+        (found) =>
+          found
+            ? {
+                kind: 'education',
+                action: 'accessRights',
+                objectId: id,
+                summary: unique.length === 0 ? 'Otvoreno svima' : `Korisnici: ${unique.join(', ')}`,
+              }
+            : undefined,
+      );
+      if (!replaced) throw notFound();
       return unique.map((userId) => ({ user: { id: userId } }));
     },
 

@@ -49,6 +49,12 @@ export const MESSAGES = {
   invalidRefreshToken: INVALID_REFRESH_TOKEN,
   invitationExpired: SERVER_MESSAGES.invitationExpired,
   invitationNotFound: 'Invitation token not found.',
+  invitationRevoked: SERVER_MESSAGES.invitationRevoked,
+  accountDeactivated: SERVER_MESSAGES.accountDeactivated,
+  // People and invitations (issue 29).
+  invitationMissing: 'Invitation not found.',
+  invitationAccepted: 'The invitation was accepted: it cannot be resent or revoked.',
+  ownAccount: 'You cannot change the role or the access of your own account.',
   invalidResetToken: SERVER_MESSAGES.invalidResetToken,
   alreadyInvited: SERVER_MESSAGES.alreadyInvited,
   alreadyRegistered: SERVER_MESSAGES.alreadyRegistered,
@@ -95,6 +101,10 @@ export const MESSAGES = {
   notSubscribed: SERVER_MESSAGES.notSubscribed,
   // Partners (SPEC 5 "Partner"; the client matches these texts).
   partnerNameTaken: SERVER_MESSAGES.partnerNameTaken,
+  partnerMissing: 'Partner not found.',
+  partnerInUse: SERVER_MESSAGES.partnerInUse,
+  partnerReassignToSelf: 'reassignTo must be another partner than the one deleted.',
+  partnerReassignTargetMissing: SERVER_MESSAGES.partnerReassignTargetMissing,
   websiteUrlScheme: SERVER_MESSAGES.websiteUrlScheme,
   websiteUrlInvalid: SERVER_MESSAGES.websiteUrlInvalid,
   // Products of the home-page strip (issue 11).

@@ -1,7 +1,8 @@
 /**
  * Structured logs (pino through Fastify) with request ids. Secrets never reach a log line:
- * credentials in headers and bodies are redacted by path, and token-like query parameters
- * (the unsubscribe and activation links carry them) are masked in logged URLs.
+ * credentials in headers and bodies are redacted by path, and the secrets of logged URLs are
+ * masked: token-like query parameters (the unsubscribe and activation links carry them) and the
+ * signature of a signed stream path (which opens the stream to anyone who has it, until it expires).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
@@ -32,6 +33,9 @@ const REDACTED_PATHS = [
 
 const SENSITIVE_QUERY_PARAMETER = /token|password|secret|key|signature/i;
 
+/** `/educations/{id}/stream/{stream key}/{user}/{expires}/` and then the signature. */
+const SIGNED_STREAM_PATH = /(\/educations\/[^/?]+\/stream\/[^/?]+\/[^/?]+\/[^/?]+\/)[^/?]+/;
+
 /** A client's id is honoured (so logs join across services) only when it looks like one. */
 const ACCEPTABLE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -51,7 +55,7 @@ export function loggingOptions(
       serializers: {
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
-          url: maskSensitiveQuery(request.url),
+          url: maskSecretsInUrl(request.url),
           remoteAddress: request.ip,
         }),
       },
@@ -66,12 +70,16 @@ export function loggingOptions(
   };
 }
 
-export function maskSensitiveQuery(url: string): string {
+export function maskSecretsInUrl(url: string): string {
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
+  const path = (queryStart === -1 ? url : url.slice(0, queryStart)).replace(
+    SIGNED_STREAM_PATH,
+    '$1redacted',
+  );
+  if (queryStart === -1) return path;
   const query = new URLSearchParams(url.slice(queryStart + 1));
   for (const name of new Set(query.keys())) {
     if (SENSITIVE_QUERY_PARAMETER.test(name)) query.set(name, 'redacted');
   }
-  return `${url.slice(0, queryStart)}?${query.toString()}`;
+  return `${path}?${query.toString()}`;
 }

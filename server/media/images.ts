@@ -4,8 +4,9 @@
  * drops its metadata (EXIF with GPS positions, camera serials). Re-encoding means a file that
  * merely starts like an image never reaches a browser as it was uploaded.
  */
+import { readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type SharpOptions } from 'sharp';
 
 /** Images above this are refused before decoding: a small file can expand to gigabytes. */
 export const MAX_INPUT_MEGAPIXELS = 50;
@@ -38,7 +39,7 @@ export interface WebImage {
 const DECODE_OPTIONS = { limitInputPixels: MAX_INPUT_MEGAPIXELS * 1_000_000, autoOrient: true };
 
 /** Reads only the header, so the pixel limit applies before anything is decoded. */
-async function refuseOversized(input: string | Buffer): Promise<void> {
+async function refuseOversized(input: string | Buffer): Promise<Metadata> {
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -47,6 +48,29 @@ async function refuseOversized(input: string | Buffer): Promise<void> {
   }
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   if (pixels > MAX_INPUT_MEGAPIXELS * 1_000_000) throw new TooManyPixelsError(`${pixels} px`);
+  return metadata;
+}
+
+interface Decodable {
+  input: string | Buffer;
+  options: SharpOptions;
+}
+
+/**
+ * What sharp can read. Its prebuilt libvips reads a HEIF container (so the header and the pixel
+ * limit above work) but has no HEVC decoder, so an iPhone's HEIC photo is decoded to RGBA pixels
+ * by libheif compiled to WebAssembly (heic-decode, decision 0057), loaded only when one arrives.
+ * libheif applies the container's rotation and mirroring, as `autoOrient` does for EXIF.
+ */
+async function decodable(input: string | Buffer, metadata: Metadata): Promise<Decodable> {
+  if (metadata.format !== 'heif' || metadata.compression !== 'hevc') {
+    return { input, options: DECODE_OPTIONS };
+  }
+  const { default: decodeHeic } = await import('heic-decode');
+  const bytes = typeof input === 'string' ? await readFile(input) : input;
+  const { width, height, data } = await decodeHeic({ buffer: bytes });
+  const pixels = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return { input: pixels, options: { raw: { width, height, channels: 4 } } };
 }
 
 export interface WebImageOptions {
@@ -64,10 +88,11 @@ export function toWebImage(
   options: WebImageOptions = {},
 ): Promise<WebImage> {
   return limited(async () => {
-    await refuseOversized(input);
+    const metadata = await refuseOversized(input);
     try {
+      const source = await decodable(input, metadata);
       // One decode (with shrink-on-load) to the full size; the card is made from those pixels.
-      const decoded = sharp(input, DECODE_OPTIONS);
+      const decoded = sharp(source.input, source.options);
       // A uniform image has nothing to cut and stays as it is.
       const { data, info } = await (options.trim ? decoded.trim() : decoded)
         .resize({ ...IMAGE_SIZES.full, fit: 'inside', withoutEnlargement: true })
@@ -109,17 +134,18 @@ export interface MailImage {
  */
 export function toMailImage(input: string | Buffer): Promise<MailImage> {
   return limited(async () => {
-    await refuseOversized(input);
-    const jpeg = (width: number) =>
-      sharp(input, DECODE_OPTIONS)
+    const metadata = await refuseOversized(input);
+    const jpeg = (source: Decodable, width: number) =>
+      sharp(source.input, source.options)
         .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 82, mozjpeg: true })
         .toBuffer();
     try {
+      const source = await decodable(input, metadata);
       const [standard, double] = await Promise.all([
-        jpeg(MAIL_IMAGE_WIDTH),
-        jpeg(MAIL_IMAGE_WIDTH * 2),
+        jpeg(source, MAIL_IMAGE_WIDTH),
+        jpeg(source, MAIL_IMAGE_WIDTH * 2),
       ]);
       return { standard, double };
     } catch (error) {

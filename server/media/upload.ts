@@ -24,7 +24,7 @@ export type FileKind = 'image' | 'pdf' | 'video';
 
 /** What a kind accepts, by the type the bytes say. */
 const KIND_TYPES: Record<FileKind, readonly string[]> = {
-  image: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+  image: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/heic', 'image/heif'],
   pdf: ['application/pdf'],
   video: ['video/mp4', 'video/x-matroska', 'video/x-msvideo'],
 };
@@ -34,7 +34,7 @@ const VIDEO_CONTAINER_TYPES: Record<VideoContainer, string> = {
   avi: 'video/x-msvideo',
 };
 const KIND_DESCRIPTIONS: Record<FileKind, string> = {
-  image: 'a JPEG, PNG, WebP or AVIF image',
+  image: 'a JPEG, PNG, WebP, AVIF or HEIC image',
   pdf: 'a PDF document',
   video: 'a video',
 };

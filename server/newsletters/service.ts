@@ -15,6 +15,8 @@ import {
 } from '../../src/api/contract.ts';
 import { freeText, parseFreeText } from '../../src/api/text.ts';
 import { parsePrice } from '../../src/lib/price.ts';
+import { zagrebDay } from '../../src/lib/dateText.ts';
+import { audited, recordAudit } from '../audit/log.ts';
 import { findActiveSubscription, findCampaignById } from '../campaigns/store.ts';
 import { rolesOfUser } from '../users/store.ts';
 import type { Clock } from '../clock.ts';
@@ -134,7 +136,19 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
     async create(request: CreateNewsletterRequest, createdBy: number): Promise<NewsletterSummary> {
       const change = await checkedChange(request);
       const createdAt = now();
-      const id = await insertNewsletter(db, { ...change, createdBy, createdAt });
+      const id = await audited(
+        db,
+        (trx) => insertNewsletter(trx, { ...change, createdBy, createdAt }),
+        (id) =>
+          id === undefined
+            ? undefined
+            : {
+                kind: 'newsletter',
+                action: 'create',
+                objectId: id,
+                summary: `${request.subject}, šalje se ${zagrebDay(change.scheduledAt.toISOString())}`,
+              },
+      );
       if (id === undefined) throw new DomainError(409, MESSAGES.newsletterTaken);
       const campaign = await findCampaignById(db, request.campaignId);
       return {
@@ -171,7 +185,20 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
     },
 
     async update(id: number, request: CreateNewsletterRequest): Promise<void> {
-      const outcome = await updateScheduledNewsletter(db, id, await checkedChange(request));
+      const change = await checkedChange(request);
+      const outcome = await audited(
+        db,
+        (trx) => updateScheduledNewsletter(trx, id, change),
+        (done) =>
+          done === 'updated'
+            ? {
+                kind: 'newsletter',
+                action: 'update',
+                objectId: id,
+                summary: `${request.subject}, šalje se ${zagrebDay(change.scheduledAt.toISOString())}`,
+              }
+            : undefined,
+      );
       if (outcome === 'notFound') throw new DomainError(404, MESSAGES.newsletterNotFound);
       if (outcome === 'notEditable') throw new DomainError(409, MESSAGES.newsletterNotEditable);
       if (outcome === 'taken') throw new DomainError(409, MESSAGES.newsletterTaken);
@@ -195,7 +222,20 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
     },
 
     async cancel(id: number): Promise<void> {
-      if (await cancelNewsletter(db, id, now())) return;
+      const cancelled = await audited(
+        db,
+        (trx) => cancelNewsletter(trx, id, now()),
+        (done) =>
+          done
+            ? {
+                kind: 'newsletter',
+                action: 'cancel',
+                objectId: id,
+                summary: `Newsletter #${id} otkazan`,
+              }
+            : undefined,
+      );
+      if (cancelled) return;
       if ((await findNewsletterContent(db, id)) === undefined) {
         throw new DomainError(404, MESSAGES.newsletterNotFound);
       }
@@ -242,6 +282,13 @@ export function newslettersService(deps: NewslettersServiceDeps): NewslettersSer
       } catch (error) {
         throw new DomainError(502, MESSAGES.mailFailed, { cause: error });
       }
+      // After the mail went out: a transaction is never held open across SMTP.
+      await recordAudit(db, {
+        kind: 'newsletter',
+        action: 'send',
+        objectId: id,
+        summary: `Probni e-mail: ${mail.content.subject} → ${email}`,
+      });
     },
   };
 

@@ -2,6 +2,7 @@
  * The newsletter tables: uploaded images, newsletters with their products, and the counts of
  * their delivery ledger (the dispatcher's own queries are in ./deliveries.ts).
  */
+import { inTransaction } from '../db/transactions.ts';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { serializeTransactions } from '../db/dialect.ts';
@@ -83,7 +84,7 @@ export async function insertNewsletter(
   db: Db,
   newsletter: NewNewsletter,
 ): Promise<number | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await serializeTransactions(trx, SUBJECTS_LOCK);
     const row = await trx
       .insertInto('newsletters')
@@ -140,7 +141,7 @@ export async function updateScheduledNewsletter(
   id: number,
   change: NewsletterChange,
 ): Promise<'updated' | 'notFound' | 'notEditable' | 'taken'> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await serializeTransactions(trx, SUBJECTS_LOCK);
     const current = await trx
       .selectFrom('newsletters')
@@ -248,7 +249,7 @@ export type NewsletterContent = NonNullable<Awaited<ReturnType<typeof findNewsle
  * ledger rows; false when there is no newsletter `id` in those states.
  */
 export async function cancelNewsletter(db: Db, id: number, at: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable('newsletters')
       .set({ status: 'cancelled', finished_at: at.toISOString() })

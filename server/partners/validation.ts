@@ -3,7 +3,12 @@
  * contract's schema the browser checks with (`partnerFormSchema`). Every broken rule is reported at
  * once, per field, named as in the request.
  */
-import { PARTNER_FIELDS as F, parseFormFields, partnerFormSchema } from '../../src/api/contract.ts';
+import {
+  PARTNER_FIELDS as F,
+  parseFormFields,
+  partnerFormSchema,
+  partnerTextsSchema,
+} from '../../src/api/contract.ts';
 import { withFileErrors } from '../http/formProblems.ts';
 import type { ReceivedFile } from '../media/upload.ts';
 
@@ -19,6 +24,14 @@ export interface PartnerFormInput {
   files: { Logo?: ReceivedFile };
   fileErrors: Record<string, string[]>;
 }
+
+/** An edit (PUT /partners/{id}): the texts, and a logo only when it is replaced. */
+export interface PartnerEdit extends Omit<PartnerForm, 'logo'> {
+  logo: ReceivedFile | undefined;
+}
+
+export type PartnerEditResult =
+  { ok: true; form: PartnerEdit } | { ok: false; errors: Record<string, string[]> };
 
 export type PartnerFormResult =
   { ok: true; form: PartnerForm } | { ok: false; errors: Record<string, string[]> };
@@ -42,5 +55,23 @@ export function parsePartnerForm(input: PartnerFormInput): PartnerFormResult {
   return {
     ok: true,
     form: { name: parsed.data[F.name], websiteUrl: parsed.data[F.websiteUrl], logo },
+  };
+}
+
+/** An edit's form: the rules of a new partner's, except that the logo may stay as it is. */
+export function parsePartnerEdit(input: PartnerFormInput): PartnerEditResult {
+  const parsed = parseFormFields(partnerTextsSchema, {
+    [F.name]: input.text(F.name) ?? '',
+    [F.websiteUrl]: input.text(F.websiteUrl) ?? '',
+  });
+  const errors = withFileErrors(input.fileErrors, parsed.ok ? {} : parsed.problems);
+  if (!parsed.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    form: {
+      name: parsed.data[F.name],
+      websiteUrl: parsed.data[F.websiteUrl],
+      logo: input.files.Logo,
+    },
   };
 }

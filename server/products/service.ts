@@ -7,6 +7,7 @@
  */
 import type { Product, ProductListQuery, ProductPage } from '../../src/api/contract.ts';
 import type { ProductPatch } from '../../src/api/productWrites.ts';
+import { audited } from '../audit/log.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { ProductRow } from '../db/schema.ts';
@@ -63,21 +64,31 @@ export function productsService(deps: { db: Db; media: Media; now: Clock }): Pro
       if (!parsed.ok) throw new ValidationError(parsed.errors);
       const { form } = parsed;
       const image = await staged.storeImage(form.image, PRODUCT_MEDIA_COLLECTION);
-      const row = await insertProduct(db, {
-        name: form.name,
-        description: form.description,
-        image_url: null,
-        image_key: image.key,
-        image_card_key: image.cardKey,
-        is_shown_on_homepage: form.isShownOnHomepage ? 1 : 0,
-        is_highlighted: form.isHighlighted ? 1 : 0,
-        created_at: now().toISOString(),
-      });
+      const row = await audited(
+        db,
+        (trx) =>
+          insertProduct(trx, {
+            name: form.name,
+            description: form.description,
+            image_url: null,
+            image_key: image.key,
+            image_card_key: image.cardKey,
+            is_shown_on_homepage: form.isShownOnHomepage ? 1 : 0,
+            is_highlighted: form.isHighlighted ? 1 : 0,
+            created_at: now().toISOString(),
+          }),
+        (row) => ({ kind: 'product', action: 'create', objectId: row.id, summary: row.name }),
+      );
       return toProduct(row);
     },
 
     async patch(id: number, patch: ProductPatch): Promise<Product> {
-      const row = await updateProductFlags(db, id, (current) => patchedFlags(current, patch));
+      const row = await audited(
+        db,
+        (trx) => updateProductFlags(trx, id, (current) => patchedFlags(current, patch)),
+        (row) =>
+          row && { kind: 'product', action: 'update', objectId: id, summary: flagsLine(row) },
+      );
       if (row === undefined) throw new DomainError(404, MESSAGES.productNotFound);
       return toProduct(row);
     },
@@ -89,6 +100,12 @@ export function productsService(deps: { db: Db; media: Media; now: Clock }): Pro
       await media.deleteMedia(keys);
     },
   };
+}
+
+/** The audit log's line of a flag change: the product and both flags as they are now. */
+function flagsLine(row: ProductRow): string {
+  const yesNo = (flag: number) => (flag === 1 ? 'da' : 'ne');
+  return `${row.name}: na početnoj ${yesNo(row.is_shown_on_homepage)}, istaknuto ${yesNo(row.is_highlighted)}`;
 }
 
 /** A stored row as SPEC 3 answers it: the card-sized WebP of an upload, or the bundled URL. */

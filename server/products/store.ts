@@ -1,4 +1,6 @@
 /** Every query on products. Each function takes the database or an open transaction first. */
+import { recordAudit } from '../audit/log.ts';
+import { inTransaction } from '../db/transactions.ts';
 import type { Db } from '../db/database.ts';
 import type { NewProductRow, ProductRow } from '../db/schema.ts';
 
@@ -59,7 +61,7 @@ export function updateProductFlags(
   id: number,
   decide: (current: ProductFlags) => ProductFlags,
 ): Promise<ProductRow | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('products')
       .select(['is_shown_on_homepage', 'is_highlighted'])
@@ -84,12 +86,16 @@ export function updateProductFlags(
 
 /** Deletes a product; answers its media keys (none for a bundled picture), or undefined. */
 export async function deleteProduct(db: Db, id: number): Promise<(string | null)[] | undefined> {
-  const row = await db
-    .deleteFrom('products')
-    .where('id', '=', id)
-    .returning(['image_key', 'image_card_key'])
-    .executeTakeFirst();
-  return row && [row.image_key, row.image_card_key];
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .deleteFrom('products')
+      .where('id', '=', id)
+      .returning(['name', 'image_key', 'image_card_key'])
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    await recordAudit(trx, { kind: 'product', action: 'delete', objectId: id, summary: row.name });
+    return [row.image_key, row.image_card_key];
+  });
 }
 
 /** Which of `keys` a product refers to (its image or card image). */

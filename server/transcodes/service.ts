@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { CAPTION_RULES } from '../../src/api/contract.ts';
+import { audited } from '../audit/log.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { DomainError, MESSAGES } from '../http/errors.ts';
@@ -55,7 +56,17 @@ export function streamsService(deps: StreamsServiceDeps): StreamsService {
     },
 
     async retry(educationId) {
-      if (await retryTranscode(db, educationId, now())) return;
+      const retried = (trx: Db) => retryTranscode(trx, educationId, now());
+      const describe = (queued: boolean) =>
+        queued
+          ? ({
+              kind: 'education',
+              action: 'update',
+              objectId: educationId,
+              summary: 'Obrada videa ponovno pokrenuta',
+            } as const)
+          : undefined;
+      if (await audited(db, retried, describe)) return;
       if ((await findTranscode(db, educationId)) === undefined) throw notFound();
       throw new DomainError(409, MESSAGES.transcodeNotFailed);
     },
@@ -67,7 +78,19 @@ export function streamsService(deps: StreamsServiceDeps): StreamsService {
       if ('problem' in parsed) throw new DomainError(400, MESSAGES.captionInvalid(parsed.problem));
       const key = await captions.store(parsed.webVtt);
       try {
-        const outcome = await replaceCaption(db, { educationId, language, key, at: now() });
+        const outcome = await audited(
+          db,
+          (trx) => replaceCaption(trx, { educationId, language, key, at: now() }),
+          (done) =>
+            done.missing
+              ? undefined
+              : {
+                  kind: 'education',
+                  action: 'update',
+                  objectId: educationId,
+                  summary: `Titlovi (${language}) postavljeni`,
+                },
+        );
         if (outcome.missing) throw notFound();
         if (outcome.replaced !== undefined) await captions.remove(outcome.replaced);
       } catch (error) {
@@ -78,7 +101,19 @@ export function streamsService(deps: StreamsServiceDeps): StreamsService {
 
     async removeCaptions(educationId, language) {
       checkLanguage(language);
-      const key = await deleteCaption(db, educationId, language);
+      const key = await audited(
+        db,
+        (trx) => deleteCaption(trx, educationId, language),
+        (removed) =>
+          removed === undefined
+            ? undefined
+            : {
+                kind: 'education',
+                action: 'update',
+                objectId: educationId,
+                summary: `Titlovi (${language}) uklonjeni`,
+              },
+      );
       if (key === undefined) throw new DomainError(404, MESSAGES.captionNotFound);
       await captions.remove(key);
     },

@@ -3,6 +3,7 @@
  * job's state is one conditional UPDATE, as with the newsletter deliveries (decision 0016):
  * a process whose lease passed to another changes nothing.
  */
+import { inTransaction } from '../db/transactions.ts';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { TRANSCODE_STATES } from '../../src/api/contract.ts';
 import type { Db } from '../db/database.ts';
@@ -233,7 +234,7 @@ export async function replaceCaption(
   db: Db,
   caption: { educationId: number; language: string; key: string; at: Date },
 ): Promise<{ missing: true } | { missing: false; replaced: string | undefined }> {
-  return db.transaction().execute(async (transaction) => {
+  return inTransaction(db, async (transaction) => {
     const upload = await transaction
       .selectFrom('video_transcodes')
       .select('education_id')

@@ -1,19 +1,26 @@
 /**
  * `/users/*` of SPEC 7. Who may call what: login, refresh, revoke, registration and password
  * reset are open (each proves itself with a robot check or a token); `invite` needs an
- * employee, the user list an administrator.
+ * employee, the user list an administrator. The `Korisnici` screen's lists and actions (issue
+ * 29) need an employee, who sees and acts on role user alone (the service decides per row); a
+ * role change needs an administrator.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountListSchema,
   authResponseSchema,
   changePasswordRequestSchema,
   completeRegistrationRequestSchema,
+  invitationIdParamsSchema,
+  invitationListSchema,
   inviteRequestSchema,
   loginRequestSchema,
   refreshRequestSchema,
   requestPasswordResetRequestSchema,
   revokeTokenRequestSchema,
+  roleChangeRequestSchema,
+  userIdParamsSchema,
   userListQuerySchema,
   userListSchema,
   validateRegistrationRequestSchema,
@@ -159,6 +166,63 @@ export function usersRoutes(deps: UsersRoutesDeps): FastifyPluginAsyncZod {
         onRequest: auth.requireRole('administrator'),
       },
       async (request) => users.list(request.query.role),
+    );
+
+    const staffOnly = auth.requireRole('employee');
+    app.get(
+      '/users/invitations',
+      { schema: { response: { 200: invitationListSchema } }, onRequest: staffOnly },
+      async (request) => users.invitations(authenticatedUser(request)),
+    );
+
+    app.post(
+      '/users/invitations/:id/resend',
+      {
+        schema: { params: invitationIdParamsSchema },
+        onRequest: staffOnly,
+        // Each resend is a mail, as an invitation is: the same limit per address of the caller.
+        preHandler: rateLimited(app, 'invite:ip', limits.invite.perIp, byIp),
+      },
+      async (request, reply) => {
+        await users.resendInvitation(authenticatedUser(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
+
+    app.post(
+      '/users/invitations/:id/revoke',
+      { schema: { params: invitationIdParamsSchema }, onRequest: staffOnly },
+      async (request, reply) => {
+        await users.revokeInvitation(authenticatedUser(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      '/users/accounts',
+      { schema: { response: { 200: accountListSchema } }, onRequest: staffOnly },
+      async (request) => users.accounts(authenticatedUser(request)),
+    );
+
+    app.post(
+      '/users/:id/deactivate',
+      { schema: { params: userIdParamsSchema }, onRequest: staffOnly },
+      async (request, reply) => {
+        await users.deactivate(authenticatedUser(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
+
+    app.put(
+      '/users/:id/role',
+      {
+        schema: { params: userIdParamsSchema, body: roleChangeRequestSchema },
+        onRequest: auth.requireRole('administrator'),
+      },
+      async (request, reply) => {
+        await users.changeRole(authenticatedUser(request), request.params.id, request.body.role);
+        return reply.code(204).send();
+      },
     );
   };
 }

@@ -9,7 +9,7 @@ import type { Gender } from '../db/schema.ts';
 export function findUserByEmail(db: Db, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'password_hash'])
+    .select(['id', 'email', 'name', 'password_hash', 'deactivated_at'])
     .where('email', '=', email)
     .executeTakeFirst();
 }
@@ -230,4 +230,141 @@ export async function spendResetTokensOf(db: Db, userId: number, at: Date): Prom
 
 export async function deleteResetToken(db: Db, id: number): Promise<void> {
   await db.deleteFrom('password_reset_tokens').where('id', '=', id).execute();
+}
+
+// People and invitations (issue 29).
+
+/** Whether the account has a staff role; an invitation or account of role user alone has not. */
+const STAFF_ROLE_NAMES: readonly Role[] = ['employee', 'administrator'];
+
+/**
+ * Invitations newest first, with the inviter's name. `userRoleOnly`: only those that give role
+ * user alone (what an employee may see, SPEC 6). Every invitation is one row, so the list is
+ * read whole; the state is decided by the service.
+ */
+export async function listInvitations(db: Db, options: { userRoleOnly: boolean }) {
+  const rows = await db
+    .selectFrom('invitations')
+    .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
+    .select([
+      'invitations.id',
+      'invitations.email',
+      'invitations.first_name',
+      'invitations.last_name',
+      'invitations.roles',
+      'invitations.created_at',
+      'invitations.expires_at',
+      'invitations.used_at',
+      'invitations.revoked_at',
+      'inviter.name as inviter_name',
+      'inviter.surname as inviter_surname',
+    ])
+    .orderBy('invitations.created_at', 'desc')
+    .orderBy('invitations.id', 'desc')
+    .execute();
+  const invitations = rows.map((row) => ({ ...row, roles: JSON.parse(row.roles) as Role[] }));
+  return options.userRoleOnly
+    ? invitations.filter((row) => !row.roles.some((role) => STAFF_ROLE_NAMES.includes(role)))
+    : invitations;
+}
+
+export async function findInvitation(db: Db, id: number) {
+  const row = await db
+    .selectFrom('invitations')
+    .select(['id', 'email', 'first_name', 'roles', 'expires_at', 'used_at', 'revoked_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { ...row, roles: JSON.parse(row.roles) as Role[] };
+}
+
+/**
+ * A new link for an unused invitation: the old token's hash is replaced, so its link stops
+ * working; a revoked invitation becomes usable again. False when it was used meanwhile.
+ */
+export async function renewInvitation(
+  db: Db,
+  id: number,
+  renewal: { tokenHash: string; sentAt: Date; expiresAt: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({
+      token_hash: renewal.tokenHash,
+      created_at: renewal.sentAt.toISOString(),
+      expires_at: renewal.expiresAt.toISOString(),
+      revoked_at: null,
+    })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Marks an unused, unrevoked invitation revoked; false when it was not (used or revoked). */
+export async function revokeInvitation(db: Db, id: number, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ revoked_at: at.toISOString() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Accounts by surname, then name, with their roles. `userRoleOnly`: only accounts without a
+ * staff role (what an employee may see, SPEC 6).
+ */
+export async function listAccounts(db: Db, options: { userRoleOnly: boolean }) {
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'surname', 'email', 'last_login_at', 'deactivated_at'])
+    .orderBy('surname')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  const roles = await db
+    .selectFrom('user_roles')
+    .select(['user_id', 'role'])
+    .orderBy('role')
+    .execute();
+  const rolesOf = new Map<number, Role[]>();
+  for (const row of roles)
+    rolesOf.set(row.user_id, [...(rolesOf.get(row.user_id) ?? []), row.role]);
+  const accounts = users.map((user) => ({ ...user, roles: rolesOf.get(user.id) ?? [] }));
+  return options.userRoleOnly
+    ? accounts.filter((account) => !account.roles.some((role) => STAFF_ROLE_NAMES.includes(role)))
+    : accounts;
+}
+
+export function findAccount(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'deactivated_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function deactivateUser(db: Db, id: number, at: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ deactivated_at: at.toISOString() })
+    .where('id', '=', id)
+    .where('deactivated_at', 'is', null)
+    .execute();
+}
+
+/** The account holds exactly `role` from now on. */
+export async function replaceRoles(db: Db, userId: number, role: Role): Promise<void> {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  await db.insertInto('user_roles').values({ user_id: userId, role }).execute();
+}
+
+export async function recordLogin(db: Db, userId: number, at: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_login_at: at.toISOString() })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -278,6 +278,36 @@ describe('partners', () => {
     });
     expect(sent[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
   });
+
+  it('changes a partner with PUT, the logo only when one is chosen', async () => {
+    const { api, sent } = apiAgainst({ 'PUT /partners/5': partner });
+    const logo = new File(['png'], 'novi.png', { type: 'image/png' });
+    const change = { id: 5, name: 'Adria Dental', websiteUrl: 'https://adria.example' };
+    expect(await api.partners.updatePartner({ ...change, logo: null })).toEqual(partner);
+    await api.partners.updatePartner({ ...change, logo });
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      {
+        method: 'PUT',
+        path: '/partners/5',
+        body: { Name: 'Adria Dental', WebsiteUrl: 'https://adria.example' },
+      },
+      {
+        method: 'PUT',
+        path: '/partners/5',
+        body: { Name: 'Adria Dental', WebsiteUrl: 'https://adria.example', Logo: 'file:novi.png' },
+      },
+    ]);
+  });
+
+  it('deletes a partner, moving its educations when told to', async () => {
+    const { api, sent } = apiAgainst();
+    await api.partners.deletePartner({ id: 5, reassignTo: null });
+    await api.partners.deletePartner({ id: 5, reassignTo: 7 });
+    expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'DELETE /partners/5',
+      'DELETE /partners/5?reassignTo=7',
+    ]);
+  });
 });
 
 describe('product writes (staff)', () => {

@@ -2,6 +2,7 @@
  * Every SPEC 7 call the SPA makes, grouped by resource and bound to the one client. Containers
  * reach it through the app's effects (src/app/effects.tsx), so tests hand them a fake instead.
  */
+import { auditLogApi } from './auditLog.ts';
 import { campaignsApi } from './campaigns.ts';
 import type { ApiClient } from './client.ts';
 import { countriesApi } from './countries.ts';
@@ -24,6 +25,7 @@ export function createApi(client: ApiClient) {
     educations: educationsApi(client),
     newsletters: newslettersApi(client),
     uploads: uploadsApi(client),
+    auditLog: auditLogApi(client),
   };
 }
 

@@ -66,7 +66,7 @@ describe('education writes (issue 13)', () => {
     [{ dateOfRecording: '2024-13' }, 'dateOfRecording must be a year and month'],
     [{ subtitleLanguage: 'x'.repeat(101) }, 'subtitleLanguage must be at most 100'],
     [{ title: null }, 'title must be a text.'],
-    [{ videoUrl: 'https://example.com' }, 'The patch may set only title, description'],
+    [{ thumbnailUrl: '/media/x.webp' }, 'The patch may set only title, description'],
     [[], 'The patch must be a JSON object.'],
   ])('refuses the patch %j', (patch, message) => {
     const result = educationPatchSchema.safeParse(patch);

@@ -18,3 +18,4 @@ export * from './contract/educations.ts';
 export * from './contract/streams.ts';
 export * from './contract/newsletters.ts';
 export * from './contract/uploads.ts';
+export * from './contract/audit.ts';

@@ -7,8 +7,11 @@ import { createActor, fromPromise, toPromise } from 'xstate';
 import { invitationProblem, registrationErrors } from '../machines/activation.machine.ts';
 import { serverFieldErrors } from '../machines/courseForm.rules.ts';
 import { inviteErrorText } from '../machines/invite.machine.ts';
+import { loginErrorText } from '../machines/login.machine.ts';
+import { peopleFailureText } from '../machines/people.machine.ts';
 import { newPasswordMachine } from '../machines/newPassword.machine.ts';
 import {
+  deleteProblem,
   errorMessages as partnerErrorMessages,
   partnerFailure,
 } from '../machines/partnerForm.rules.ts';
@@ -19,6 +22,7 @@ import { unsubscribeMachine, type Notice } from '../machines/unsubscribe.machine
 import { activationMessages } from '../messages/activation.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { inviteMessages } from '../messages/invite.ts';
+import { loginMessages } from '../messages/login.ts';
 import { newPasswordMessages } from '../messages/newPassword.ts';
 import { newsletterMessages } from '../messages/newsletter.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
@@ -100,6 +104,14 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
     ],
     [activationMessages.expired, activationMessages.expired],
   ],
+  invitationRevoked: async () => [
+    invitationProblem(domainError(410, SERVER_MESSAGES.invitationRevoked)),
+    { text: activationMessages.revoked, askForNew: true },
+  ],
+  accountDeactivated: async () => [
+    loginErrorText(domainError(403, SERVER_MESSAGES.accountDeactivated)),
+    loginMessages.deactivated,
+  ],
   invalidResetToken: async () => [
     await newPasswordOutcome(SERVER_MESSAGES.invalidResetToken),
     [newPasswordMessages.tokenExpired],
@@ -113,8 +125,12 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
     inviteMessages.alreadyRegistered,
   ],
   staffDomainRequired: async () => [
-    inviteErrorText(fieldError('Email', SERVER_MESSAGES.staffDomainRequired('dentalia.hr'))),
-    inviteMessages.staffDomain('dentalia.hr'),
+    [
+      inviteErrorText(fieldError('Email', SERVER_MESSAGES.staffDomainRequired('dentalia.hr'))),
+      // A role change of the `Korisnici` list (issue 29): the same rule, on its `role` field.
+      peopleFailureText(fieldError('role', SERVER_MESSAGES.staffDomainRequired('dentalia.hr'))),
+    ],
+    [inviteMessages.staffDomain('dentalia.hr'), inviteMessages.staffDomain('dentalia.hr')],
   ],
   alreadySubscribed: async () => [
     subscriptionFailureText(
@@ -124,7 +140,7 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
   ],
   notSubscribed: async () => [
     await unsubscribeNotices(SERVER_MESSAGES.notSubscribed('ana@primjer.hr', 'Catalogs')),
-    [{ tone: 'warning', text: unsubscribeMessages.alreadyUnsubscribed }],
+    [{ tone: 'success', text: unsubscribeMessages.alreadyUnsubscribed }],
   ],
   passwordTooShort: async () => [
     registrationErrors(fieldError('Password', SERVER_MESSAGES.passwordTooShort(8))),
@@ -259,6 +275,14 @@ const CASES: Record<keyof typeof SERVER_MESSAGES, () => Promise<[unknown, unknow
   newsletterProductsRequired: async () => [
     creationProblem(fieldError('listValues', SERVER_MESSAGES.newsletterProductsRequired)),
     newsletterFormMessages.productsRequired,
+  ],
+  partnerInUse: async () => [
+    deleteProblem(domainError(409, SERVER_MESSAGES.partnerInUse(2, "'Implantati', 'Endodoncija'"))),
+    { text: partnerFormMessages.inUse(2, "'Implantati', 'Endodoncija'"), inUse: true },
+  ],
+  partnerReassignTargetMissing: async () => [
+    deleteProblem(fieldError('reassignTo', SERVER_MESSAGES.partnerReassignTargetMissing(7))),
+    { text: partnerFormMessages.reassignTargetGone, inUse: true },
   ],
   newsletterNotEditable: async () => [
     creationProblem(domainError(409, SERVER_MESSAGES.newsletterNotEditable)),

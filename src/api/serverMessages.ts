@@ -49,6 +49,10 @@ export function isServerMessage(
  */
 export const SERVER_MESSAGES = {
   invitationExpired: 'Invitation token expired.',
+  /** Staff revoked the invitation (issue 29): its link says so and whom to ask. */
+  invitationRevoked: 'Invitation token revoked.',
+  /** Login of an account staff deactivated (issue 29), answered after the password matched. */
+  accountDeactivated: 'This account is deactivated.',
   invalidResetToken: 'Invalid or expired password reset token',
   alreadyInvited: messageTemplate`User ${'email'} is already invited.`,
   alreadyRegistered: messageTemplate`User ${'email'} is already registered.`,
@@ -82,6 +86,9 @@ export const SERVER_MESSAGES = {
   partnerNameTaken: messageTemplate`A partner named '${'name'}' already exists.`,
   websiteUrlScheme: 'WebsiteUrl must start with http:// or https://.',
   websiteUrlInvalid: 'WebsiteUrl is not a valid web address.',
+  /** DELETE /partners/{id} of a partner educations still use: how many, and the first titles, quoted. */
+  partnerInUse: messageTemplate`The partner is used by ${'count'} education(s): ${'titles'}. Give reassignTo to move them to another partner.`,
+  partnerReassignTargetMissing: messageTemplate`There is no partner with the id ${'id'} to take over the educations.`,
   // Newsletters (ARCHITECTURE.md "The wire contract"; SPEC 8 "Newsletter creation").
   newsletterTaken: 'A newsletter with this subject or template name already exists.',
   newsletterImageRequired: 'ProductImage is required.',

@@ -4,12 +4,16 @@
  */
 import type { ApiClient } from './client.ts';
 import {
+  accountListSchema,
   completeRegistrationResponseSchema,
+  invitationListSchema,
   loginResponseSchema,
   validateRegistrationResponseSchema,
+  type AccountSummary,
   type AuthResponse,
   type ChangePasswordRequest,
   type CompleteRegistrationRequest,
+  type InvitationSummary,
   type InviteRequest,
   type LoginRequest,
   type RequestPasswordResetRequest,
@@ -49,5 +53,22 @@ export function usersApi(client: ApiClient) {
     /** GET /users?role=user (administrators): who an education can be restricted to. */
     listUsers: (role: Role): Promise<UserListItem[]> =>
       client.get(`/users?role=${encodeURIComponent(role)}`, userListSchema),
+    /** The `Korisnici` screen (issue 29): an employee gets those of role user only. */
+    invitations: (): Promise<InvitationSummary[]> =>
+      client.get('/users/invitations', invitationListSchema),
+    /** A new link is mailed; the old one stops working. */
+    async resendInvitation(id: number): Promise<void> {
+      await client.postForStatus(`/users/invitations/${id}/resend`);
+    },
+    async revokeInvitation(id: number): Promise<void> {
+      await client.postForStatus(`/users/invitations/${id}/revoke`);
+    },
+    accounts: (): Promise<AccountSummary[]> => client.get('/users/accounts', accountListSchema),
+    async deactivate(id: number): Promise<void> {
+      await client.postForStatus(`/users/${id}/deactivate`);
+    },
+    async changeRole(id: number, role: Role): Promise<void> {
+      await client.put(`/users/${id}/role`, { role });
+    },
   };
 }

@@ -7,6 +7,8 @@ import {
   selectActivationStage,
   selectActivationSubmitting,
 } from '../machines/activation.machine.ts';
+import { company } from '../data/company.ts';
+import { passwordChecklist } from '../machines/passwordRules.ts';
 import { ActivationPage } from '../views/ActivationPage.tsx';
 import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
@@ -37,9 +39,11 @@ export function ActivationContainer({ invitationToken }: { invitationToken: stri
     <ActivationPage
       stage={selectActivationStage(snapshot)}
       invitationProblem={invitationProblem}
+      supportEmail={company.supportEmail}
       name={name}
       surname={surname}
       password={password}
+      passwordChecks={passwordChecklist(password)}
       errors={errors}
       problems={formLevelErrors(errors)}
       submitting={selectActivationSubmitting(snapshot)}

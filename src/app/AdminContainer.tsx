@@ -10,12 +10,12 @@ import {
 import { AdminShell } from '../views/AdminShell.tsx';
 import { NotFoundPage } from '../views/NotFoundPage.tsx';
 import { routes } from '../routes.ts';
-import { InviteContainer } from './InviteContainer.tsx';
 import { PartnerFormContainer } from './PartnerFormContainer.tsx';
 import { ProductStripContainer } from './ProductStripContainer.tsx';
 import { retryableLazy } from './retryableLazy.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSession } from './session.tsx';
+import { UsersAdminContainer } from './UsersAdminContainer.tsx';
 
 // The course form brings the date picker: it loads only when /admin/course opens.
 const CourseFormContainer = retryableLazy(
@@ -29,6 +29,12 @@ const NewsletterContainer = retryableLazy(
   (module) => module.NewsletterContainer,
 );
 
+// The audit log is for administrators only, and rarely opened.
+const AuditLogContainer = retryableLazy(
+  () => import('./AuditLogContainer.tsx'),
+  (module) => module.AuditLogContainer,
+);
+
 // The education admin brings the comboboxes, the month picker and the upload client.
 const EducationAdminContainer = retryableLazy(
   () => import('./EducationAdminContainer.tsx'),
@@ -37,6 +43,18 @@ const EducationAdminContainer = retryableLazy(
 
 /** Narrow screens stack the menu above the content (AdminShell.css). */
 const NARROW_SCREEN = '(max-width: 599px)';
+
+/**
+ * Where a narrow screen scrolls when an entry is chosen: SPEC 9's offset, but never past the
+ * content's top (its heading), less the room the sticky header takes (the content's
+ * `scroll-margin-top`). The formula's 75 px an entry and 225 px above are taller than this menu.
+ */
+function contentTarget(offset: number, content: HTMLElement | null): number {
+  if (!content) return offset;
+  const top = content.getBoundingClientRect().top + window.scrollY;
+  const margin = Number.parseFloat(getComputedStyle(content).scrollMarginTop) || 0;
+  return Math.max(0, Math.min(offset, Math.round(top - margin)));
+}
 
 /**
  * /admin/*: the shell and its screens. Who may enter is checked first (others go to /login); an
@@ -53,7 +71,10 @@ export function AdminContainer() {
         openEntry: (_, href) => navigate(href, { replace: href === path || isAdminRoot(path) }),
         scrollToContent: (_, offset) => {
           if (window.matchMedia(NARROW_SCREEN).matches) {
-            window.scrollTo({ top: offset, behavior: 'smooth' });
+            window.scrollTo({
+              top: contentTarget(offset, document.querySelector('.admin__content')),
+              behavior: 'smooth',
+            });
           }
         },
       },
@@ -73,8 +94,9 @@ export function AdminContainer() {
             <NewsletterContainer />
           </Suspense>
         </Route>
-        <Route path={routes.adminUser.pattern}>
-          <InviteContainer />
+        {/* Korisnici: the invite form of SPEC 2 and the list of issue 29 (decision 0054). */}
+        <Route path={`${routes.adminUser.pattern}/*?`}>
+          <UsersAdminContainer />
         </Route>
         <Route path={routes.adminProducts.pattern}>
           <ProductStripContainer />
@@ -101,6 +123,16 @@ export function AdminContainer() {
         </Route>
         <Route path={routes.adminPartners.pattern}>
           <PartnerFormContainer />
+        </Route>
+        {/* Issue 29: the audit log is for administrators only. */}
+        <Route path={routes.adminAuditLog.pattern}>
+          {isAdministrator ? (
+            <Suspense fallback={null}>
+              <AuditLogContainer />
+            </Suspense>
+          ) : (
+            <Redirect to={selectAdminEntries(snapshot)[0]?.href ?? routes.home.href()} replace />
+          )}
         </Route>
         {/* Exactly /admin is on its way to the first entry: nothing to show meanwhile. */}
         <Route path={routes.admin.pattern}>{null}</Route>

@@ -42,6 +42,7 @@ export function CourseFormContainer() {
       problems={errorMessages(errors)}
       submitting={selectCourseFormSubmitting(snapshot)}
       rules={COURSE_RULES}
+      now={now()}
       onEdit={(values) => send({ type: 'EDIT', values })}
       onSubmit={() => send({ type: 'SUBMIT' })}
     />

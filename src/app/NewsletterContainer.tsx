@@ -114,6 +114,7 @@ export function NewsletterContainer() {
           ? productControlsToFix(form.context.products)
           : [],
         edited: selectEditedNewsletter(form),
+        now: now(),
         onStopEditing: () => sendForm({ type: 'STOP_EDITING' }),
         onEdit: (values) => sendForm({ type: 'EDIT', values }),
         onEditProduct: (key, values) => sendForm({ type: 'EDIT_PRODUCT', key, values }),

@@ -15,12 +15,22 @@ export interface CookieJar {
   set(name: string, value: string, attributes?: Cookies.CookieAttributes): void;
 }
 
-/** Toasts (SPEC 2: bottom-centre, 10 s); a sticky one stays until dismissed (SPEC 8 "Generic"). */
+/**
+ * A toast's `source`: the form it reports on. A new submit of that form dismisses its earlier
+ * toasts (issue 29), so an old success never stands beside a new failure.
+ */
+export interface NoticeOptions {
+  source?: string;
+}
+
+/** Toasts (SPEC 2: 10 s); a sticky one stays until dismissed (SPEC 8 "Generic"). */
 export interface Notify {
-  success(text: string): void;
-  info(text: string): void;
-  warning(text: string): void;
-  error(text: string, options?: { sticky?: boolean }): void;
+  success(text: string, options?: NoticeOptions): void;
+  info(text: string, options?: NoticeOptions): void;
+  warning(text: string, options?: NoticeOptions): void;
+  error(text: string, options?: NoticeOptions & { sticky?: boolean }): void;
+  /** Closes the toasts of `source` still shown. */
+  dismiss(source: string): void;
 }
 
 /** SPEC 3: the stored user and auth, read once at start and kept in step with the session. */

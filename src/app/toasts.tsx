@@ -1,7 +1,7 @@
-import { ToastContainer, cssTransition, toast } from 'react-toastify/unstyled';
+import { ToastContainer, cssTransition, toast, type Id } from 'react-toastify/unstyled';
 import { ApiError, AuthExpiredError } from '../api/errors.ts';
 import { errorsMessages } from '../messages/errors.ts';
-import type { Notify } from './effects.tsx';
+import type { NoticeOptions, Notify } from './effects.tsx';
 import '../styles/toasts.css';
 
 /** SPEC 2 and 9: toasts at bottom-centre, closing after 10000 ms. */
@@ -51,9 +51,26 @@ export function showError(notify: Notify, error: unknown): void {
   notify.error(text, { sticky });
 }
 
+/** The toasts still shown, by the form they report on. */
+const shownBySource = new Map<string, Set<Id>>();
+
+function remember(id: Id, options: NoticeOptions | undefined): Id {
+  const { source } = options ?? {};
+  if (source === undefined) return id;
+  const ids = shownBySource.get(source) ?? new Set<Id>();
+  shownBySource.set(source, ids.add(id));
+  return id;
+}
+
 export const toastNotify: Notify = {
-  success: (text) => toast.success(text),
-  info: (text) => toast.info(text),
-  warning: (text) => toast.warning(text),
-  error: (text, options) => toast.error(text, options?.sticky ? { autoClose: false } : undefined),
+  success: (text, options) => remember(toast.success(text), options),
+  info: (text, options) => remember(toast.info(text), options),
+  warning: (text, options) => remember(toast.warning(text), options),
+  error: (text, options) =>
+    remember(toast.error(text, options?.sticky ? { autoClose: false } : undefined), options),
+  dismiss: (source) => {
+    // Dismissing a toast that closed on its own already does nothing.
+    for (const id of shownBySource.get(source) ?? []) toast.dismiss(id);
+    shownBySource.delete(source);
+  },
 };

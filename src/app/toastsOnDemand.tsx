@@ -29,10 +29,14 @@ function show(toast: (notify: Notify) => void): void {
 }
 
 export const notifyOnDemand: Notify = {
-  success: (text) => show((notify) => notify.success(text)),
-  info: (text) => show((notify) => notify.info(text)),
-  warning: (text) => show((notify) => notify.warning(text)),
+  success: (text, options) => show((notify) => notify.success(text, options)),
+  info: (text, options) => show((notify) => notify.info(text, options)),
+  warning: (text, options) => show((notify) => notify.warning(text, options)),
   error: (text, options) => show((notify) => notify.error(text, options)),
+  // Before the first toast there is nothing to close, and no reason to load the library.
+  dismiss: (source) => {
+    if (toastsWanted) void loadToasts().then((module) => module.toastNotify.dismiss(source));
+  },
 };
 
 /** The toast container, from the first toast on (never in a server render). */

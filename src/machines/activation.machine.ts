@@ -54,6 +54,9 @@ export function invitationProblem(error: unknown): InvitationProblem {
   if (error.firstMessage === SERVER_MESSAGES.invitationExpired) {
     return { text: activationMessages.expired, askForNew: true };
   }
+  if (error.firstMessage === SERVER_MESSAGES.invitationRevoked) {
+    return { text: activationMessages.revoked, askForNew: true };
+  }
   return { text: activationMessages.invalid, askForNew: true };
 }
 

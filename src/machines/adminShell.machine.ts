@@ -1,11 +1,13 @@
 /**
  * The admin shell (SPEC 2 "Admin shell", 6, 9): only employees (and administrators) may enter,
  * others go to /login; exactly /admin opens the first entry; choosing an entry on a narrow screen
- * scrolls down to the content by (entry count * 75 + 225) px. Injected: `goToLogin`,
+ * scrolls down to the content by (entry count * 75 + 225) px at most (the container stops at the
+ * content's heading). Injected: `goToLogin`,
  * `openEntry` (navigation) and `scrollToContent`.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { adminMessages } from '../messages/admin.ts';
+import { auditLogMessages } from '../messages/auditLog.ts';
 import { courseFormMessages } from '../messages/courseForm.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import { newsletterFormMessages } from '../messages/newsletterForm.ts';
@@ -20,7 +22,7 @@ export interface AdminEntry {
 
 /**
  * SPEC 2 and 6: Newsletter, Tečajevi (admin only), Korisnici, Proizvodi, Edukacije (admin only),
- * Partneri. Only entries whose screens exist are listed; later issues add theirs here. The
+ * Partneri, and Zapisnik (admin only, issue 29). Only entries whose screens exist are listed; later issues add theirs here. The
  * first one, Newsletter, is where exactly /admin leads (SPEC 2).
  */
 export function adminEntries(roles: { isAdministrator: boolean }): AdminEntry[] {
@@ -35,6 +37,9 @@ export function adminEntries(roles: { isAdministrator: boolean }): AdminEntry[] 
       ? [{ href: routes.adminEducations.href(), label: educationAdminMessages.menuEntry }]
       : []),
     { href: routes.adminPartners.href(), label: partnerFormMessages.menuEntry },
+    ...(roles.isAdministrator
+      ? [{ href: routes.adminAuditLog.href(), label: auditLogMessages.menuEntry }]
+      : []),
   ];
 }
 

@@ -10,6 +10,7 @@ import {
   courseDatesSchema,
   courseFormSchema,
   parseFormFields,
+  matchesAccept,
 } from '../api/contract.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import type { CreateCourseRequest } from '../api/courses.ts';
@@ -85,7 +86,6 @@ export type CourseFormInput = FormClock | undefined;
 export type CourseFormEvent = { type: 'EDIT'; values: Partial<CourseDraft> } | { type: 'SUBMIT' };
 
 const MEGABYTE = 1024 * 1024;
-const IMAGE_TYPES = COURSE_RULES.imageAccept.split(',');
 const isPdf = (file: File) =>
   file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 
@@ -116,7 +116,7 @@ export function validateCourseDraft(draft: CourseDraft, now: Date): CourseFormEr
   const errors =
     (parsed.ok ? null : formFieldMessages(parsed.problems, FIELD_OF_REQUEST_FIELD, croatian)) ?? {};
   const { image, pdf } = draft;
-  if (image && !IMAGE_TYPES.includes(image.type)) errors.image = [text.imageType];
+  if (image && !matchesAccept(COURSE_RULES.imageAccept, image)) errors.image = [text.imageType];
   else if (image && image.size > COURSE_RULES.imageMaxBytes) {
     errors.image = [text.imageTooLarge(COURSE_RULES.imageMaxBytes / MEGABYTE)];
   }

@@ -57,6 +57,9 @@ export function loginErrorText(error: unknown): string {
       return loginMessages.badRequest;
     case 401:
       return loginMessages.wrongPassword;
+    // Issue 29: the login's only 403, a deactivated account (after the right password).
+    case 403:
+      return loginMessages.deactivated;
     case 404:
       return loginMessages.userNotFound;
     case 500:

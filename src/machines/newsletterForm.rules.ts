@@ -13,6 +13,7 @@ import {
   type CampaignKey,
   type CreateNewsletterRequest,
   type NewsletterDetails,
+  matchesAccept,
 } from '../api/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
@@ -111,8 +112,6 @@ export interface ImageToUpload {
   image: File;
 }
 
-const IMAGE_TYPES = NEWSLETTER_RULES.imageAccept.split(',');
-
 export const emptyProduct = (key: number): ProductDraft => ({
   key,
   title: '',
@@ -159,7 +158,8 @@ export function storedDraft(
 
 /** A product's image is a chosen image file, or was uploaded before. */
 const hasImage = (product: ProductDraft) =>
-  product.imageUrl !== null || (product.image !== null && IMAGE_TYPES.includes(product.image.type));
+  product.imageUrl !== null ||
+  (product.image !== null && matchesAccept(NEWSLETTER_RULES.imageAccept, product.image));
 
 /** The draft's fields as POST /newsletters sends them, before cleaning. */
 const sentFields = (draft: NewsletterDraft, products: readonly ProductDraft[]) => ({

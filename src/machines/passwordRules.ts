@@ -3,24 +3,34 @@
  * the client's own check and for the server's validation messages on `Password` (the server's
  * English texts are in the wire contract's SERVER_MESSAGES).
  */
+import { ACCOUNT_FORM_RULES, PASSWORD_RULES, type PasswordRule } from '../api/contract.ts';
 import { SERVER_MESSAGES, isServerMessage } from '../api/serverMessages.ts';
 import { passwordRulesMessages } from '../messages/passwordRules.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = ACCOUNT_FORM_RULES.passwordMinLength;
 
-const RULES = [
-  {
-    text: passwordRulesMessages.minLength,
-    test: (password: string) => [...password].length >= PASSWORD_MIN_LENGTH,
-  },
-  { text: passwordRulesMessages.lowercase, test: (password: string) => /\p{Ll}/u.test(password) },
-  { text: passwordRulesMessages.uppercase, test: (password: string) => /\p{Lu}/u.test(password) },
-  { text: passwordRulesMessages.digit, test: (password: string) => /\d/.test(password) },
-  {
-    text: passwordRulesMessages.special,
-    test: (password: string) => /[^\p{L}\p{N}\s]/u.test(password),
-  },
-];
+/** The contract's rules, the very ones the server applies, each with its Croatian sentence. */
+const RULES = PASSWORD_RULES.map(({ rule, test }) => ({
+  rule,
+  text: passwordRulesMessages[rule],
+  test,
+}));
+
+export interface PasswordRuleCheck {
+  rule: PasswordRule;
+  /** What the checklist under the field says of the rule ("barem 8 znakova"). */
+  label: string;
+  met: boolean;
+}
+
+/** Every rule with whether `password` meets it: the checklist the forms show from the start. */
+export function passwordChecklist(password: string): PasswordRuleCheck[] {
+  return PASSWORD_RULES.map(({ rule, test }) => ({
+    rule,
+    label: passwordRulesMessages.checklist[rule],
+    met: test(password),
+  }));
+}
 
 /** One sentence per broken rule, in the order of SPEC 5. */
 export function brokenPasswordRules(password: string): string[] {

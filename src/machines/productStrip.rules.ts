@@ -30,8 +30,11 @@ export const PAGES_AROUND_CURRENT = 2;
 export interface ProductDraft {
   name: string;
   image: File | null;
+  /** SPEC 7's `IsHighlighted`, chosen when the product is added ('Istaknuto'; issue 29). */
+  isHighlighted: boolean;
 }
-export type ProductDraftField = keyof ProductDraft;
+/** The fields that can be wrong: a checkbox cannot. */
+export type ProductDraftField = 'name' | 'image';
 export type ProductDraftErrors = FormErrors<ProductDraftField>;
 
 /** The fields in the order of the form, which is also the order of the listed messages. */
@@ -44,7 +47,7 @@ export const PRODUCT_DRAFT_FIELDS = [
 export const errorMessages = (errors: ProductDraftErrors) =>
   errorList(errors, PRODUCT_DRAFT_FIELDS);
 
-export const EMPTY_PRODUCT_DRAFT: ProductDraft = { name: '', image: null };
+export const EMPTY_PRODUCT_DRAFT: ProductDraft = { name: '', image: null, isHighlighted: false };
 
 /** A flag change on its way to the server. */
 export interface PendingToggle {
@@ -103,12 +106,12 @@ export function pageWindow(current: number, totalPages: number): number[] {
   return Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => first + index);
 }
 
-/** The draft as POST /products sends it (shown, not highlighted), before cleaning. */
+/** The draft as POST /products sends it (shown, highlighted when chosen), before cleaning. */
 const sentFields = (draft: ProductDraft) => ({
   [PRODUCT_FIELDS.name]: draft.name,
   [PRODUCT_FIELDS.description]: '',
   [PRODUCT_FIELDS.isShownOnHomepage]: 'true',
-  [PRODUCT_FIELDS.isHighlighted]: 'false',
+  [PRODUCT_FIELDS.isHighlighted]: String(draft.isHighlighted),
   [PRODUCT_FIELDS.image]: draft.image,
 });
 
@@ -145,13 +148,16 @@ export function validateProductDraft(draft: ProductDraft): ProductDraftErrors {
   return formFieldMessages(parsed.problems, FIELD_OF_REQUEST_FIELD, (m) => croatian(m) ?? m) ?? {};
 }
 
-/** A draft that passed validation, as POST /products takes it (SPEC 3: shown, not highlighted). */
+/**
+ * A draft that passed validation, as POST /products takes it (SPEC 3: shown; highlighted when
+ * 'Istaknuto' was chosen, which a shown product may be).
+ */
 export function createProductRequest(draft: ProductDraft): CreateProductRequest {
   return {
     name: cleanLine(draft.name),
     image: draft.image as File,
     isShownOnHomepage: true,
-    isHighlighted: false,
+    isHighlighted: draft.isHighlighted,
   };
 }
 

@@ -4,6 +4,8 @@
  * e-mail and the personal token; without an e-mail or with an unknown campaign the visitor goes
  * home. Otherwise: unsubscribing, then success (a toast) or failure ("Odjava nije uspjela.",
  * with a toast saying why). An answer naming the e-mail as invalid also sends the visitor home.
+ * A second visit (the server says the address is not subscribed) is no failure: the visitor is
+ * off the list, which the page and SPEC 8's toast 'Već ste se odjavili…' both say (issue 29).
  *
  * Injected: `unsubscribe` (looks the campaign up by its configured name, then DELETE), `notify`
  * (a toast) and `goHome`.
@@ -115,10 +117,10 @@ export const unsubscribeMachine = setup({
           },
           {
             guard: 'notSubscribed',
-            target: 'failed',
+            target: 'alreadyUnsubscribed',
             actions: {
               type: 'notify',
-              params: { tone: 'warning', text: unsubscribeMessages.alreadyUnsubscribed },
+              params: { tone: 'success', text: unsubscribeMessages.alreadyUnsubscribed },
             },
           },
           {
@@ -136,13 +138,15 @@ export const unsubscribeMachine = setup({
     },
     leaving: { type: 'final', entry: 'goHome' },
     unsubscribed: { type: 'final' },
+    alreadyUnsubscribed: { type: 'final' },
     failed: { type: 'final' },
   },
 });
 
 type UnsubscribeSnapshot = SnapshotFrom<typeof unsubscribeMachine>;
 
-export type UnsubscribeStatus = 'unsubscribing' | 'unsubscribed' | 'failed' | 'leaving';
+export type UnsubscribeStatus =
+  'unsubscribing' | 'unsubscribed' | 'alreadyUnsubscribed' | 'failed' | 'leaving';
 
 export const selectUnsubscribeStatus = (snapshot: UnsubscribeSnapshot): UnsubscribeStatus =>
   snapshot.value as UnsubscribeStatus;

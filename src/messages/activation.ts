@@ -5,7 +5,10 @@ export const activationMessages = {
   errorTitle: 'Aktivacija računa nije moguća',
   expired: 'Nažalost, vaša pozivnica je istekla.',
   invalid: 'Čini se da imate neispravnu pozivnicu.',
+  revoked: 'Ova je pozivnica povučena i više ne vrijedi.',
   askForNew: 'Molimo vas da nam se javite emailom i zatražite novu pozivnicu.',
+  /** Issue 29: whom to ask, with the shop's address as a link after it. */
+  askWhom: 'Novu pozivnicu zatražite od osobe koja vas je pozvala ili nam pišite na',
   failed: 'Nešto je pošlo po krivu. Molimo vas, pokušajte ponovno kasnije.',
   name: 'Ime',
   surname: 'Prezime',
@@ -19,4 +22,5 @@ export const activationMessages = {
   submitFailed: 'Prijava nije uspjela!',
   submitFailedHint: 'Molimo vas, provjerite svoje podatke i pokušajte ponovno kasnije.',
   welcome: 'Uspješno ste aktivirali svoj račun! Dobro nam došli!',
+  toLibrary: 'Pogledajte video edukacije',
 } as const;

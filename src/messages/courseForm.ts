@@ -35,7 +35,7 @@ export const courseFormMessages = {
     'Početak i završetak tečaja ne mogu biti isti. Za jednodnevni tečaj postavite sate početka i završetka.',
   imageRequired: 'Fotografija nije učitana.',
   priceInvalid: 'Cijena mora biti broj od 0 naviše, s najviše dvije decimale.',
-  imageType: 'Fotografija mora biti JPEG, PNG, WebP ili AVIF.',
+  imageType: 'Fotografija mora biti JPEG, PNG, WebP, AVIF ili HEIC.',
   imageTooLarge: (megabytes: number) => `Fotografija može imati najviše ${megabytes} MB.`,
   pdfType: 'Program tečaja mora biti PDF datoteka.',
   pdfTooLarge: (megabytes: number) => `PDF može imati najviše ${megabytes} MB.`,

@@ -63,7 +63,7 @@ export const educationAdminMessages = {
   videoFile: 'Video datoteka',
   videoFileHint: 'MP4 ili WebM.',
   thumbnail: 'Naslovna slika (nije obavezno)',
-  thumbnailHint: 'JPEG, PNG, WebP ili AVIF.',
+  thumbnailHint: 'JPEG, PNG, WebP, AVIF ili HEIC.',
   restrict: 'Ograniči vidljivost',
   users: 'Korisnici koji vide edukaciju',
   usersHint: 'Upišite ime, prezime ili email.',

@@ -1,4 +1,4 @@
-/** SPEC 2 admin screen 8, 5 "Partner", 8 "Partner". */
+/** SPEC 2 admin screen 8, 5 "Partner", 8 "Partner"; editing and deleting (issue 29). */
 export const partnerFormMessages = {
   menuEntry: 'Partneri',
   title: 'Novi partner',
@@ -6,7 +6,7 @@ export const partnerFormMessages = {
   websiteUrl: 'Web stranica partnera',
   websiteUrlHint: 'Cijela adresa, npr. https://www.partner.hr',
   logo: 'Logotip',
-  logoHint: 'JPEG, PNG, WebP ili AVIF, najviše 5 MB.',
+  logoHint: 'JPEG, PNG, WebP, AVIF ili HEIC, najviše 5 MB.',
   submit: 'Stvori partnera',
   submitting: 'Spremanje partnera…',
   created: 'Partner stvoren.',
@@ -16,7 +16,7 @@ export const partnerFormMessages = {
   nameTooLong: (max: number) => `Naziv partnera može imati najviše ${max} znakova.`,
   websiteTooLong: (max: number) =>
     `Poveznica na stranicu partnera može imati najviše ${max} znakova.`,
-  logoType: 'Logotip mora biti slika u formatu JPEG, PNG, WebP ili AVIF.',
+  logoType: 'Logotip mora biti slika u formatu JPEG, PNG, WebP, AVIF ili HEIC.',
   logoTooLarge: (megabytes: number) => `Logotip može imati najviše ${megabytes} MB.`,
   nameTaken: 'Partner s tim nazivom već postoji.',
   failed: (json: string) => `Nešto je pošlo po zlu: ${json}`,
@@ -24,4 +24,32 @@ export const partnerFormMessages = {
   loading: 'Učitavanje partnera…',
   listFailed: 'Popis partnera trenutno nije moguće učitati. Novog partnera ipak možete unijeti.',
   none: 'Još nema unesenih partnera.',
+  editTitle: (name: string) => `Uređivanje partnera: ${name}`,
+  save: 'Spremi promjene',
+  saving: 'Spremanje promjena…',
+  cancelEdit: 'Odustani od uređivanja',
+  updated: 'Promjene partnera spremljene.',
+  currentLogo: 'Trenutni logotip',
+  logoEditHint:
+    'Odaberite sliku samo ako mijenjate logotip. JPEG, PNG, WebP ili AVIF, najviše 5 MB.',
+  edit: 'Uredi',
+  editLabel: (name: string) => `Uredi partnera ${name}`,
+  delete: 'Obriši',
+  deleteLabel: (name: string) => `Obriši partnera ${name}`,
+  confirmTitle: 'Obrisati partnera?',
+  confirmText: (name: string) => `Partner „${name}” bit će trajno obrisan, zajedno s logotipom.`,
+  confirmNo: 'Odustani',
+  confirmYes: 'Obriši',
+  deleting: 'Brisanje partnera…',
+  deleted: 'Partner obrisan.',
+  reassigned: 'Edukacije premještene, partner obrisan.',
+  refusedTitle: 'Partnera nije moguće obrisati',
+  inUse: (count: number, titles: string) =>
+    `Partnera koriste edukacije (${count}): ${titles}. Premjestite ih na drugog partnera pa ga obrišite.`,
+  reassignTargetGone: 'Odabrani partner u međuvremenu je obrisan. Odaberite drugoga.',
+  noOtherPartner: 'Nema drugog partnera na kojeg bi se edukacije premjestile. Najprije ga dodajte.',
+  reassignLabel: 'Premjesti edukacije na partnera',
+  reassignYes: 'Premjesti i obriši',
+  close: 'Zatvori',
+  alreadyDeleted: 'Partner je već obrisan. Osvježite stranicu.',
 } as const;

@@ -8,4 +8,15 @@ export const passwordRulesMessages = {
   common:
     'Ova je lozinka prečesto korištena. Molimo vas da odaberete lozinku koju je teže pogoditi.',
   tooLong: 'Lozinka je preduga.',
+  /** The checklist under a new password, shown before typing and ticked as the rules are met. */
+  checklistTitle: 'Lozinka mora imati:',
+  checklist: {
+    minLength: 'barem 8 znakova',
+    lowercase: 'barem jedno malo slovo',
+    uppercase: 'barem jedno veliko slovo',
+    digit: 'barem jednu znamenku',
+    special: 'barem jedan poseban znak (npr. ! ? . - _ @)',
+  },
+  met: 'ispunjeno',
+  unmet: 'nije ispunjeno',
 } as const;

@@ -4,13 +4,17 @@
  * Pure: the container binds the activation machine.
  */
 import { useId } from 'react';
+import { Link } from 'wouter';
 import type {
   ActivationErrors,
   ActivationField,
   ActivationStage,
   InvitationProblem,
 } from '../machines/activation.machine.ts';
+import type { PasswordRuleCheck } from '../machines/passwordRules.ts';
 import { activationMessages } from '../messages/activation.ts';
+import { routes } from '../routes.ts';
+import { PasswordChecklist } from './form/PasswordChecklist.tsx';
 import { Spinner } from './Spinner.tsx';
 import { AccountForm } from './form/AccountForm.tsx';
 import './forms.css';
@@ -19,9 +23,13 @@ import { TextField } from './TextField.tsx';
 export interface ActivationPageProps {
   stage: ActivationStage;
   invitationProblem: InvitationProblem | null;
+  /** Whom an invitee whose link cannot be used writes to (the shop's support address). */
+  supportEmail: string;
   name: string;
   surname: string;
   password: string;
+  /** SPEC 5's password rules, each with whether `password` meets it. */
+  passwordChecks: readonly PasswordRuleCheck[];
   /** Under each field its messages; the invitation's and the closing request in the form's box. */
   errors: ActivationErrors;
   /** What belongs to no field: the invitation's messages and SPEC's closing request. */
@@ -47,7 +55,15 @@ export function ActivationPage(props: ActivationPageProps) {
       <section className="page status" aria-labelledby="activation-error-title">
         <h1 id="activation-error-title">{activationMessages.errorTitle}</h1>
         <p role="alert">{invitationProblem?.text}</p>
-        {invitationProblem?.askForNew && <p>{activationMessages.askForNew}</p>}
+        {invitationProblem?.askForNew && (
+          <>
+            <p>{activationMessages.askForNew}</p>
+            <p>
+              {activationMessages.askWhom}{' '}
+              <a href={`mailto:${props.supportEmail}`}>{props.supportEmail}</a>.
+            </p>
+          </>
+        )}
       </section>
     );
   }
@@ -55,6 +71,9 @@ export function ActivationPage(props: ActivationPageProps) {
     return (
       <section className="page status" aria-labelledby="activation-done-title">
         <h1 id="activation-done-title">{activationMessages.welcome}</h1>
+        <Link className="button" href={routes.educations.href()}>
+          {activationMessages.toLibrary}
+        </Link>
       </section>
     );
   }
@@ -65,6 +84,7 @@ function ActivationForm({
   name,
   surname,
   password,
+  passwordChecks,
   errors,
   problems,
   submitting,
@@ -121,6 +141,7 @@ function ActivationForm({
           'password',
           'new-password',
         )}
+        <PasswordChecklist checks={passwordChecks} />
       </AccountForm>
     </section>
   );

@@ -2,9 +2,10 @@
  * A modal confirmation of a destructive action: focus starts on the safe answer, Tab stays
  * inside, Escape gives the safe answer unless the action already runs (a spinner then replaces
  * the buttons), and focus goes back where it came from, or to `fallbackFocusId` when that is
- * gone (the deleted item's button).
+ * gone (the deleted item's button). `children` come between the text and the buttons (a choice
+ * the action needs); without `confirmLabel` only the safe answer is offered.
  */
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { keepFocusInside } from './dialogFocus.ts';
 import { Spinner } from './Spinner.tsx';
 import './forms.css';
@@ -13,7 +14,8 @@ export interface ConfirmDialogProps {
   title: string;
   text: string;
   cancelLabel: string;
-  confirmLabel: string;
+  confirmLabel?: string | undefined;
+  children?: ReactNode;
   /** Read out by the spinner while the action runs. */
   busyLabel: string;
   busy: boolean;
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   busyLabel,
   busy,
   fallbackFocusId,
+  children,
   onCancel,
   onConfirm,
 }: ConfirmDialogProps) {
@@ -70,6 +73,7 @@ export function ConfirmDialog({
       >
         <h2 id={`${id}-title`}>{title}</h2>
         <p id={`${id}-text`}>{text}</p>
+        {children}
         <div className="form__actions">
           {busy ? (
             <Spinner label={busyLabel} />
@@ -83,9 +87,11 @@ export function ConfirmDialog({
               >
                 {cancelLabel}
               </button>
-              <button type="button" className="button" onClick={onConfirm}>
-                {confirmLabel}
-              </button>
+              {confirmLabel !== undefined && (
+                <button type="button" className="button" onClick={onConfirm}>
+                  {confirmLabel}
+                </button>
+              )}
             </>
           )}
         </div>

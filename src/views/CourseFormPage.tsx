@@ -34,6 +34,8 @@ export interface CourseFormPageProps {
   problems: readonly string[];
   submitting: boolean;
   rules: typeof COURSE_RULES;
+  /** The present: the date pickers offer no earlier time. */
+  now: Date;
   onEdit: (values: Partial<CourseDraft>) => void;
   onSubmit: () => void;
 }
@@ -61,6 +63,7 @@ function CourseForm({
   problems,
   submitting,
   rules,
+  now,
   onEdit,
   onSubmit,
 }: CourseFormPageProps) {
@@ -84,6 +87,7 @@ function CourseForm({
       // The end is usually near the start: its calendar opens there.
       openTo={draft[name] || draft.startDate}
       onChange={(wallTime) => onEdit({ [name]: wallTime })}
+      now={now}
       disabled={submitting}
       invalid={invalid(name)}
       describedBy={describedBy(name, true)}

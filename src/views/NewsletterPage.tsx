@@ -86,6 +86,8 @@ export interface NewsletterPageProps {
     invalidProductControls: readonly string[];
     /** The scheduled newsletter being changed, or null for a new one. */
     edited: EditedNewsletter | null;
+    /** The present: the date picker offers no earlier time. */
+    now: Date;
     onStopEditing: () => void;
     onEdit: (values: Partial<NewsletterDraft>) => void;
     onEditProduct: (
@@ -146,6 +148,7 @@ function NewsletterForm({
   problems,
   invalidProductControls,
   edited,
+  now,
   onStopEditing,
   onEdit,
   onEditProduct,
@@ -235,6 +238,7 @@ function NewsletterForm({
           id={fieldId('scheduledAt')}
           value={draft.scheduledAt}
           onChange={(wallTime) => onEdit({ scheduledAt: wallTime })}
+          now={now}
           disabled={busy}
           invalid={invalid('scheduledAt')}
           describedBy={describedBy('scheduledAt', true)}

@@ -243,8 +243,9 @@ function NewProductForm({
   onEdit,
   onSubmit,
 }: ProductStripPageProps) {
-  const { id, form, fieldId, invalid, describedBy, field } =
-    useFormFields<ProductDraftField>(errors);
+  const { id, form, fieldId, invalid, describedBy, field } = useFormFields<
+    ProductDraftField | 'isHighlighted'
+  >(errors);
   const formId = `${id}-form`;
   return (
     <div className="product-strip__add">
@@ -301,6 +302,20 @@ function NewProductForm({
             />,
             text.imageHint,
           )}
+          <div className="form__field product-strip__highlight">
+            <input
+              id={fieldId('isHighlighted')}
+              type="checkbox"
+              checked={draft.isHighlighted}
+              disabled={!idle}
+              aria-describedby={`${fieldId('isHighlighted')}-hint`}
+              onChange={(event) => onEdit({ isHighlighted: event.target.checked })}
+            />
+            <label htmlFor={fieldId('isHighlighted')}>{text.highlightedLabel}</label>
+            <p id={`${fieldId('isHighlighted')}-hint`} className="form__hint">
+              {text.highlightedHint}
+            </p>
+          </div>
           <ErrorList id={`${id}-errors`} problems={problems} />
           <div className="form__actions">
             <SubmitOrSpinner

@@ -1,7 +1,7 @@
 /**
  * The newsletter unsubscribe page (SPEC 2 "Newsletter unsubscribe"): its title names the brand's
- * newsletter; the page shows the unsubscription in progress, then success or 'Odjava nije
- * uspjela.' The reasons come as toasts.
+ * newsletter; the page shows the unsubscription in progress, then success, 'already
+ * unsubscribed' (a second visit) or 'Odjava nije uspjela.' The reasons come as toasts.
  */
 import { useId } from 'react';
 import { Link } from 'wouter';
@@ -39,11 +39,17 @@ export function UnsubscribePage({ brand, campaign, status }: UnsubscribePageProp
             <p>{unsubscribeMessages.doneDetail}</p>
           </>
         )}
+        {status === 'alreadyUnsubscribed' && (
+          <>
+            <p className="unsubscribe__outcome">{unsubscribeMessages.alreadyUnsubscribed}</p>
+            <p>{unsubscribeMessages.doneDetail}</p>
+          </>
+        )}
         {status === 'failed' && (
           <p className="unsubscribe__outcome">{unsubscribeMessages.failed}</p>
         )}
       </div>
-      {(status === 'unsubscribed' || status === 'failed') && (
+      {status !== 'unsubscribing' && status !== 'leaving' && (
         <Link className="button" href={routes.home.href()}>
           {unsubscribeMessages.home}
         </Link>

@@ -16,6 +16,7 @@ import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   logIn,
+  serverDataDir,
   visitorPage,
 } from './support.ts';
 
@@ -151,8 +152,7 @@ test('an employee runs a product from the strip to the home page and away again'
   await expect(page.getByRole('rowheader', { name, exact: true })).toHaveCount(0);
   for (const url of [cardUrl, fullUrl]) {
     expect((await page.request.get(url)).status(), url).toBe(404);
-    const dataDir = process.env.E2E_DATA_DIR;
-    if (dataDir) expect(existsSync(path.join(dataDir, url))).toBe(false);
+    expect(existsSync(path.join(serverDataDir(), url))).toBe(false);
   }
 });
 

@@ -6,10 +6,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { serverDataDir } from './support.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
-export const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+export const outbox = () => join(serverDataDir(), 'outbox');
 
 /** A mail file as a reader sees it: headers unfolded, quoted-printable undone. */
 export const decoded = (eml: string) =>

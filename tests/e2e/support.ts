@@ -5,6 +5,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import {
   expect,
+  test,
   type Browser,
   type BrowserContext,
   type Locator,
@@ -26,6 +27,13 @@ export const POLICY_PAGES = [
 
 export const PHONE = { width: 375, height: 800 };
 export const DESKTOP = { width: 1366, height: 900 };
+
+/** The data folder of the server the running test's project is pointed at (playwright.config.ts). */
+export function serverDataDir(): string {
+  const { dataDir } = test.info().project.metadata as { dataDir?: string };
+  if (dataDir === undefined) throw new Error('The test project names no server data folder.');
+  return dataDir;
+}
 
 export const gate = (page: Page) => page.getByRole('dialog', { name: GATE_TITLE });
 export const slogan = (page: Page) => page.getByRole('heading', { level: 1, name: SLOGAN });

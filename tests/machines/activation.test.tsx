@@ -7,6 +7,7 @@ import type {
   CompleteRegistrationRequest,
   ValidateRegistrationResponse,
 } from '../../src/api/contract.ts';
+import { PASSWORD_RULES } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { ActivationContainer } from '../../src/app/ActivationContainer.tsx';
 import {
@@ -71,6 +72,14 @@ async function submitValidForm() {
   fireEvent.click(submitButton() ?? document.body);
 }
 
+/** The checklist under the password, each rule as a screen reader reads it. */
+const checklist = () =>
+  [
+    ...(screen
+      .getByText(messages.passwordRules.checklistTitle)
+      .parentElement?.querySelectorAll('li') ?? []),
+  ].map((item) => item.textContent.replace(/^[✓•]\s*/, ''));
+
 describe('activation model', () => {
   testMachineModel(activationMachine, {
     inputs: [{ invitationToken: 'invitation-token' }],
@@ -109,6 +118,15 @@ describe('activation model', () => {
         expect(input(messages.activation.name)).toHaveValue(context.name);
         expect(input(messages.activation.surname)).toHaveValue(context.surname);
         expect(input(messages.activation.password)).toHaveValue(context.password);
+        // Every rule of the server's, shown from the start and ticked by what is typed.
+        expect(checklist()).toEqual(
+          PASSWORD_RULES.map(
+            ({ rule, test }) =>
+              `${messages.passwordRules.checklist[rule]}, ${
+                test(context.password) ? messages.passwordRules.met : messages.passwordRules.unmet
+              }`,
+          ),
+        );
         expect(submitButton()).toBeVisible();
         expectErrorsShown(context.errors, {
           name: input(messages.activation.name),
@@ -123,6 +141,11 @@ describe('activation model', () => {
       },
       activated: () => {
         expect(screen.getByRole('heading', { name: messages.activation.welcome })).toBeVisible();
+        // Not a dead end: the library the account was made for.
+        expect(screen.getByRole('link', { name: messages.activation.toLibrary })).toHaveAttribute(
+          'href',
+          '/edukacije/',
+        );
         expect(app.storedSession()).toEqual(loggedIn);
         expect(app.location()).toBe(PATH);
       },

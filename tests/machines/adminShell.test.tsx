@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Country, Partner, Role } from '../../src/api/contract.ts';
 import { AdminContainer } from '../../src/app/AdminContainer.tsx';
@@ -52,7 +52,11 @@ function renderAdmin(path: string, roles: Role[]) {
 
 const menu = () => screen.queryByRole('navigation', { name: 'Administracija' });
 const entry = (name: string) => screen.getByRole('link', { name });
-const entryNames = () => screen.getAllByRole('link').map((link) => link.textContent);
+/** The admin menu's entries (a page may have links of its own, as Korisnici's two tabs). */
+const entryNames = () =>
+  within(screen.getByRole('navigation', { name: 'Administracija' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -121,7 +125,8 @@ describe('admin shell pinned by hand', () => {
     expect(entryNames()).toEqual(['Newsletter', 'Korisnici', 'Proizvodi', 'Partneri']);
     app.unmount();
     renderAdmin('/admin/user', ['administrator']);
-    // SPEC 2's order: Newsletter, Tečajevi, Korisnici, Proizvodi, Edukacije, Partneri.
+    // SPEC 2's order: Newsletter, Tečajevi, Korisnici, Proizvodi, Edukacije, Partneri; then
+    // issue 29's Zapisnik.
     expect(entryNames()).toEqual([
       'Newsletter',
       'Tečajevi',
@@ -129,20 +134,43 @@ describe('admin shell pinned by hand', () => {
       'Proizvodi',
       'Edukacije',
       'Partneri',
+      'Zapisnik',
     ]);
   });
 
-  it('on a narrow screen, choosing scrolls down by entries * 75 + 225 px, smoothly', () => {
+  /** Lays the content area out `top` px down the page (jsdom lays nothing out). */
+  const contentAt = (top: number) =>
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return DOMRect.fromRect({ y: this.classList.contains('admin__content') ? top : 0 });
+    });
+
+  it('on a narrow screen, choosing scrolls smoothly to the content, never past its heading', () => {
     setViewportWidth(599);
+    // Where a phone lays the content out: below four entries for an employee, six for an admin.
+    contentAt(341);
     renderAdmin('/admin/nepoznato', ['employee']);
     fireEvent.click(entry('Korisnici'));
-    // The entries the role sees: an employee four, an administrator six.
-    expect(scrollTo.mock.calls).toEqual([[{ top: 525, behavior: 'smooth' }]]);
+    expect(scrollTo.mock.calls).toEqual([[{ top: 341, behavior: 'smooth' }]]);
     expect(app.location()).toBe('/admin/user');
+    app.unmount();
+    contentAt(445);
+    renderAdmin('/admin/nepoznato', ['administrator']);
+    fireEvent.click(entry('Korisnici'));
+    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 445, behavior: 'smooth' }]);
+  });
+
+  it("scrolls by SPEC 9's entries * 75 + 225 px at most, when the content lies further down", () => {
+    setViewportWidth(599);
+    contentAt(2000);
+    renderAdmin('/admin/nepoznato', ['employee']);
+    fireEvent.click(entry('Korisnici'));
+    expect(scrollTo.mock.calls).toEqual([[{ top: 525, behavior: 'smooth' }]]);
     app.unmount();
     renderAdmin('/admin/nepoznato', ['administrator']);
     fireEvent.click(entry('Korisnici'));
-    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 675, behavior: 'smooth' }]);
+    expect(scrollTo.mock.calls.at(-1)).toEqual([{ top: 750, behavior: 'smooth' }]);
     expect(adminScrollOffset(5)).toBe(600);
   });
 
@@ -163,6 +191,12 @@ describe('admin shell pinned by hand', () => {
       expect(await newsletterHeading()).toBeInTheDocument();
     },
   );
+
+  it('sends an employee who opens Zapisnik to the first entry instead', () => {
+    renderAdmin('/admin/zapisnik', ['employee']);
+    expect(app.history).toEqual(['/admin/newsletter']);
+    expect(screen.queryByRole('link', { name: 'Zapisnik' })).toBeNull();
+  });
 
   it(
     "opens an administrator's first entry, Newsletter, from exactly /admin",

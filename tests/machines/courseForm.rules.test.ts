@@ -119,6 +119,15 @@ describe('validateCourseDraft', () => {
     expect(errorsOf({ image: file('slika', type) })).toEqual({});
   });
 
+  it.each([
+    ['IMG_0001.HEIC', ''],
+    ['IMG_0001.heif', ''],
+    ['IMG_0001.heic', 'image/heic'],
+    ['photo', 'image/heif'],
+  ])("accepts an iPhone's photo %s of type '%s' (only Safari types a .heic)", (name, type) => {
+    expect(errorsOf({ image: file(name, type) })).toEqual({});
+  });
+
   it('refuses an SVG and an image over 10 MB, not one of exactly 10 MB', () => {
     expect(errorsOf({ image: file('s.svg', 'image/svg+xml') })).toEqual({
       image: [text.imageType],

@@ -462,6 +462,8 @@ describe('course form random paths', () => {
   const datePick = fc
     .option(fc.constantFrom(...DATE_OFFSETS), { freq: 6 })
     .map((offset) => (offset === null ? null : new Date(NOW.getTime() + offset)));
+  const zagrebDay = (instant: Date) =>
+    instant.toLocaleDateString('en-CA', { timeZone: 'Europe/Zagreb' });
   /** The instant as the picker shows it in Zagreb, computed apart from the form's own helper. */
   const zagrebShown = (instant: Date) => {
     const parts = Object.fromEntries(
@@ -521,6 +523,12 @@ describe('course form random paths', () => {
           fireEvent.change(input(field === 'start' ? 'startDate' : 'endDate'), {
             target: { value: instant ? zagrebShown(instant) : '' },
           });
+          // The picker takes no day before today (its minDate): once the field is left, it shows
+          // the date it had.
+          if (instant && zagrebDay(instant) < zagrebDay(NOW)) {
+            fireEvent.blur(input(field === 'start' ? 'startDate' : 'endDate'));
+            return;
+          }
           model[field] = instant;
         },
         editable,

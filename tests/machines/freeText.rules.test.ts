@@ -96,7 +96,7 @@ describe('the other forms', () => {
       logo: image,
     });
     expect(partner).toEqual({ name: [messages.partnerForm.allRequired] });
-    expect(validateProductDraft({ name: INVISIBLE, image })).toEqual({
+    expect(validateProductDraft({ name: INVISIBLE, image, isHighlighted: false })).toEqual({
       name: [messages.productStrip.nameRequired],
     });
   });

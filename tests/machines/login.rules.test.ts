@@ -154,7 +154,7 @@ describe('loginErrorText', () => {
     [401, messages.login.wrongPassword],
     [404, messages.login.userNotFound],
     [500, messages.login.serverError],
-    [403, messages.login.failed],
+    [403, messages.login.deactivated],
     [502, messages.login.failed],
   ])('maps status %i', (status, text) => {
     expect(loginErrorText(new ApiError(status, null))).toBe(text);

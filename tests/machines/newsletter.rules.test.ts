@@ -211,10 +211,10 @@ describe('unsubscribe', () => {
       ['home'],
     ],
     [
-      'warns when there was nothing to unsubscribe',
+      'says once, as a success, that there was nothing left to unsubscribe',
       refusal(404, 'ana@primjer.hr is not subscribed to campaign 1.'),
-      'failed',
-      [{ tone: 'warning', text: messages.unsubscribe.alreadyUnsubscribed }],
+      'alreadyUnsubscribed',
+      [{ tone: 'success', text: messages.unsubscribe.alreadyUnsubscribed }],
     ],
     [
       'asks to write to the shop for any other failure',

@@ -104,6 +104,11 @@ describe('validateNewsletter', () => {
     const pdf = new File(['%PDF'], 'a.pdf', { type: 'application/pdf' });
     expect(problemsOf(draft, [product({ image: pdf })], now)).toEqual([text.imageRequired]);
   });
+
+  it("takes an iPhone's photo by its extension, as browsers other than Safari give it no type", () => {
+    const heic = new File([new Uint8Array([1])], 'IMG_0001.heic', { type: '' });
+    expect(problemsOf(draft, [product({ image: heic })], now)).toEqual([]);
+  });
 });
 
 describe('what is sent', () => {

@@ -61,6 +61,13 @@ describe('validatePartnerDraft', () => {
     });
   });
 
+  it("takes an iPhone's photo as the logo, by its extension where the browser gives no type", () => {
+    const heic = new File([new Uint8Array(8)], 'IMG_0001.HEIC', { type: '' });
+    expect(
+      validatePartnerDraft({ name: 'Adria', websiteUrl: 'https://a.example', logo: heic }),
+    ).toEqual({});
+  });
+
   it('sends the trimmed entries and the logo', () => {
     expect(
       createPartnerRequest({ name: ' Adria ', websiteUrl: ' https://a.example ', logo }),
@@ -115,7 +122,7 @@ function startForm() {
   const actor = createActor(
     partnerFormMachine.provide({
       actors: { loadPartners: loadPartners.logic, createPartner: createPartner.logic },
-      actions: { notifyCreated: (_, message) => created.push(message) },
+      actions: { notify: (_, message) => created.push(message) },
     }),
   ).start();
   return {

@@ -3,7 +3,11 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PARTNER_RULES, type Partner } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import type { CreatePartnerRequest } from '../../src/api/partners.ts';
+import type {
+  CreatePartnerRequest,
+  DeletePartnerRequest,
+  UpdatePartnerRequest,
+} from '../../src/api/partners.ts';
 import { PartnerFormContainer } from '../../src/app/PartnerFormContainer.tsx';
 import { partnerFormMachine } from '../../src/machines/partnerForm.machine.ts';
 import {
@@ -20,6 +24,8 @@ const MB = 1024 * 1024;
 
 const loadPartners = fakePromiseActor<Partner[], undefined>();
 const createPartner = fakePromiseActor<Partner, CreatePartnerRequest>();
+const updatePartner = fakePromiseActor<Partner, UpdatePartnerRequest>();
+const deletePartner = fakePromiseActor<undefined, DeletePartnerRequest>();
 
 const aPartner = (id: number, name: string): Partner => ({
   id,
@@ -37,6 +43,11 @@ const validDraft: PartnerDraft = {
   logo,
 };
 const nameTaken = new ApiError(409, { errors: ["A partner named 'Adria Dental' already exists."] });
+const inUse = new ApiError(409, {
+  errors: [
+    "The partner is used by 2 education(s): 'Implantati', 'Endodoncija'. Give reassignTo to move them to another partner.",
+  ],
+});
 
 // The file input offers images only; a person can still pick "All files", which this allows.
 const user = userEvent.setup({ applyAccept: false });
@@ -44,12 +55,16 @@ let app: ReturnType<typeof renderWithEffects>;
 
 /** The container that ships (AdminContainer shows it at /admin/partners), with fake calls. */
 function renderForm() {
-  loadPartners.reset();
-  createPartner.reset();
+  for (const fake of [loadPartners, createPartner, updatePartner, deletePartner]) fake.reset();
   app = renderWithEffects(<PartnerFormContainer />, {
     path: '/admin/partners',
     api: {
-      partners: { listPartners: () => loadPartners.fn(undefined), createPartner: createPartner.fn },
+      partners: {
+        listPartners: () => loadPartners.fn(undefined),
+        createPartner: createPartner.fn,
+        updatePartner: updatePartner.fn,
+        deletePartner: deletePartner.fn,
+      },
     },
   });
   return app;
@@ -63,6 +78,24 @@ const LABELS: Record<keyof PartnerDraft, string> = {
 const input = (field: keyof PartnerDraft) =>
   screen.getByLabelText<HTMLInputElement>(LABELS[field], { selector: 'input' });
 const submitButton = () => screen.queryByRole('button', { name: text.submit });
+const saveButton = () => screen.queryByRole('button', { name: text.save });
+const dialog = () => screen.queryByRole('alertdialog');
+const created = aPartner(3, 'Adria Dental');
+const changed = { ...aPartner(2, 'Polarix Dental'), logoUrl: '/media/partners/novi-card.webp' };
+/** The names a listed partner may have in the model's paths, by id. */
+const nameOf = (id: number, context?: { partners: Partner[] }) =>
+  (context?.partners ?? [created, changed, ...existing]).find((partner) => partner.id === id)
+    ?.name ?? `#${id}`;
+/** A listed partner's button: its name is one of those the partner has in the paths. */
+const listButton = (label: (name: string) => string, id: number) => {
+  const names = [created, changed, ...existing].filter((partner) => partner.id === id);
+  const [button] = names.flatMap((partner) =>
+    screen.queryAllByRole('button', { name: label(partner.name) }),
+  );
+  if (!button) throw new Error(`no button of partner ${id}`);
+  return button;
+};
+const buttonIn = (name: string) => within(dialog() ?? document.body).getByRole('button', { name });
 const shownProblems = () =>
   within(screen.queryByRole('alert') ?? document.createElement('ul'))
     .queryAllByRole('listitem')
@@ -98,15 +131,40 @@ async function openForm(partners: Partner[] = existing) {
 describe('partner form model', () => {
   testMachineModel(partnerFormMachine, {
     render: renderForm,
-    fakes: { loadPartners, createPartner },
+    fakes: { loadPartners, createPartner, updatePartner, deletePartner },
     sampleEvents: [
       { type: 'xstate.done.actor.loadPartners', output: existing },
       { type: 'xstate.error.actor.loadPartners', error: new TypeError('Failed to fetch') },
       { type: 'EDIT', values: validDraft },
       { type: 'EDIT', values: { websiteUrl: 'www.adria-dental.example' } },
-      { type: 'xstate.done.actor.createPartner', output: aPartner(3, 'Adria Dental') },
+      { type: 'xstate.done.actor.createPartner', output: created },
       { type: 'xstate.error.actor.createPartner', error: nameTaken },
+      { type: 'START_EDIT', id: 2 },
+      { type: 'xstate.done.actor.updatePartner', output: changed },
+      { type: 'xstate.error.actor.updatePartner', error: nameTaken },
+      { type: 'ASK_DELETE', id: 1 },
+      { type: 'xstate.done.actor.deletePartner', output: undefined },
+      { type: 'xstate.error.actor.deletePartner', error: inUse },
+      { type: 'CHOOSE_REASSIGN', id: 2 },
     ],
+    // What a person can tell apart: the form's mode and entries, the list, the dialog. Every
+    // failure changes one of them; a cancel returns to a state seen before, so it is kept apart
+    // by its event, or the transition back would never be tested.
+    serializeState: ({ value, context }, event) =>
+      JSON.stringify([
+        value,
+        event?.type.startsWith('CANCEL_') ? event.type : '',
+        context.editingId,
+        context.partners.map((partner) => partner.name),
+        context.listFailed,
+        context.name,
+        context.websiteUrl,
+        context.logo?.name,
+        context.errors,
+        context.deleteId,
+        context.deleteProblem,
+        context.reassignTo,
+      ]),
     states: {
       loading: () => {
         expect(screen.getByRole('status')).toHaveTextContent(text.loading);
@@ -124,18 +182,83 @@ describe('partner form model', () => {
         }
         expect(listed()).toEqual(context.partners.map((partner) => partner.name));
         expect(screen.queryByText(text.listFailed) !== null).toBe(context.listFailed);
-        expect(submitButton()).toBeVisible();
+        expect(dialog()).not.toBeInTheDocument();
+        if (context.editingId === null) {
+          expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text.title);
+          expect(submitButton()).toBeVisible();
+        } else {
+          expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+            text.editTitle(nameOf(context.editingId, context)),
+          );
+          expect(saveButton()).toBeVisible();
+          expect(screen.getByRole('button', { name: text.cancelEdit })).toBeVisible();
+        }
       },
-      submitting: ({ context }) => {
+      creating: ({ context }) => {
         expect(createPartner.calls.at(-1)?.name).toBe(context.name.trim());
         expect(screen.getByRole('status')).toHaveTextContent(text.submitting);
         expect(submitButton()).not.toBeInTheDocument();
         expect(input('name')).toBeDisabled();
       },
+      updating: ({ context }) => {
+        expect(updatePartner.calls.at(-1)).toMatchObject({
+          id: context.editingId,
+          name: context.name.trim(),
+        });
+        expect(screen.getByRole('status')).toHaveTextContent(text.saving);
+        expect(saveButton()).not.toBeInTheDocument();
+        expect(input('name')).toBeDisabled();
+      },
+      'deleteDialog.confirming': ({ context }) => {
+        expect(dialog()).toHaveAccessibleName(text.confirmTitle);
+        expect(dialog()).toHaveAccessibleDescription(
+          text.confirmText(nameOf(context.deleteId ?? 0, context)),
+        );
+        expect(buttonIn(text.confirmNo)).toHaveFocus();
+        expect(buttonIn(text.confirmYes)).toBeVisible();
+      },
+      deleting: ({ context }) => {
+        expect(deletePartner.calls.at(-1)).toEqual({
+          id: context.deleteId,
+          reassignTo: context.deleteProblem?.inUse ? context.reassignTo : null,
+        });
+        expect(within(dialog() ?? document.body).getByRole('status')).toHaveTextContent(
+          text.deleting,
+        );
+      },
+      'deleteDialog.refused': ({ context }) => {
+        expect(dialog()).toHaveAccessibleName(text.refusedTitle);
+        expect(dialog()).toHaveAccessibleDescription(context.deleteProblem?.text ?? '');
+        expect(buttonIn(text.close)).toBeVisible();
+        // Focus stays in the dialog: on its safe answer first, on the choice once made.
+        expect(dialog()).toContainElement(document.activeElement as HTMLElement);
+        const select = within(dialog() ?? document.body).queryByRole('combobox', {
+          name: text.reassignLabel,
+        });
+        expect((select as HTMLSelectElement | null)?.value).toBe(
+          context.reassignTo === null ? undefined : String(context.reassignTo),
+        );
+      },
     },
     events: {
       EDIT: (event) => fill(event.values as Partial<PartnerDraft>),
-      SUBMIT: () => user.click(submitButton() ?? document.body),
+      SUBMIT: () => user.click(submitButton() ?? saveButton() ?? document.body),
+      START_EDIT: (event) => user.click(listButton(text.editLabel, event.id as number)),
+      CANCEL_EDIT: () => user.click(screen.getByRole('button', { name: text.cancelEdit })),
+      ASK_DELETE: (event) => user.click(listButton(text.deleteLabel, event.id as number)),
+      CANCEL_DELETE: () =>
+        user.click(
+          buttonIn(dialog()?.textContent?.includes(text.close) ? text.close : text.confirmNo),
+        ),
+      CONFIRM_DELETE: () =>
+        user.click(
+          buttonIn(screen.queryByText(text.reassignYes) ? text.reassignYes : text.confirmYes),
+        ),
+      CHOOSE_REASSIGN: (event) =>
+        user.selectOptions(
+          within(dialog() ?? document.body).getByRole('combobox', { name: text.reassignLabel }),
+          String(event.id),
+        ),
     },
   });
 });
@@ -244,7 +367,10 @@ describe('partner form journeys pinned by hand', () => {
 
   it('takes an image logo up to 5 MB, refuses one byte more and any other type', async () => {
     await openForm();
-    expect(input('logo')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/avif');
+    expect(input('logo')).toHaveAttribute(
+      'accept',
+      'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif',
+    );
     await submitDraft({ ...validDraft, logo: logoFile(5 * MB + 1) });
     expect(shownProblems()).toEqual(['Logotip može imati najviše 5 MB.']);
     await submitDraft({ logo: logoFile(8, 'application/pdf', 'logo.pdf') });
@@ -349,9 +475,9 @@ describe('SPEC 8 "Partner" failures', () => {
       websiteUrl: [text.websiteScheme],
       logo: [text.allRequired],
     });
-    expect(problems(fields({ Logo: ['Logo must be a JPEG, PNG, WebP or AVIF image.'] }))).toEqual([
-      'Logotip mora biti slika u formatu JPEG, PNG, WebP ili AVIF.',
-    ]);
+    expect(
+      problems(fields({ Logo: ['Logo must be a JPEG, PNG, WebP, AVIF or HEIC image.'] })),
+    ).toEqual(['Logotip mora biti slika u formatu JPEG, PNG, WebP, AVIF ili HEIC.']);
     expect(problems(fields({ Logo: ['Logo is not a readable image.'] }))).toEqual([text.logoType]);
     expect(problems(fields({ WebsiteUrl: ['WebsiteUrl is not a valid web address.'] }))).toEqual([
       text.websiteInvalid,

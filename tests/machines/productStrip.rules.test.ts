@@ -114,21 +114,26 @@ describe('the new product form', () => {
   const photo = new File(['x'], 'a.jpg', { type: 'image/jpeg' });
 
   it('needs a name that is more than spaces, and a photo', () => {
-    expect(validateProductDraft({ name: ' \t ', image: photo })).toEqual({
+    expect(validateProductDraft({ name: ' \t ', image: photo, isHighlighted: false })).toEqual({
       name: ['Naziv novog produkta nije dodan.'],
     });
-    expect(validateProductDraft({ name: 'A', image: null })).toEqual({
+    expect(validateProductDraft({ name: 'A', image: null, isHighlighted: false })).toEqual({
       image: ['Fotografija novog produkta nije dodana'],
     });
-    expect(validateProductDraft({ name: 'A', image: photo })).toEqual({});
+    expect(validateProductDraft({ name: 'A', image: photo, isHighlighted: true })).toEqual({});
   });
 
-  it('sends the trimmed name, shown and not highlighted (SPEC 3)', () => {
-    expect(createProductRequest({ name: '  Kofferdam  ', image: photo })).toEqual({
+  it('sends the trimmed name, shown, highlighted only when "Istaknuto" is chosen', () => {
+    const draft = { name: '  Kofferdam  ', image: photo, isHighlighted: false };
+    expect(createProductRequest(draft)).toEqual({
       name: 'Kofferdam',
       image: photo,
       isShownOnHomepage: true,
       isHighlighted: false,
+    });
+    expect(createProductRequest({ ...draft, isHighlighted: true })).toMatchObject({
+      isShownOnHomepage: true,
+      isHighlighted: true,
     });
   });
 
@@ -137,7 +142,7 @@ describe('the new product form', () => {
     strip.actor.send({ type: 'EDIT', values: { name: 'Skriveno' } });
     strip.actor.send({ type: 'SUBMIT' });
     const { context } = strip.actor.getSnapshot();
-    expect(context.draft).toEqual({ name: '', image: null });
+    expect(context.draft).toEqual({ name: '', image: null, isHighlighted: false });
     expect(context.errors).toEqual({});
   });
 });
@@ -275,13 +280,17 @@ describe('the strip driven step by step', () => {
     strip.actor.send({ type: 'TOGGLE_FORM' });
     strip.actor.send({ type: 'SUBMIT' });
     expect(strip.snapshot().context.errors).toEqual(
-      validateProductDraft({ name: '', image: null }),
+      validateProductDraft({ name: '', image: null, isHighlighted: false }),
     );
     strip.actor.send({ type: 'EDIT', values: { name: 'A' } });
     expect(Object.keys(strip.snapshot().context.errors)).toEqual(['image']);
     strip.actor.send({ type: 'TOGGLE_FORM' });
     expect(strip.snapshot().context).toMatchObject({ formOpen: false, errors: {} });
-    expect(strip.snapshot().context.draft).toEqual({ name: 'A', image: null });
+    expect(strip.snapshot().context.draft).toEqual({
+      name: 'A',
+      image: null,
+      isHighlighted: false,
+    });
   });
 
   it('creates with the trimmed name, names it when refused, and shows page 1 after success', async () => {
@@ -299,7 +308,7 @@ describe('the strip driven step by step', () => {
     strip.actor.send({ type: 'SUBMIT' });
     await strip.createProduct.resolve(aProduct(9));
     expect(strip.done).toHaveBeenCalledWith(text.created);
-    expect(strip.snapshot().context.draft).toEqual({ name: '', image: null });
+    expect(strip.snapshot().context.draft).toEqual({ name: '', image: null, isHighlighted: false });
     expect(strip.loadPage.calls.at(-1)).toEqual({ pageNumber: 1, pageSize: 10 });
   });
 });

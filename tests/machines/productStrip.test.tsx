@@ -79,6 +79,7 @@ const highlightedSwitch = (product: Product) =>
 const rowNames = () => screen.queryAllByRole('rowheader').map((header) => header.textContent ?? '');
 const dialog = () => screen.queryByRole('alertdialog', { name: text.confirmTitle });
 const formToggle = () => screen.getByRole('button', { name: text.addToggle });
+const highlightBox = () => screen.getByRole('checkbox', { name: text.highlightedLabel });
 const nameInput = () => screen.queryByLabelText(text.nameLabel);
 const imageInput = () => screen.getByLabelText(text.imageLabel);
 
@@ -128,6 +129,7 @@ function expectForm(context: ProductStripContext) {
     return;
   }
   expect(nameInput()).toHaveValue(context.draft.name);
+  expect(highlightBox()).toHaveProperty('checked', context.draft.isHighlighted);
   const form = within(nameInput()?.closest('form') ?? document.body);
   const problems = errorMessages(context.errors);
   if (problems.length === 0) expect(form.queryByRole('alert')).not.toBeInTheDocument();
@@ -157,7 +159,7 @@ describe('product strip model', () => {
       { type: 'ASK_DELETE', id: whitening.id },
       { type: 'xstate.done.actor.deleteProduct' },
       { type: 'xstate.error.actor.deleteProduct', error: new ApiError(404, null) },
-      { type: 'EDIT', values: { name: 'Kofferdam set', image: photo } },
+      { type: 'EDIT', values: { name: 'Kofferdam set', image: photo, isHighlighted: true } },
       { type: 'xstate.done.actor.createProduct', output: aProduct(30) },
       { type: 'xstate.error.actor.createProduct', error: new ApiError(500, null) },
     ],
@@ -210,7 +212,7 @@ describe('product strip model', () => {
           name: context.draft.name,
           image: photo,
           isShownOnHomepage: true,
-          isHighlighted: false,
+          isHighlighted: context.draft.isHighlighted,
         });
         expect(screen.getByRole('status')).toHaveTextContent(text.submitting);
         expect(nameInput()).toBeDisabled();
@@ -228,13 +230,17 @@ describe('product strip model', () => {
       CONFIRM_DELETE: () => user.click(screen.getByRole('button', { name: text.confirmYes })),
       TOGGLE_FORM: () => user.click(formToggle()),
       EDIT: async (event) => {
-        const { values } = event as unknown as { values: { name: string; image: File } };
+        const { values } = event as unknown as {
+          values: { name: string; image: File; isHighlighted: boolean };
+        };
         const name = nameInput();
         // A closed form cannot be typed into, and the machine ignores the edit.
         if (name === null) return;
         await user.clear(name);
         await user.type(name, values.name);
         await user.upload(imageInput(), values.image);
+        const box = highlightBox();
+        if ((box as HTMLInputElement).checked !== values.isHighlighted) await user.click(box);
       },
       SUBMIT: () => user.click(screen.getByRole('button', { name: text.submit })),
     },
@@ -429,6 +435,21 @@ describe('product strip journeys pinned by hand', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(/^Naziv novog produkta nije dodan\.$/);
   });
 
+  it("adds a highlighted product when 'Istaknuto' is chosen, and resets the box after", async () => {
+    await openOn(firstPage);
+    await user.click(formToggle());
+    await user.type(nameInput() ?? document.body, 'Kofferdam set');
+    await user.upload(imageInput(), photo);
+    await user.click(highlightBox());
+    expect(highlightBox()).toHaveAccessibleDescription(text.highlightedHint);
+    await user.click(screen.getByRole('button', { name: 'Dodaj proizvod' }));
+    expect(createProduct.calls).toEqual([
+      { name: 'Kofferdam set', image: photo, isShownOnHomepage: true, isHighlighted: true },
+    ]);
+    await createProduct.resolve(aProduct(30, { name: 'Kofferdam set', isHighlighted: true }));
+    expect(highlightBox()).not.toBeChecked();
+  });
+
   it('adds a product shown and not highlighted, resets the form, shows page 1 again', async () => {
     await openOn({ ...firstPage, pageNumber: 2 });
     await user.click(formToggle());
@@ -455,13 +476,13 @@ describe('product strip journeys pinned by hand', () => {
     await user.click(screen.getByRole('button', { name: 'Dodaj proizvod' }));
     await createProduct.reject(
       new ApiError(400, {
-        errors: { Image: ['Image must be a JPEG, PNG, WebP or AVIF image.'] },
+        errors: { Image: ['Image must be a JPEG, PNG, WebP, AVIF or HEIC image.'] },
       }),
     );
     expect(app.notices).toEqual([
       {
         tone: 'error',
-        text: 'Pohrana proizvoda Kofferdam set nije uspjela: fotografija mora biti JPEG, PNG, WebP ili AVIF.',
+        text: 'Pohrana proizvoda Kofferdam set nije uspjela: fotografija mora biti JPEG, PNG, WebP, AVIF ili HEIC.',
       },
     ]);
     expect(nameInput()).toHaveValue('Kofferdam set');

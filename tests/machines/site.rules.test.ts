@@ -246,7 +246,7 @@ describe('admin shell', () => {
     return { shell, log };
   }
 
-  it('lists Newsletter first, and the course and education entries for administrators only', () => {
+  it('lists Newsletter first, and the course, education and Zapisnik entries for administrators only', () => {
     expect(adminEntries({ isAdministrator: true })).toEqual([
       { href: '/admin/newsletter', label: messages.newsletterForm.menuEntry },
       { href: '/admin/course', label: messages.courseForm.menuEntry },
@@ -254,6 +254,7 @@ describe('admin shell', () => {
       { href: '/admin/products', label: messages.productStrip.menuEntry },
       { href: '/admin/educations', label: messages.educationAdmin.menuEntry },
       { href: '/admin/partners', label: messages.partnerForm.menuEntry },
+      { href: '/admin/zapisnik', label: messages.auditLog.menuEntry },
     ]);
     expect(adminEntries({ isAdministrator: false })).toEqual([
       { href: '/admin/newsletter', label: messages.newsletterForm.menuEntry },

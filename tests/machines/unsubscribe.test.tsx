@@ -122,6 +122,15 @@ describe('unsubscribe model', () => {
         expect(screen.queryByText(messages.unsubscribe.inProgress)).not.toBeInTheDocument();
         expect(app.notices).toEqual([{ tone: 'success', text: messages.unsubscribe.done }]);
       },
+      alreadyUnsubscribed: () => {
+        // One thing said twice, never beside a failure.
+        expect(screen.getByText(messages.unsubscribe.alreadyUnsubscribed)).toBeVisible();
+        expect(screen.queryByText('Odjava nije uspjela.')).not.toBeInTheDocument();
+        expect(app.notices).toEqual([
+          { tone: 'success', text: messages.unsubscribe.alreadyUnsubscribed },
+        ]);
+        expect(screen.getByRole('link', { name: messages.unsubscribe.home })).toBeVisible();
+      },
       failed: () => {
         expect(screen.getByText('Odjava nije uspjela.')).toBeVisible();
         expect(screen.getByRole('link', { name: messages.unsubscribe.home })).toHaveAttribute(
@@ -183,11 +192,13 @@ describe('unsubscribe journeys pinned by hand', () => {
     expect(unsubscribe.calls[0]?.email).toBe('ana%E0@primjer.hr');
   });
 
-  it('unsubscribed before: the toast of SPEC 8, then "Odjava nije uspjela."', async () => {
+  it('unsubscribed before: the toast of SPEC 8 and the page say the same, no failure', async () => {
     await renderPage(LINK);
     await unsubscribe.reject(NOT_SUBSCRIBED);
-    expect(app.notices).toEqual([{ tone: 'warning', text: 'Već ste se odjavili s newslettera.' }]);
-    expect(screen.getByText('Odjava nije uspjela.')).toBeVisible();
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Već ste se odjavili s newslettera.' }]);
+    expect(screen.getByText('Već ste se odjavili s newslettera.')).toBeVisible();
+    expect(screen.getByText('Više vam ga nećemo slati.')).toBeVisible();
+    expect(screen.queryByText('Odjava nije uspjela.')).not.toBeInTheDocument();
     expect(app.history).toHaveLength(1);
   });
 
@@ -312,7 +323,12 @@ describe('unsubscribe random paths', () => {
       expect(unsubscribe.calls[0]?.email).toBe(model.link.email?.trim());
       const tones = app.notices.map(({ tone }) => tone);
       if (model.answered === 'no' || model.answered === 'badEmail') expect(tones).toEqual([]);
-      else expect(tones).toEqual([model.answered === 'done' ? 'success' : tones[0]]);
+      else if (model.answered === 'outage') expect(tones).toEqual(['error']);
+      // A first and a second visit both end unsubscribed, and say so.
+      else expect(tones).toEqual(['success']);
+      const failure = screen.queryByText('Odjava nije uspjela.');
+      if (model.answered === 'outage') expect(failure).toBeVisible();
+      else expect(failure).not.toBeInTheDocument();
       if (model.answered === 'badEmail') expect(app.location()).toBe('/');
     },
   });

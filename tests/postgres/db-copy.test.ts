@@ -116,6 +116,10 @@ function fillEveryTable(file: string) {
   db.prepare(
     `insert into rate_limit_counters (key, count, window_ends_ms) values ('reset:ip:x', 2, ?)`,
   ).run(Date.now() + 3_600_000);
+  db.prepare(
+    `insert into audit_log (at, user_id, actor_name, address, kind, action, object_id, summary)
+     values (?, ?, 'Ana Horvat <admin@dentalia.hr>', '127.0.0.1', 'product', 'update', 1, 'Kompozit: čćžšđ')`,
+  ).run(now, admin);
   const education = (db.prepare('select id from educations limit 1').get() as { id: number }).id;
   mkdirSync(path.join(dataDir, 'captions'), { recursive: true });
   writeFileSync(path.join(dataDir, 'captions', 'CCCCCCCCCCCCCCCCCCCCCC.vtt'), 'WEBVTT\n');

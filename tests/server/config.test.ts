@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       courseCountries: DEFAULT_COURSE_COUNTRIES,
       pressure: { maxEventLoopDelayMs: 1000, maxHeapUsedMib: undefined, maxRssMib: 0 },
       educationVideoUrlHours: 4,
+      auditLogDays: 730,
       newsletters: { messagesPerSecond: 10, smtpPoolSize: 2, leaseSeconds: 120 },
       educationUploads: { videoMaxBytes: 4 * 1024 ** 3, expiryHours: 24, unfinishedMax: 5 },
       minFreeDiskBytes: 1024 * 2 ** 20,

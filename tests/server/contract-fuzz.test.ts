@@ -43,12 +43,15 @@ import {
   partnerListSchema,
   partnerSchema,
   productListQuerySchema,
+  auditLogPageSchema,
+  auditLogQuerySchema,
   productPageSchema,
   productSchema,
   PRODUCT_FIELDS,
   refreshRequestSchema,
   requestPasswordResetRequestSchema,
   revokeTokenRequestSchema,
+  roleChangeRequestSchema,
   subscriptionRequestSchema,
   unsubscribeRequestSchema,
   userListQuerySchema,
@@ -59,6 +62,7 @@ import {
   type Education,
 } from '../../src/api/contract.ts';
 import { productPatchSchema, MERGE_PATCH_CONTENT_TYPE } from '../../src/api/productWrites.ts';
+import { partnerDeleteQuerySchema } from '../../src/api/partnerWrites.ts';
 import { MEDIA_FOLDER } from '../../server/media/store.ts';
 import { previewDocuments } from '../../server/newsletters/preview-documents.ts';
 import { loadSecrets } from '../../server/secrets.ts';
@@ -290,6 +294,15 @@ function productRequests(files: Files) {
   return formRequests(validForm, Object.values(PRODUCT_FIELDS), files);
 }
 
+/**
+ * An account or invitation id: mostly one of the few that exist (the demo accounts, and the
+ * invitations the invite fuzzing made), else any path parameter.
+ */
+const accountOrInvitationId = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 6 }).map(String), weight: 3 },
+  { arbitrary: pathParameter, weight: 1 },
+);
+
 /** A product id: mostly one of the demo products (1 to 6), else any path parameter. */
 const productId = fc.oneof(
   { arbitrary: fc.integer({ min: 1, max: 6 }).map(String), weight: 3 },
@@ -421,6 +434,46 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       caller: 'administrator',
       requests: withQuery('GET', '/users', userListQuerySchema),
       success: { 200: userListSchema },
+      succeedsSometimes: true,
+    },
+    ...(['resend', 'revoke'] as const).map((action): FuzzRoute => ({
+      route: `POST /api/v1/users/invitations/:id/${action}`,
+      caller: 'administrator',
+      requests: accountOrInvitationId.map((id) => ({
+        method: 'POST',
+        url: `/api/v1/users/invitations/${id}/${action}`,
+      })),
+      success: { 204: 'empty' },
+    })),
+    {
+      route: 'POST /api/v1/users/:id/deactivate',
+      caller: 'administrator',
+      requests: accountOrInvitationId.map((id) => ({
+        method: 'POST',
+        url: `/api/v1/users/${id}/deactivate`,
+      })),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'PUT /api/v1/users/:id/role',
+      caller: 'administrator',
+      requests: fc
+        .tuple(accountOrInvitationId, requestObject(roleChangeRequestSchema))
+        .map(([id, body]): InjectOptions => ({
+          method: 'PUT',
+          url: `/api/v1/users/${id}/role`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
+        })),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
+      route: 'GET /api/v1/audit-log',
+      caller: 'administrator',
+      requests: withQuery('GET', '/audit-log', auditLogQuerySchema),
+      success: { 200: auditLogPageSchema },
       succeedsSometimes: true,
     },
     anonymousJson('POST', '/campaigns/subscriptions', subscriptionRequestSchema, {
@@ -569,7 +622,19 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       route: 'PATCH /api/v1/educations/:id',
       caller: 'administrator',
       requests: fc
-        .tuple(educationId, requestObject(educationPatchSchema))
+        .tuple(
+          educationId,
+          // A patch drawn from the schema rarely passes every member since it may name a
+          // partner, a country and an upload (issue 29); a plain one is stored now and then.
+          fc.oneof(
+            requestObject(educationPatchSchema),
+            fc.record({
+              title: personName,
+              partnerId: fc.constantFrom(1, 2, 999),
+              countryIsoCode: fc.constantFrom('HR', 'si', 'XX'),
+            }),
+          ),
+        )
         .map(([id, body]): InjectOptions => ({
           method: 'PATCH',
           url: `/api/v1/educations/${id}`,
@@ -705,6 +770,32 @@ function fuzzRoutes(files: Files, newsletters: NewsletterFixtures): FuzzRoute[] 
       success: { 204: 'empty' },
     },
     {
+      route: 'PUT /api/v1/partners/:id',
+      caller: 'administrator',
+      requests: fc
+        .tuple(partnerId, partnerEditRequests(files))
+        .map(([id, { form }]) => ({ form, url: `/api/v1/partners/${id}` })),
+      success: { 200: partnerSchema },
+      succeedsSometimes: true,
+    },
+    {
+      // Before the educations go: a partner they use is refused, or they move to another.
+      route: 'DELETE /api/v1/partners/:id',
+      caller: 'administrator',
+      requests: fc
+        .tuple(
+          partnerId,
+          fc.oneof(
+            fc.constant(''),
+            partnerId.map((id) => `?reassignTo=${id}`),
+            requestObject(partnerDeleteQuerySchema).map((query) => `?${queryString(query)}`),
+          ),
+        )
+        .map(([id, query]) => ({ method: 'DELETE', url: `/api/v1/partners/${id}${query}` })),
+      success: { 204: 'empty' },
+      succeedsSometimes: true,
+    },
+    {
       // Last: the stream fuzzing above needs the demo educations.
       route: 'DELETE /api/v1/educations/:id',
       caller: 'administrator',
@@ -758,17 +849,25 @@ async function authorization(caller: FuzzRoute['caller']): Promise<Record<string
  */
 const REQUEST_COUNTERS = new Set(['rate_limit_counters']);
 
-/** Rows per table and stored media files: what a refused request must leave as it was. */
+/** The tables whose rows a refused request must leave as they were (the schema does not change). */
+let countedTables: string[] | undefined;
+
+/**
+ * Rows per table and stored media files: what a refused request must leave as it was. One query
+ * for every table: it runs twice per refused request, thousands of times per run.
+ */
 async function storedState() {
-  const tables = await testApp.db.introspection.getTables();
-  const rows: Record<string, number> = {};
-  for (const { name, isView } of tables) {
-    if (isView || REQUEST_COUNTERS.has(name)) continue;
-    const result = await sql<{
-      count: number;
-    }>`select count(*) as count from ${sql.table(name)}`.execute(testApp.db);
-    rows[name] = Number(result.rows[0]?.count);
-  }
+  countedTables ??= (await testApp.db.introspection.getTables())
+    .filter(({ name, isView }) => !isView && !REQUEST_COUNTERS.has(name))
+    .map(({ name }) => name);
+  const counts = sql.join(
+    countedTables.map(
+      (name) => sql`select ${sql.lit(name)} as name, count(*) as count from ${sql.table(name)}`,
+    ),
+    sql` union all `,
+  );
+  const result = await sql<{ name: string; count: number }>`${counts}`.execute(testApp.db);
+  const rows = Object.fromEntries(result.rows.map(({ name, count }) => [name, Number(count)]));
   return { rows, mediaFiles: filesUnder(path.join(dataDir, MEDIA_FOLDER)).sort() };
 }
 
@@ -882,6 +981,11 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'PUT /api/v1/users/change-password',
     'POST /api/v1/users/invite',
     'GET /api/v1/users',
+    'POST /api/v1/users/invitations/:id/resend',
+    'POST /api/v1/users/invitations/:id/revoke',
+    'POST /api/v1/users/:id/deactivate',
+    'PUT /api/v1/users/:id/role',
+    'GET /api/v1/audit-log',
     'POST /api/v1/campaigns/subscriptions',
     'DELETE /api/v1/campaigns/subscriptions',
     'POST /api/v1/campaigns/subscriptions/one-click',
@@ -916,6 +1020,8 @@ describe(`contract fuzzing, ${RUNS} requests per route`, () => {
     'GET /api/v1/newsletters/:id/preview/document',
     'POST /api/v1/newsletters/:id/test',
     'POST /api/v1/newsletters/:id/cancel',
+    'PUT /api/v1/partners/:id',
+    'DELETE /api/v1/partners/:id',
     'DELETE /api/v1/educations/:id',
   ];
 
@@ -1125,9 +1231,29 @@ function tusRequests(method: 'POST' | 'PATCH' | 'DELETE' | 'OPTIONS', id: fc.Arb
     }));
 }
 
+/** A partner id: mostly one of the demo partners (1 to 3) or a fuzzed one, else any path parameter. */
+const partnerId = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 8 }).map(String), weight: 3 },
+  { arbitrary: pathParameter, weight: 1 },
+);
+
 /** Partner forms (formRequests): names with Croatian letters, some taken, and website addresses. */
 function partnerRequests(files: Files) {
-  const validForm = fc.record({
+  return formRequests(partnerForm(files), Object.values(PARTNER_FIELDS), files);
+}
+
+/** Partner edits (formRequests): the form of a new partner, the logo only now and then. */
+function partnerEditRequests(files: Files) {
+  const validForm = partnerForm(files).chain((form) =>
+    fc
+      .boolean()
+      .map((withLogo) => ({ ...form, [PARTNER_FIELDS.logo]: withLogo ? form.Logo : undefined })),
+  );
+  return formRequests(validForm, Object.values(PARTNER_FIELDS), files);
+}
+
+function partnerForm(files: Files) {
+  return fc.record({
     [PARTNER_FIELDS.name]: personName,
     [PARTNER_FIELDS.websiteUrl]: fc.oneof(
       fc.webUrl({ validSchemes: ['http', 'https'] }),
@@ -1141,5 +1267,4 @@ function partnerRequests(files: Files) {
     ),
     [PARTNER_FIELDS.logo]: filePart(files, fc.constant('png')),
   });
-  return formRequests(validForm, Object.values(PARTNER_FIELDS), files);
 }

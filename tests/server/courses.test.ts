@@ -281,7 +281,7 @@ describe('POST /courses with bad input', () => {
     });
   });
 
-  const NOT_AN_IMAGE = 'Image must be a JPEG, PNG, WebP or AVIF image.';
+  const NOT_AN_IMAGE = 'Image must be a JPEG, PNG, WebP, AVIF or HEIC image.';
   it.each([
     ['a PDF named .jpg as the image', 'Image', 'pdf', 'naslovna.jpg', 'image/jpeg', NOT_AN_IMAGE],
     [

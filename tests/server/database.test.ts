@@ -58,6 +58,8 @@ describe('the database', () => {
         '0016_video_transcodes',
         '0017_newsletter_prices_and_free_subjects',
         '0018_undeliverable_subscriptions',
+        '0019_people_and_invitations',
+        '0020_audit_log',
       ]);
       expect(await reopened.selectFrom('users').select('email').execute()).toEqual([
         { email: 'a@example.com' },

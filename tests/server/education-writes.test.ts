@@ -313,7 +313,7 @@ describe('POST /educations', () => {
     [
       { Thumbnail: videoFile(DEMO_VIDEO, 'naslovna.png', 'image/png') },
       'Thumbnail',
-      SERVER_MESSAGES.fileNotAllowed('Thumbnail', 'a JPEG, PNG, WebP or AVIF image'),
+      SERVER_MESSAGES.fileNotAllowed('Thumbnail', 'a JPEG, PNG, WebP, AVIF or HEIC image'),
     ],
   ])('refuses %#: %s on the field', async (overrides, field, message) => {
     const before = await stored();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { maskSensitiveQuery } from '../../server/http/logging.ts';
+import { maskSecretsInUrl } from '../../server/http/logging.ts';
+import { streamUrls } from '../../server/transcodes/stream-urls.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { useTempDir } from './support/temp-dir.ts';
 
@@ -82,20 +83,44 @@ describe('logs', () => {
     expect(incoming).toMatchObject({
       req: { url: '/api/v1/test/login?resetToken=redacted&page=2' },
     });
+
+    const signature = 's'.repeat(43);
+    await testApp.app.inject({
+      method: 'GET',
+      url: `/api/v1/educations/1/stream/k3y/2/1900000000/${signature}/master.m3u8`,
+    });
+    expect(lines.join('')).not.toContain(signature);
     expect(entries.find((entry) => entry.msg === 'login attempt')).toMatchObject({
       body: { email: 'ana@example.com', password: '[redacted]', refreshToken: '[redacted]' },
     });
   });
 });
 
-describe('maskSensitiveQuery', () => {
+describe('maskSecretsInUrl', () => {
   it('masks token-like parameters and keeps the rest', () => {
-    expect(
-      maskSensitiveQuery('/newsletter-odjava/tecajevi?email=a%40b.hr&unsubscribeToken=x'),
-    ).toBe('/newsletter-odjava/tecajevi?email=a%40b.hr&unsubscribeToken=redacted');
-    expect(maskSensitiveQuery('/info')).toBe('/info');
-    expect(maskSensitiveQuery('/api/v1/educations/3/video?user=2&expires=9&signature=s')).toBe(
-      '/api/v1/educations/3/video?user=2&expires=9&signature=redacted',
+    expect(maskSecretsInUrl('/newsletter-odjava/tecajevi?email=a%40b.hr&unsubscribeToken=x')).toBe(
+      '/newsletter-odjava/tecajevi?email=a%40b.hr&unsubscribeToken=redacted',
     );
+    expect(maskSecretsInUrl('/info')).toBe('/info');
+    expect(maskSecretsInUrl('/api/v1/newsletters/4/preview/document?expires=9&signature=s')).toBe(
+      '/api/v1/newsletters/4/preview/document?expires=9&signature=redacted',
+    );
+  });
+
+  it('masks the signature of a signed stream path, and only it', () => {
+    const prefix = streamUrls({
+      basePath: '/api/v1',
+      jwtSecret: 'a secret of the test',
+      lifetimeHours: 4,
+      now: () => new Date('2026-11-27T10:00:00Z'),
+    }).prefix(7, 'k3y', 12);
+    const signature = prefix.split('/').at(-2) ?? '';
+    expect(signature).toHaveLength(43);
+    const expires = String(Date.parse('2026-11-27T14:00:00Z') / 1000);
+    for (const file of ['master.m3u8', '720p/segment-003.ts?x=1']) {
+      expect(maskSecretsInUrl(`${prefix}${file}`)).toBe(
+        `/api/v1/educations/7/stream/k3y/12/${expires}/redacted/${file}`,
+      );
+    }
   });
 });

@@ -3,7 +3,9 @@
  * written by pdf-lib, and bodies serialised by the platform's own FormData, or streamed part
  * by part when a test needs a body too large to hold.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
@@ -48,6 +50,23 @@ export async function pngWithTransparentMargins(
     .composite([{ input: mark, left: margin, top: margin }])
     .png()
     .toBuffer();
+}
+
+/**
+ * A real HEIC (HEVC in a HEIF container, brand `heic`) as an iPhone takes it, encoded by libheif's
+ * `heif-enc` (Debian's libheif-examples, installed by .ci/run) from a PNG of `imageFile`.
+ */
+export async function heicFile(width = 800, height = 500): Promise<Buffer> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'dental-heic-'));
+  try {
+    const png = path.join(folder, 'photo.png');
+    const heic = path.join(folder, 'photo.heic');
+    await sharp(await imageFile('png', width, height)).toFile(png);
+    execFileSync('heif-enc', ['--quality', '80', png, '--output', heic], { stdio: 'pipe' });
+    return readFileSync(heic);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** A JPEG carrying EXIF (camera, GPS-like comment), to see that it is stripped. */

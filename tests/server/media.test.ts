@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../server/http/errors.ts';
+import { MAIL_IMAGE_WIDTH, toMailImage } from '../../server/media/images.ts';
 import { createMedia, type Media } from '../../server/media/service.ts';
 import { MEDIA_FOLDER, UPLOAD_TEMP_FOLDER } from '../../server/media/store.ts';
 import { diskSpace } from '../../server/disk-space.ts';
@@ -14,6 +15,7 @@ import {
   bytesUnder,
   corruptPng,
   filesUnder,
+  heicFile,
   imageFile,
   jpegWithExif,
   multipart,
@@ -173,7 +175,7 @@ describe('receiving an upload', () => {
     const body = response.json<Stored>();
     expect(body.files).toEqual({});
     expect(body.fileErrors).toEqual({
-      Photo: ['Photo must be a JPEG, PNG, WebP or AVIF image.'],
+      Photo: ['Photo must be a JPEG, PNG, WebP, AVIF or HEIC image.'],
       Doc: ['Doc must be a PDF document.'],
     });
     expect(mediaFiles()).toEqual(before);
@@ -184,7 +186,7 @@ describe('receiving an upload', () => {
       Photo: { bytes: SVG, filename: 'logo.png', type: 'image/png' },
     });
     expect(response.json<Stored>().fileErrors).toEqual({
-      Photo: ['Photo must be a JPEG, PNG, WebP or AVIF image.'],
+      Photo: ['Photo must be a JPEG, PNG, WebP, AVIF or HEIC image.'],
     });
   });
 
@@ -433,4 +435,68 @@ describe('serving media', () => {
     const response = await get('/media/tests/notes.txt');
     expect(response.statusCode).toBe(404);
   });
+});
+
+describe("an iPhone's photo (HEIC), which sharp's own libvips cannot decode", () => {
+  /** Encoding (heif-enc) and decoding (libheif as WebAssembly) take seconds on a busy machine. */
+  const SLOW = 30_000;
+  let heic: Buffer;
+  beforeAll(async () => {
+    heic = await heicFile(1700, 850);
+  }, SLOW);
+
+  it(
+    'is accepted by its bytes, whatever its name, and stored as WebP at the two web sizes',
+    async () => {
+      expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic');
+      const response = await upload({
+        Photo: { bytes: heic, filename: 'IMG_0001.jpg', type: 'application/octet-stream' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const body = response.json<Stored>();
+      expect(body.files).toEqual({ Photo: 'image/heic' });
+      const full = (await get(`/media/${body.stored.photo?.key}`)).rawPayload;
+      const card = (await get(`/media/${body.stored.photo?.cardKey}`)).rawPayload;
+      expect(await sharp(full).metadata()).toMatchObject({
+        format: 'webp',
+        width: 1600,
+        height: 800,
+      });
+      expect(await sharp(card).metadata()).toMatchObject({
+        format: 'webp',
+        width: 600,
+        height: 300,
+      });
+      // The pixels are the photo's (the fixture's red), not a blank or a decoder's placeholder.
+      const { dominant } = await sharp(full).stats();
+      expect(dominant.r).toBeGreaterThan(200);
+      expect(dominant.g + dominant.b).toBeLessThan(80);
+    },
+    SLOW,
+  );
+
+  it(
+    'becomes a newsletter JPEG at the mail widths',
+    async () => {
+      const image = await toMailImage(heic);
+      expect(await sharp(image.standard).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: MAIL_IMAGE_WIDTH,
+      });
+      expect(await sharp(image.double).metadata()).toMatchObject({ width: MAIL_IMAGE_WIDTH * 2 });
+    },
+    SLOW,
+  );
+
+  it(
+    'answers a broken HEIC (its container intact, its pixels cut off) as unreadable',
+    async () => {
+      const response = await upload({
+        Photo: { bytes: heic.subarray(0, heic.length - 100), filename: 'IMG_0002.heic' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ errors: { Photo: ['Photo is not a readable image.'] } });
+    },
+    SLOW,
+  );
 });

@@ -233,7 +233,7 @@ describe('POST /partners with bad input', () => {
     });
   });
 
-  const NOT_AN_IMAGE = 'Logo must be a JPEG, PNG, WebP or AVIF image.';
+  const NOT_AN_IMAGE = 'Logo must be a JPEG, PNG, WebP, AVIF or HEIC image.';
   it.each([
     ['a PDF named .png', 'pdf', 'logo.png', 'image/png', NOT_AN_IMAGE],
     ['an SVG', 'svg', 'logo.svg', 'image/svg+xml', NOT_AN_IMAGE],

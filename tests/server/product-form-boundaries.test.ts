@@ -20,7 +20,7 @@ import type { ReceivedFile } from '../../server/media/upload.ts';
 
 const image = new File([new Uint8Array(8)], 'kofferdam.png', { type: 'image/png' });
 const receivedImage = { filename: 'kofferdam.png' } as unknown as ReceivedFile;
-const valid: ProductDraft = { name: 'Kofferdam set', image };
+const valid: ProductDraft = { name: 'Kofferdam set', image, isHighlighted: false };
 const tooLong = [
   MESSAGES.tooLong(F.name, RULES.nameMaxLength),
   text.nameTooLong(RULES.nameMaxLength),

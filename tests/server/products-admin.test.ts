@@ -216,7 +216,7 @@ describe('POST /products', () => {
       await refused(
         { bytes: await pdfFile(), filename: 'slika.png', type: 'image/png' },
         400,
-        /Image must be a JPEG, PNG, WebP or AVIF image/,
+        /Image must be a JPEG, PNG, WebP, AVIF or HEIC image/,
       );
     });
 
@@ -224,7 +224,7 @@ describe('POST /products', () => {
       await refused(
         { bytes: SVG, filename: 'logo.svg', type: 'image/svg+xml' },
         400,
-        /Image must be a JPEG, PNG, WebP or AVIF image/,
+        /Image must be a JPEG, PNG, WebP, AVIF or HEIC image/,
       );
     });
 

@@ -96,9 +96,14 @@ export function renderWithEffects(ui: ReactNode, options: EffectsOptions = {}) {
     ]),
   );
   const stored: { session: StoredSession | null } = { session: options.session ?? null };
-  const record = (tone: Notice['tone']) => (text: string, extra?: { sticky?: boolean }) => {
-    notices.push(extra?.sticky ? { tone, text, sticky: true } : { tone, text });
-  };
+  // `notices` are the toasts on screen: a dismissed one leaves it.
+  const sources = new Map<Notice, string>();
+  const record =
+    (tone: Notice['tone']) => (text: string, extra?: { sticky?: boolean; source?: string }) => {
+      const notice: Notice = extra?.sticky ? { tone, text, sticky: true } : { tone, text };
+      notices.push(notice);
+      if (extra?.source !== undefined) sources.set(notice, extra.source);
+    };
   const effects: Effects = {
     api: fakeApi(options.api ?? {}),
     cookies: {
@@ -113,6 +118,10 @@ export function renderWithEffects(ui: ReactNode, options: EffectsOptions = {}) {
       info: record('info'),
       warning: record('warning'),
       error: record('error'),
+      dismiss: (source) => {
+        const kept = notices.filter((notice) => sources.get(notice) !== source);
+        notices.splice(0, notices.length, ...kept);
+      },
     },
     logError: (message, error) => {
       loggedErrors.push({ message, error });

@@ -7,6 +7,7 @@ import {
   selectActivationSubmitting,
   type ActivationContext,
 } from '../../src/machines/activation.machine.ts';
+import { passwordChecklist } from '../../src/machines/passwordRules.ts';
 import { messages } from '../../src/messages.ts';
 import { ActivationPage } from '../../src/views/ActivationPage.tsx';
 
@@ -33,9 +34,11 @@ function renderActivation(value: ActivationValue, context: Partial<ActivationCon
     <ActivationPage
       stage={selectActivationStage(snapshot)}
       invitationProblem={invitationProblem}
+      supportEmail="podrska@dentalia.hr"
       name={name}
       surname={surname}
       password={password}
+      passwordChecks={passwordChecklist(password)}
       errors={errors}
       problems={errors.form ?? []}
       submitting={selectActivationSubmitting(snapshot)}

@@ -38,6 +38,7 @@ function renderFrom(
       problems={errorMessages(snapshot.context.errors)}
       submitting={selectCourseFormSubmitting(snapshot)}
       rules={COURSE_RULES}
+      now={new Date()}
       onEdit={(values) => send({ type: 'EDIT', values })}
       onSubmit={() => send({ type: 'SUBMIT' })}
     />,

@@ -57,7 +57,7 @@ describe('ProductStripPage', () => {
     expect(screen.getByLabelText('Naziv proizvoda')).toHaveAttribute('maxLength', '200');
     expect(screen.getByLabelText('Fotografija proizvoda')).toHaveAttribute(
       'accept',
-      'image/jpeg,image/png,image/webp,image/avif',
+      'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif',
     );
   });
 

@@ -20,6 +20,8 @@ import * as unfinishedVideoUploads from './0015_unfinished_video_uploads.ts';
 import * as videoTranscodes from './0016_video_transcodes.ts';
 import * as newsletterPricesAndFreeSubjects from './0017_newsletter_prices_and_free_subjects.ts';
 import * as undeliverableSubscriptions from './0018_undeliverable_subscriptions.ts';
+import * as peopleAndInvitations from './0019_people_and_invitations.ts';
+import * as auditLog from './0020_audit_log.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_users': users,
@@ -39,6 +41,8 @@ const migrations: Record<string, Migration> = {
   '0016_video_transcodes': videoTranscodes,
   '0017_newsletter_prices_and_free_subjects': newsletterPricesAndFreeSubjects,
   '0018_undeliverable_subscriptions': undeliverableSubscriptions,
+  '0019_people_and_invitations': peopleAndInvitations,
+  '0020_audit_log': auditLog,
 };
 
 export const migrationProvider: MigrationProvider = {

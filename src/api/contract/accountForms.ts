@@ -25,6 +25,23 @@ export const ACCOUNT_FORM_RULES = {
 } as const;
 
 const R = ACCOUNT_FORM_RULES;
+
+/**
+ * SPEC 5's password rules, the one definition: the server refuses a password by them (each with
+ * its English message, server/auth/password-rules.ts) and the activation and new-password forms
+ * tick them off as the user types (each with its Croatian text, src/machines/passwordRules.ts).
+ */
+export const PASSWORD_RULES = [
+  {
+    rule: 'minLength',
+    test: (password: string) => [...password].length >= R.passwordMinLength,
+  },
+  { rule: 'lowercase', test: (password: string) => /\p{Ll}/u.test(password) },
+  { rule: 'uppercase', test: (password: string) => /\p{Lu}/u.test(password) },
+  { rule: 'digit', test: (password: string) => /\d/.test(password) },
+  { rule: 'special', test: (password: string) => /[^\p{L}\p{N}\s]/u.test(password) },
+] as const;
+export type PasswordRule = (typeof PASSWORD_RULES)[number]['rule'];
 const characters = (text: string) => [...text].length;
 
 /** The schemas' messages: the server's where it judges the same rule, the form's own otherwise. */

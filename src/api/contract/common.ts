@@ -9,6 +9,22 @@ export const ROLES = ['user', 'employee', 'administrator'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
+/**
+ * The images the server decodes (it judges their bytes), as an `accept` attribute: HEIC/HEIF is
+ * how an iPhone takes photos. Its extensions are listed too because only Safari gives a `.heic`
+ * file a type; the others leave `File#type` empty.
+ */
+export const IMAGE_ACCEPT =
+  'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif';
+
+/** Whether `file` is one an `accept` list offers: by its type, or by a listed `.extension`. */
+export function matchesAccept(accept: string, file: { name: string; type: string }): boolean {
+  const name = file.name.toLowerCase();
+  return accept
+    .split(',')
+    .some((entry) => (entry.startsWith('.') ? name.endsWith(entry) : entry === file.type));
+}
+
 /** Domain error: `{"errors": ["message"]}`. */
 export const domainErrorSchema = z.object({ errors: z.array(z.string()) });
 /** Validation error: `{"errors": {"Field": ["message", ...]}}`, fields named as in the request. */

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { SERVER_MESSAGES } from '../serverMessages.ts';
 import { freeText } from '../text.ts';
+import { IMAGE_ACCEPT } from './common.ts';
 import { requiredFile, trimmedText } from './form.ts';
 
 /** GET /countries: the ISO 3166-1 alpha-2 codes a course may be held in (names are bundled). */
@@ -79,7 +80,7 @@ export const COURSE_RULES = {
   imageMaxBytes: 10 * 1024 * 1024,
   pdfMaxBytes: 20 * 1024 * 1024,
   /** `accept` attributes of the file inputs. SVG is never accepted. */
-  imageAccept: 'image/jpeg,image/png,image/webp,image/avif',
+  imageAccept: IMAGE_ACCEPT,
   pdfAccept: 'application/pdf,.pdf',
 } as const;
 

@@ -21,10 +21,13 @@ export const partnerSchema = z.object({
 export type Partner = z.infer<typeof partnerSchema>;
 /** GET /partners: newest first. */
 export const partnerListSchema = z.array(partnerSchema);
-/** POST /partners answers 201 with the stored partner. */
+/** POST /partners answers 201 with the stored partner, PUT /partners/{id} 200 with the changed one. */
 export const createPartnerResponseSchema = partnerSchema;
 
-/** The multipart field names of POST /partners (SPEC 7): two text fields and the logo file. */
+/**
+ * The multipart field names of POST /partners (SPEC 7): two text fields and the logo file; PUT
+ * /partners/{id} takes the same, the logo only when it changes.
+ */
 export const PARTNER_FIELDS = { name: 'Name', websiteUrl: 'WebsiteUrl', logo: 'Logo' } as const;
 
 /** SPEC 5 "Partner": the rules of the partner form, enforced by the SPA and again by the server. */
@@ -56,12 +59,11 @@ export const hasWebsiteScheme = (text: string) => /^https?:\/\//i.test(text);
 const F = PARTNER_FIELDS;
 
 /**
- * SPEC 5 "Partner": the partner form's fields as sent, one rule per message, checked by the SPA
- * (partnerForm.rules.ts) and by the server (server/partners/validation.ts). `Logo` is the file
- * or, on the server, the upload's own refusal of it (which the server reports instead): its type
- * and size are judged by the browser from the File and by the server from the bytes.
+ * SPEC 5 "Partner": the text fields of the partner form as sent, one rule per message, checked by
+ * the SPA (partnerForm.rules.ts) and by the server (server/partners/validation.ts). An edit
+ * (PUT /partners/{id}) sends these and a logo only when it is replaced.
  */
-export const partnerFormSchema = z.object({
+export const partnerTextsSchema = z.object({
   [F.name]: freeText(F.name, { required: true, maxLength: PARTNER_RULES.nameMaxLength }),
   [F.websiteUrl]: trimmedText(F.websiteUrl).check(
     z.minLength(1, { error: SERVER_MESSAGES.required(F.websiteUrl), abort: true }),
@@ -72,5 +74,13 @@ export const partnerFormSchema = z.object({
     z.refine(hasWebsiteScheme, { error: SERVER_MESSAGES.websiteUrlScheme, abort: true }),
     z.refine(isPartnerWebsiteUrl, { error: SERVER_MESSAGES.websiteUrlInvalid }),
   ),
+});
+
+/**
+ * SPEC 5 "Partner": the new partner's form, the texts and the logo. `Logo` is the file or, on the
+ * server, the upload's own refusal of it (which the server reports instead): its type and size are
+ * judged by the browser from the File and by the server from the bytes.
+ */
+export const partnerFormSchema = z.extend(partnerTextsSchema, {
   [F.logo]: requiredFile(SERVER_MESSAGES.required(F.logo)),
 });

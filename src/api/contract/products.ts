@@ -3,6 +3,7 @@
  */
 import * as z from 'zod/mini';
 import { freeText } from '../text.ts';
+import { IMAGE_ACCEPT } from './common.ts';
 import { requiredFile } from './form.ts';
 
 export const PRODUCT_PAGE_SIZE_DEFAULT = 10;
@@ -67,7 +68,7 @@ export const PRODUCT_RULES = {
   /** What the server accepts (decided from the bytes, not from the name or type). */
   imageMaxBytes: 10 * 1024 * 1024,
   /** `accept` of the file input. SVG is never accepted. */
-  imageAccept: 'image/jpeg,image/png,image/webp,image/avif',
+  imageAccept: IMAGE_ACCEPT,
 } as const;
 
 /** POST /products answers 201 with the stored product. */

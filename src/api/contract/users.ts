@@ -113,3 +113,51 @@ export const userListSchema = z.array(userListItemSchema);
  * code (this message is needed there, by the API client).
  */
 export const INVALID_REFRESH_TOKEN = 'The provided refresh token is invalid, expired or revoked';
+
+// People and invitations (issue 29): the `Korisnici` screen's lists and actions.
+
+/** What became of an invitation: its link works (waiting), was used, ran out or was taken back. */
+export const INVITATION_STATES = ['waiting', 'accepted', 'expired', 'revoked'] as const;
+export const invitationStateSchema = z.enum(INVITATION_STATES);
+export type InvitationState = z.infer<typeof invitationStateSchema>;
+
+/** GET /users/invitations (staff): newest first; an employee sees the invitations of role user. */
+export const invitationSummarySchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  roles: z.array(roleSchema),
+  /** The inviter's name and surname; null for the first administrator's (the CLI's) invitation. */
+  invitedBy: z.nullable(z.string()),
+  /** When its current link was sent (a resend sends a new one). */
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  state: invitationStateSchema,
+});
+export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
+export const invitationListSchema = z.array(invitationSummarySchema);
+
+/** GET /users/accounts (staff): an employee sees the accounts of role user. */
+export const accountSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  roles: z.array(roleSchema),
+  lastLoginAt: z.nullable(z.string()),
+  deactivated: z.boolean(),
+});
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
+export const accountListSchema = z.array(accountSummarySchema);
+
+export const invitationIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'id must be an invitation id.' }).check(z.int(), z.positive()),
+});
+export const userIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a user id.' }).check(z.int(), z.positive()),
+});
+
+/** PUT /users/{id}/role (administrators): the one role the account holds from now on. */
+export const roleChangeRequestSchema = z.object({ role: roleSchema });
+export type RoleChangeRequest = z.infer<typeof roleChangeRequestSchema>;

@@ -1,13 +1,17 @@
 /**
  * The date and time field of the admin forms (the course's start and end, the newsletter's
- * sending time): react-datepicker in Croatian, 'dd. MM. yyyy. HH:mm', 15-minute steps. It takes
- * and gives Zagreb wall times ('YYYY-MM-DDTHH:mm' or ''), whatever the browser's time zone is
- * (src/lib/wallTime.ts). The picker and its styles load with the screens that use it.
+ * sending time): react-datepicker in Croatian, 'dd. MM. yyyy. HH:mm', 15-minute steps, in the
+ * site's colours (forms.css). It takes and gives Zagreb wall times ('YYYY-MM-DDTHH:mm' or ''),
+ * whatever the browser's time zone is (src/lib/wallTime.ts). Days and times before `now` are
+ * disabled: both forms refuse a past time. The picker and its styles load with the screens that
+ * use it.
  */
+import type { ReactNode } from 'react';
 import { hr } from 'date-fns/locale/hr';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import { pickerDateToWallTime, wallTimeToPickerDate } from '../../lib/wallTime.ts';
+import './DateTimePicker.css';
+import { pickerDateToWallTime, wallTimeToPickerDate, zagrebWallTime } from '../../lib/wallTime.ts';
 import { datePickerMessages as text } from '../../messages/datePicker.ts';
 
 registerLocale('hr', hr);
@@ -16,6 +20,43 @@ registerLocale('hr', hr);
 const PICKER_DATE_TIME_FORMAT = 'dd. MM. yyyy. HH:mm';
 const TIME_STEP_MINUTES = 15;
 
+/**
+ * What react-datepicker reads to a screen reader, in Croatian: its locale words the dates
+ * ("petak, 12. ožujka 2027."), these the rest, which it writes in English whatever the locale.
+ */
+export const CROATIAN_PICKER_LABELS = {
+  chooseDayAriaLabelPrefix: text.chooseDay,
+  disabledDayAriaLabelPrefix: text.unavailableDay,
+  weekAriaLabelPrefix: text.week,
+  monthAriaLabelPrefix: text.month,
+  previousMonthAriaLabel: text.previousMonth,
+  previousMonthButtonLabel: text.previousMonth,
+  nextMonthAriaLabel: text.nextMonth,
+  nextMonthButtonLabel: text.nextMonth,
+  previousYearAriaLabel: text.previousYear,
+  previousYearButtonLabel: text.previousYear,
+  nextYearAriaLabel: text.nextYear,
+  nextYearButtonLabel: text.nextYear,
+  ariaLabelClose: text.close,
+  timeCaption: text.timeCaption,
+  timeInputLabel: text.timeCaption,
+} as const;
+
+/** The calendar's dialog, labelled in Croatian (the library's own says "Choose Date and Time"). */
+export function CroatianCalendarContainer({
+  className,
+  children,
+}: {
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className} role="dialog" aria-modal="true" aria-label={text.dialog}>
+      {children}
+    </div>
+  );
+}
+
 export interface DateTimePickerProps {
   id: string;
   /** A Zagreb wall time, or '' for none. */
@@ -23,6 +64,8 @@ export interface DateTimePickerProps {
   onChange: (wallTime: string) => void;
   /** The wall time the calendar opens at (default: the value's). */
   openTo?: string;
+  /** The present: days and times before it cannot be chosen. */
+  now: Date;
   disabled: boolean;
   invalid?: boolean;
   describedBy?: string;
@@ -33,14 +76,18 @@ export function DateTimePicker({
   value,
   onChange,
   openTo,
+  now,
   disabled,
   invalid,
   describedBy,
 }: DateTimePickerProps) {
+  const earliest = wallTimeToPickerDate(zagrebWallTime(now));
   return (
     <DatePicker
+      {...CROATIAN_PICKER_LABELS}
       id={id}
       className="form__input"
+      calendarContainer={CroatianCalendarContainer}
       selected={wallTimeToPickerDate(value)}
       openToDate={openTo === undefined ? undefined : (wallTimeToPickerDate(openTo) ?? undefined)}
       onChange={(date: Date | null) => onChange(pickerDateToWallTime(date))}
@@ -48,8 +95,10 @@ export function DateTimePicker({
       dateFormat={PICKER_DATE_TIME_FORMAT}
       showTimeSelect
       timeIntervals={TIME_STEP_MINUTES}
-      timeCaption={text.timeCaption}
       timeFormat="HH:mm"
+      minDate={earliest ?? undefined}
+      // The time list shows the chosen day's times: on today, those already past are disabled.
+      filterTime={(time: Date) => earliest === null || time.getTime() > earliest.getTime()}
       placeholderText={text.datePlaceholder}
       autoComplete="off"
       disabled={disabled}

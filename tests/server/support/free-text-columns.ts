@@ -26,6 +26,8 @@ export const FREE_TEXT_COLUMNS: Record<string, Record<string, Kind>> = {
   newsletter_images: { title: 'line' },
   newsletters: { subject: 'line', template_name: 'line', heading: 'line', body: 'multiline' },
   newsletter_products: { title: 'line' },
+  // Written by the server from the cleaned texts above (issue 29): one line each.
+  audit_log: { actor_name: 'line', summary: 'line' },
 };
 
 /**
@@ -34,9 +36,18 @@ export const FREE_TEXT_COLUMNS: Record<string, Record<string, Kind>> = {
  * the mail server's answer), and request headers (the user agent of a subscription).
  */
 export const OTHER_TEXT_COLUMNS: Record<string, string[]> = {
-  users: ['email', 'gender', 'password_hash', 'created_at'],
+  users: ['email', 'gender', 'password_hash', 'created_at', 'deactivated_at', 'last_login_at'],
   user_roles: ['role'],
-  invitations: ['token_hash', 'email', 'gender', 'roles', 'created_at', 'expires_at', 'used_at'],
+  invitations: [
+    'token_hash',
+    'email',
+    'gender',
+    'roles',
+    'created_at',
+    'expires_at',
+    'used_at',
+    'revoked_at',
+  ],
   refresh_tokens: ['token_hash', 'family_id', 'created_at', 'expires_at', 'revoked_at'],
   password_reset_tokens: ['token_hash', 'created_at', 'expires_at', 'used_at'],
   spent_robot_checks: ['challenge_id', 'expires_at'],
@@ -76,6 +87,7 @@ export const OTHER_TEXT_COLUMNS: Record<string, string[]> = {
   ],
   video_uploads: ['id', 'created_at', 'used_at'],
   unfinished_video_uploads: ['upload_id'],
+  audit_log: ['at', 'address', 'kind', 'action'],
   video_transcodes: [
     'video_key',
     'stream_key',

@@ -136,6 +136,18 @@ async function invitationToken(roles: string[] = ['user'], email = unique('pozva
   return tokenInMail(mailer.sent.at(-1), 'aktiviraj-racun');
 }
 
+/** A new waiting invitation of role user, by its id (what an employee may resend or revoke). */
+async function userInvitationId(): Promise<number> {
+  const email = unique('pozivnica');
+  await invitationToken(['user'], email);
+  const row = await testApp.db
+    .selectFrom('invitations')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A new account's first session, through an invitation (no login limit is spent). */
 async function registeredSession(email = unique('novi')): Promise<AuthResponse> {
   const response = await testApp.app.inject(
@@ -182,6 +194,22 @@ async function newProductId(): Promise<number> {
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Product>().id;
+}
+
+async function newPartnerId(): Promise<number> {
+  const body = await multipart({
+    Name: `Partner ${(serial += 1)}`,
+    WebsiteUrl: 'https://partner.example',
+    Logo: { bytes: png, filename: 'logo.png', type: 'image/png' },
+  });
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/partners',
+    headers: { ...body.headers, authorization: `Bearer ${accessTokens.employee}` },
+    payload: body.payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
 }
 
 function courseForm() {
@@ -371,6 +399,32 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
     request: () => api('POST', '/users/invite', { email: unique('novi'), roles: ['user'] }),
   },
   'GET /api/v1/users': { expected: administrators(200), request: () => api('GET', '/users') },
+  'GET /api/v1/users/invitations': {
+    expected: staff(200),
+    request: () => api('GET', '/users/invitations'),
+  },
+  'POST /api/v1/users/invitations/:id/resend': {
+    expected: staff(204),
+    request: async () => api('POST', `/users/invitations/${await userInvitationId()}/resend`),
+  },
+  'POST /api/v1/users/invitations/:id/revoke': {
+    expected: staff(204),
+    request: async () => api('POST', `/users/invitations/${await userInvitationId()}/revoke`),
+  },
+  'GET /api/v1/users/accounts': {
+    expected: staff(200),
+    request: () => api('GET', '/users/accounts'),
+  },
+  'POST /api/v1/users/:id/deactivate': {
+    // A fresh account of role user per cell: what an employee may deactivate too.
+    expected: staff(204),
+    request: async () => api('POST', `/users/${(await registeredSession()).id}/deactivate`),
+  },
+  'PUT /api/v1/users/:id/role': {
+    expected: administrators(204),
+    request: async () =>
+      api('PUT', `/users/${(await registeredSession()).id}/role`, { role: 'user' }),
+  },
   'GET /api/v1/countries': { expected: everyone(200), request: () => api('GET', '/countries') },
   'GET /api/v1/courses': { expected: everyone(200), request: () => api('GET', '/courses') },
   'POST /api/v1/courses': {
@@ -463,6 +517,26 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
         payload: body.payload,
       };
     },
+  },
+  'PUT /api/v1/partners/:id': {
+    expected: staff(200),
+    request: async () => {
+      const id = await newPartnerId();
+      const body = await multipart({
+        Name: `Partner ${(serial += 1)}`,
+        WebsiteUrl: 'https://p.example',
+      });
+      return {
+        method: 'PUT',
+        url: `/api/v1/partners/${id}`,
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
+  'DELETE /api/v1/partners/:id': {
+    expected: staff(204),
+    request: async () => api('DELETE', `/partners/${await newPartnerId()}`),
   },
   // The demo user's restricted education: hidden from other users and employees as if missing.
   'GET /api/v1/educations': {
@@ -644,6 +718,15 @@ const GET_AND_WRITE_ROWS: Record<string, Row> = {
   'POST /api/v1/newsletters/:id/test': {
     expected: staff(204),
     request: () => api('POST', `/newsletters/${newsletterId}/test`),
+  },
+  // The audit log says what each staff member did: administrators only (issue 29).
+  'GET /api/v1/audit-log': {
+    expected: administrators(200),
+    request: () => api('GET', '/audit-log?kind=product&pageSize=5'),
+  },
+  'GET /api/v1/audit-log/people': {
+    expected: administrators(200),
+    request: () => api('GET', '/audit-log/people'),
   },
   // Uploaded files are public by design (course images and PDFs); restricted media would get
   // signed URLs and rows of their own here.

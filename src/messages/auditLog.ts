@@ -1,0 +1,47 @@
+/** "Zapisnik", the audit log screen (issue 29). */
+import type { AuditAction, AuditKind } from '../api/contract.ts';
+
+export const auditLogMessages = {
+  menuEntry: 'Zapisnik',
+  heading: 'Zapisnik',
+  intro: 'Tko je što promijenio: svaka izmjena zaposlenika i administratora, najnovije prvo.',
+  filters: 'Filtriraj zapisnik',
+  person: 'Osoba',
+  everyone: 'Sve osobe',
+  kind: 'Vrsta',
+  everyKind: 'Sve vrste',
+  from: 'Od dana',
+  to: 'Do dana (uključivo)',
+  loading: 'Učitavanje zapisnika…',
+  failed: 'Zapisnik nije učitan.',
+  retry: 'Pokušaj ponovno',
+  empty: 'Nema zapisa za odabrane filtre.',
+  server: 'Sustav',
+  previous: 'Prethodna stranica',
+  next: 'Sljedeća stranica',
+  pages: (pageNumber: number, totalPages: number, totalCount: number) =>
+    `Stranica ${pageNumber} od ${Math.max(totalPages, 1)} (zapisa: ${totalCount})`,
+  address: (address: string) => `Adresa: ${address}`,
+  object: (id: number) => `#${id}`,
+  kinds: {
+    course: 'Tečaj',
+    product: 'Proizvod',
+    partner: 'Partner',
+    education: 'Edukacija',
+    newsletter: 'Newsletter',
+    invitation: 'Pozivnica',
+    user: 'Korisnik',
+  } satisfies Record<AuditKind, string>,
+  actions: {
+    create: 'dodano',
+    update: 'izmijenjeno',
+    delete: 'obrisano',
+    send: 'poslano',
+    cancel: 'otkazano',
+    accessRights: 'prava pristupa',
+    resend: 'ponovno poslano',
+    revoke: 'opozvano',
+    deactivate: 'deaktivirano',
+    roleChange: 'promjena uloge',
+  } satisfies Record<AuditAction, string>,
+} as const;
