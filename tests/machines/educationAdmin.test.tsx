@@ -22,6 +22,7 @@ function renderAt(
   roles: Role[],
   educations: Record<string, unknown> = {},
   users: Record<string, unknown> = {},
+  lists: { countries?: Record<string, unknown>; partners?: Record<string, unknown> } = {},
 ) {
   const session: StoredSession = {
     user: { id: 1, name: 'Ivana', surname: 'Horvat', email: 'admin@dentalia.hr', roles },
@@ -33,8 +34,8 @@ function renderAt(
     api: {
       campaigns: { campaignIdByName: pending },
       newsletters: { listNewsletters: pending },
-      countries: { listCountries: pending },
-      partners: { listPartners: pending },
+      countries: { listCountries: pending, ...lists.countries },
+      partners: { listPartners: pending, ...lists.partners },
       users: { listUsers: pending, ...users },
       educations: {
         listEducations: pending,
@@ -93,11 +94,15 @@ describe('the education admin routes', { timeout: 15_000 }, () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const getEducation = fakePromiseActor<Education, number>();
+      // Issue 29: the edit form also offers the countries and partners to change them to.
+      const listCountries = vi.fn(() => Promise.resolve([{ isoCode: 'SI' }]));
+      const listPartners = vi.fn(() => Promise.resolve([]));
       renderAt(
         '/admin/educations/update/7',
         ['administrator'],
         { getEducation: getEducation.fn, listAccessRights: () => Promise.resolve([]) },
         { listUsers: () => Promise.resolve([]) },
+        { countries: { listCountries }, partners: { listPartners } },
       );
       expect(await heading(text.editTitle)).toBeInTheDocument();
       // The form, the transcode state and the captions: one request for the three.
@@ -107,9 +112,12 @@ describe('the education admin routes', { timeout: 15_000 }, () => {
       expect(screen.getByText('U obradi… 42 %')).toBeInTheDocument();
       expect(screen.getByRole('heading', { name: text.captionsTitle })).toBeInTheDocument();
       expect(getEducation.calls).toEqual([7]);
+      expect(listCountries).toHaveBeenCalledTimes(1);
+      expect(listPartners).toHaveBeenCalledTimes(1);
       // The transcode watch polls on its own.
       await act(() => vi.advanceTimersByTimeAsync(TRANSCODE_POLL_MS));
       expect(getEducation.calls).toEqual([7, 7]);
+      expect(listCountries).toHaveBeenCalledTimes(1);
     } finally {
       vi.useRealTimers();
     }

@@ -29,7 +29,7 @@ import {
   type EducationFormData,
 } from '../../src/machines/educationForm.rules.ts';
 import { messages } from '../../src/messages.ts';
-import { anEducation } from '../support/educations.ts';
+import { anEducation, stream } from '../support/educations.ts';
 
 const text = messages.educationAdmin;
 const NOW = new Date('2026-06-15T10:00:00Z');
@@ -45,6 +45,14 @@ const valid: EducationDraft = {
 const problems = (draft: Partial<EducationDraft>, creating = true) =>
   errorMessages(validateEducationDraft({ ...valid, ...draft }, creating, NOW));
 const ADMIN = { id: 1, name: 'Ana', surname: 'Horvat', email: 'ana@primjer.hr' };
+/** As edit mode loads it: the draft `valid` unchanged (partner 3, Croatia, the same address). */
+const STORED = anEducation({
+  id: 12,
+  title: 'Implantologija',
+  country: { isoCode: 'HR' },
+  partner: { id: 3, name: 'Alpavera', logoUrl: '/media/partners/a.webp' },
+  videoUrl: 'https://primjer.hr/video.mp4',
+});
 
 describe('the rules trim before they count', () => {
   it('a description or lecturer padded with spaces is judged without them', () => {
@@ -85,9 +93,9 @@ describe('the video address and the country', () => {
     expect(problems({ videoUrl: 'primjer.hr/v.mp4' })).toEqual([text.videoUrlInvalid]);
   });
 
-  it('a new education needs a country', () => {
+  it('an education needs a country, new or edited (issue 29: the edit sends it)', () => {
     expect(problems({ countryIsoCode: '' })).toEqual([text.countryRequired]);
-    expect(problems({ countryIsoCode: '' }, false)).toEqual([]);
+    expect(problems({ countryIsoCode: '' }, false)).toEqual([text.countryRequired]);
   });
 });
 
@@ -132,7 +140,7 @@ describe('what the requests carry', () => {
       partners: [],
       users: [],
       savedUserIds: [7, 8],
-      education: null,
+      education: STORED,
       savedId: null,
       errors: {},
       resumeUpload: false,
@@ -156,6 +164,49 @@ describe('what the requests carry', () => {
     const savedUnordered = { ...context, restricted: true, savedUserIds: [8, 7] };
     expect(saveEducationRequest({ ...savedUnordered, userIds: [7, 8] }).userIds).toBeNull();
   });
+
+  it('updating: partner, country and video only when they changed; a new thumbnail as chosen (issue 29)', () => {
+    const context: EducationFormContext = {
+      ...valid,
+      educationId: 12,
+      currentUser: ADMIN,
+      now: () => new Date(),
+      countries: [],
+      partners: [],
+      users: [],
+      savedUserIds: [],
+      education: STORED,
+      savedId: null,
+      errors: {},
+      resumeUpload: false,
+      uploadId: null,
+      progress: null,
+    };
+    const patch = (changes: Partial<EducationFormContext>) =>
+      saveEducationRequest({ ...context, ...changes }).patch;
+    const unchanged = patch({});
+    expect(unchanged).not.toHaveProperty('partnerId');
+    expect(unchanged).not.toHaveProperty('countryIsoCode');
+    expect(unchanged).not.toHaveProperty('videoUrl');
+    expect(unchanged).not.toHaveProperty('videoUploadId');
+    // The address as stored, only padded, is no change either.
+    expect(patch({ videoUrl: ' https://primjer.hr/video.mp4 ' })).not.toHaveProperty('videoUrl');
+    expect(patch({ partnerId: '4' })).toEqual({ ...unchanged, partnerId: 4 });
+    expect(patch({ countryIsoCode: 'SI' })).toEqual({ ...unchanged, countryIsoCode: 'SI' });
+    expect(patch({ videoUrl: ' https://primjer.hr/novi.mp4 ' })).toEqual({
+      ...unchanged,
+      videoUrl: 'https://primjer.hr/novi.mp4',
+    });
+    // A new file names its finished upload; file mode with no upload keeps the video.
+    expect(patch({ videoSource: 'file', uploadId: 'u-7' })).toEqual({
+      ...unchanged,
+      videoUploadId: 'u-7',
+    });
+    expect(patch({ videoSource: 'file', uploadId: null })).toEqual(unchanged);
+    const thumbnail = new File([new Uint8Array(4)], 'naslovna.png', { type: 'image/png' });
+    expect(saveEducationRequest({ ...context, thumbnail }).thumbnail).toBe(thumbnail);
+    expect(saveEducationRequest(context).thumbnail).toBeNull();
+  });
 });
 
 describe('the draft an education opens with', () => {
@@ -173,6 +224,22 @@ describe('the draft an education opens with', () => {
       userIds: [],
     });
     expect(draftOfEducation(education, [7])).toMatchObject({ restricted: true, userIds: [7] });
+  });
+
+  it('a site video opens in URL mode with its address; an upload in file mode with none (issue 29)', () => {
+    expect(draftOfEducation(STORED, [])).toMatchObject({
+      videoSource: 'url',
+      videoUrl: 'https://primjer.hr/video.mp4',
+      partnerId: '3',
+      countryIsoCode: 'HR',
+    });
+    const uploaded = anEducation({
+      id: 4,
+      title: 'Parodontologija',
+      videoUrl: '/api/v1/educations/4/stream/master.m3u8',
+      stream: stream('ready'),
+    });
+    expect(draftOfEducation(uploaded, [])).toMatchObject({ videoSource: 'file', videoUrl: '' });
   });
 });
 
@@ -228,7 +295,7 @@ function startForm(
         createEducation: fromPromise<Education, CreateEducationRequest>(({ input }) =>
           createEducation(input),
         ),
-        updateEducation: fromPromise(() => Promise.resolve(anEducation({ id: 12, title: 'Uređena' }))),
+        updateEducation: fromPromise(() => Promise.resolve({ ...STORED, title: 'Uređena' })),
         uploadVideo: fromCallback(() => undefined),
         findPreviousUpload: fromPromise(() => Promise.resolve(false)),
       },
@@ -306,11 +373,7 @@ describe('the form machine at its edges', () => {
   });
 
   it('editing mode: the restriction switch clears the message about its users', async () => {
-    const { actor } = startForm(
-      12,
-      { education: anEducation({ id: 12, title: 'Implantologija' }) },
-      () => new Promise(() => undefined),
-    );
+    const { actor } = startForm(12, { education: STORED }, () => new Promise(() => undefined));
     await settle();
     actor.send({ type: 'EDIT', values: { restricted: true } });
     actor.send({ type: 'SUBMIT' });

@@ -41,6 +41,13 @@ const problems = (draft: Partial<EducationDraft>, creating = true) =>
 
 afterEach(() => vi.useRealTimers());
 
+/** An education showing a video-sharing site's video (no stream), as edit mode loads it. */
+const siteEducation = anEducation({
+  id: 12,
+  title: 'Implantologija',
+  videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+});
+
 describe('education form rules at their edges', () => {
   it('a title longer than 2 characters (trimmed)', () => {
     expect(problems({ title: 'ab' })).toEqual([text.titleInvalid]);
@@ -79,12 +86,19 @@ describe('education form rules at their edges', () => {
     expect(problems({ restricted: false, userIds: [] })).toEqual([]);
   });
 
-  it('the video: a URL of http or https in URL mode, a file in file mode; neither when editing', () => {
+  it('the video: a URL of http or https in URL mode, a file in file mode; editing keeps the stored video without a file', () => {
     expect(problems({ videoUrl: ' ' })).toEqual([text.videoUrlRequired]);
     expect(problems({ videoUrl: 'ftp://primjer.hr/v.mp4' })).toEqual([text.videoUrlInvalid]);
     expect(problems({ videoSource: 'file', video: null })).toEqual([text.videoFileRequired]);
-    expect(problems({ partnerId: '', videoUrl: '' }, false)).toEqual([]);
     expect(problems({ partnerId: '' })).toEqual([text.partnerRequired]);
+    // Issue 29: an edit judges the partner and the address too (they are sent when changed);
+    // file mode without a new file keeps the video as it is.
+    expect(problems({ partnerId: '', videoUrl: '' }, false)).toEqual([
+      text.partnerRequired,
+      text.videoUrlRequired,
+    ]);
+    expect(problems({ videoUrl: 'ftp://primjer.hr/v.mp4' }, false)).toEqual([text.videoUrlInvalid]);
+    expect(problems({ videoSource: 'file', video: null }, false)).toEqual([]);
   });
 });
 
@@ -111,7 +125,11 @@ describe('what the form sends', () => {
           }),
           updateEducation: fromPromise<Education, SaveEducationRequest>(({ input }) => {
             saved.push(input);
-            return Promise.resolve(anEducation({ id: input.id, title: input.patch.title ?? 'Uređena' }));
+            return Promise.resolve({
+              ...siteEducation,
+              id: input.id,
+              title: input.patch.title ?? 'Uređena',
+            });
           }),
           uploadVideo: fromCallback(() => undefined),
           findPreviousUpload: fromPromise(() => Promise.resolve(false)),
@@ -141,7 +159,7 @@ describe('what the form sends', () => {
 
   it('sends the rights only when the set of users changed, whatever its order', async () => {
     const form = start(12, {
-      education: anEducation({ id: 12, title: 'Implantologija' }),
+      education: siteEducation,
       userIds: [7, 8],
     });
     await settle();

@@ -16,7 +16,8 @@ import {
   type EducationFormInput,
 } from '../../src/machines/educationForm.rules.ts';
 import { messages } from '../../src/messages.ts';
-import { anEducation } from '../support/educations.ts';
+import { routes } from '../../src/routes.ts';
+import { anEducation, stream } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
@@ -36,8 +37,20 @@ export const USERS: UserListItem[] = [
 ];
 const PARTNERS: Partner[] = [
   { id: 3, name: 'Alpavera', logoUrl: '/media/partners/a.webp', websiteUrl: 'https://a.hr' },
+  { id: 4, name: 'Dentalni centar', logoUrl: '/media/partners/d.webp', websiteUrl: 'https://d.hr' },
 ];
-const EDITED = anEducation({ id: 12, title: 'Implantologija danas' });
+/**
+ * The edited education: an uploaded video with a published stream, partner 4, Slovenia. The
+ * sample drafts change its partner (validFileDraft: 3) and country (urlDraft: HR), so the model
+ * reaches patches that carry them.
+ */
+const EDITED = anEducation({
+  id: 12,
+  title: 'Implantologija danas',
+  partner: { id: 4, name: 'Dentalni centar', logoUrl: '/media/partners/d.webp' },
+  videoUrl: '/api/v1/educations/12/stream/master.m3u8?expires=1&signature=a',
+  stream: { ...stream('ready'), playlistUrl: '/api/v1/educations/12/stream/master.m3u8' },
+});
 const FORM_DATA: EducationFormData = {
   countries: [
     { isoCode: 'HR', localizedName: 'Hrvatska' },
@@ -62,6 +75,7 @@ const validFileDraft: Partial<EducationDraft> = {
 const urlDraft: Partial<EducationDraft> = {
   videoSource: 'url',
   videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  countryIsoCode: 'HR',
 };
 const serverRefusal = new ApiError(400, { errors: { Title: ['Title is taken.'] } });
 
@@ -73,6 +87,9 @@ const findPreviousUpload = fakePromiseActor<boolean, File>();
 const createEducation = fakePromiseActor<Education, FormData>();
 const updateEducation = fakePromiseActor<Education, { id: number; patch: EducationPatch }>();
 const rightsUpdates: { id: number; userIds: number[] }[] = [];
+const thumbnailsReplaced: { id: number; thumbnail: File }[] = [];
+/** What the server stores after the update (the thumbnail's answer carries it on). */
+let storedAfterUpdate = EDITED;
 
 interface StartedUpload {
   file: File;
@@ -103,6 +120,8 @@ export function renderForm(input: EducationFormInput) {
   pendingLoad = null;
   uploads.length = 0;
   rightsUpdates.length = 0;
+  thumbnailsReplaced.length = 0;
+  storedAfterUpdate = EDITED;
   for (const fake of [loadForm, findPreviousUpload, createEducation, updateEducation]) {
     fake.reset();
   }
@@ -127,6 +146,13 @@ export function renderForm(input: EducationFormInput) {
             loaded().then((data) => data.userIds.map((id) => ({ user: { id } }))),
           createEducation: createEducation.fn,
           updateEducation: (id, patch) => updateEducation.fn({ id, patch }),
+          replaceThumbnail: (id, thumbnail) => {
+            thumbnailsReplaced.push({ id, thumbnail });
+            return Promise.resolve({
+              ...storedAfterUpdate,
+              thumbnailUrl: `/media/educations/${id}-2.webp`,
+            });
+          },
           updateAccessRights: (id, userIds) => {
             rightsUpdates.push({ id, userIds });
             return Promise.resolve(userIds.map((userId) => ({ user: { id: userId } })));
@@ -162,7 +188,8 @@ const LABELS = {
   partnerId: text.partner,
   videoUrl: text.videoUrl,
   video: text.videoFile,
-  thumbnail: text.thumbnail,
+  // Edit mode names it as a replacement (issue 29).
+  thumbnail: (label: string) => label === text.thumbnail || label === text.replaceThumbnail,
 } as const;
 export const input = (field: keyof typeof LABELS) =>
   screen.getByLabelText<HTMLInputElement>(LABELS[field], { selector: 'input, textarea, select' });
@@ -222,6 +249,15 @@ export async function chooseUser(search: string, optionName: string) {
 }
 
 const progressBar = () => screen.queryByRole('progressbar', { name: text.uploadProgress });
+/** Issue 29: the link to the saved education in the viewer. */
+const viewLink = () => screen.queryByRole('link', { name: text.viewEducation });
+const viewerHref = (educationId: number) =>
+  routes.education.href({ educationId: String(educationId) });
+const currentVideo = () =>
+  document.querySelector<HTMLVideoElement>(
+    `video[aria-label="${text.currentVideoLabel(EDITED.title)}"]`,
+  );
+const currentThumbnail = () => screen.queryByRole('img', { name: text.currentThumbnail });
 
 describe('education form model', () => {
   testMachineModel(educationFormMachine, {
@@ -285,16 +321,23 @@ describe('education form model', () => {
         for (const field of ['title', 'description', 'lecturer', 'subtitleLanguage'] as const) {
           expect(input(field).value).toBe(context[field]);
         }
+        // Issue 29: edit mode shows (and changes) country, partner, video and thumbnail too.
+        expect(input('countryIsoCode')).toHaveValue(context.countryIsoCode);
+        expect(input('partnerId')).toHaveValue(context.partnerId);
+        if (context.videoSource === 'url') expect(input('videoUrl').value).toBe(context.videoUrl);
+        else expect(input('video').files?.[0]).toBe(context.video ?? undefined);
+        expect(input('thumbnail').files?.[0]).toBe(context.thumbnail ?? undefined);
         if (creating) {
-          expect(input('countryIsoCode')).toHaveValue(context.countryIsoCode);
-          expect(input('partnerId')).toHaveValue(context.partnerId);
-          if (context.videoSource === 'url') expect(input('videoUrl').value).toBe(context.videoUrl);
-          else expect(input('video').files?.[0]).toBe(context.video ?? undefined);
+          expect(currentVideo()).not.toBeInTheDocument();
+          expect(currentThumbnail()).not.toBeInTheDocument();
         } else {
-          for (const field of ['countryIsoCode', 'partnerId', 'video', 'thumbnail'] as const) {
-            expect(queryInput(field)).not.toBeInTheDocument();
-          }
+          // The stored video, playable: its stream attached to the player, and the thumbnail.
+          expect(currentVideo()).toHaveAttribute('src', EDITED.stream?.playlistUrl);
+          expect(currentThumbnail()).toHaveAttribute('src', context.education?.thumbnailUrl);
         }
+        // After a create or an update, a link to that education in the viewer.
+        if (context.savedId === null) expect(viewLink()).not.toBeInTheDocument();
+        else expect(viewLink()).toHaveAttribute('href', viewerHref(context.savedId));
         expect(restrictSwitch()).toHaveAttribute('aria-checked', String(context.restricted));
         expect(chosenUsers()).toEqual(context.userIds.map(userLabel));
         if (!context.restricted) expect(usersBox()).not.toBeInTheDocument();
@@ -343,11 +386,24 @@ describe('education form model', () => {
         expect(submitButton()).not.toBeInTheDocument();
       },
       updating: ({ context }) => {
-        expect(updateEducation.calls.at(-1)).toEqual({
-          id: EDITED.id,
-          patch: expect.objectContaining({ title: context.title.trim() }),
+        // Issue 29: partner, country and video are sent only when they differ from the stored
+        // education; a new file goes up first and the update names its upload.
+        const changed = <Value,>(value: Value, stored: Value) =>
+          value === stored ? undefined : value;
+        const sentUrl = context.videoSource === 'url' ? context.videoUrl.trim() : EDITED.videoUrl;
+        const sent = updateEducation.calls.at(-1);
+        expect(sent?.id).toBe(EDITED.id);
+        const { title, partnerId, countryIsoCode, videoUrl, videoUploadId } = sent?.patch ?? {};
+        // toEqual: a member expected undefined must be absent (JSON drops it alike).
+        expect({ title, partnerId, countryIsoCode, videoUrl, videoUploadId }).toEqual({
+          title: context.title.trim(),
+          partnerId: changed(Number(context.partnerId), EDITED.partner.id),
+          countryIsoCode: changed(context.countryIsoCode, EDITED.country.isoCode),
+          videoUrl: changed(sentUrl, EDITED.videoUrl),
+          videoUploadId: context.videoSource === 'file' && context.video ? 'a1b2c3' : undefined,
         });
         expect(screen.getByRole('status')).toHaveTextContent(text.submitting);
+        expect(viewLink()).not.toBeInTheDocument();
       },
     },
     events: {
@@ -456,8 +512,12 @@ describe('education form journeys pinned by hand', () => {
       VideoUrl: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
       InitialAccessUserIds: ['1', '8'],
     });
+    expect(viewLink()).not.toBeInTheDocument();
     await createEducation.resolve(anEducation({ id: 40, title: 'Endodoncija u praksi' }));
     expect(app.notices).toEqual([{ tone: 'success', text: 'Edukacija je stvorena.' }]);
+    // Issue 29: the new education is one click away, at its viewer's address.
+    expect(viewLink()).toHaveAttribute('href', '/edukacije/40');
+    expect(viewerHref(40)).toBe('/edukacije/40');
     expect(input('title').value).toBe('');
     expect(input('countryIsoCode').value).toBe('SI');
     expect(input('videoUrl').value).toBe('');
@@ -576,6 +636,98 @@ describe('education form journeys pinned by hand', () => {
     await user.click(submitButton() ?? document.body);
     await updateEducation.resolve(EDITED);
     expect(rightsUpdates).toHaveLength(1);
+  });
+
+  it('edits: shows the stored video and thumbnail, replaces video, partner, country and thumbnail, keeps the rights, links to the education', async () => {
+    renderForm({ educationId: EDITED.id, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    expect(currentVideo()).toHaveAttribute('src', '/api/v1/educations/12/stream/master.m3u8');
+    expect(currentVideo()).toHaveAttribute('controls');
+    expect(currentThumbnail()).toHaveAttribute('src', '/media/educations/12.webp');
+    expect(input('partnerId')).toHaveValue('4');
+    expect(input('countryIsoCode')).toHaveValue('SI');
+    expect(screen.getByRole('radio', { name: text.videoSourceFile })).toBeChecked();
+    expect(viewLink()).not.toBeInTheDocument();
+    const thumbnail = new File([new Uint8Array(8)], 'naslovna.png', { type: 'image/png' });
+    await fill({ partnerId: '3', countryIsoCode: 'HR', video, thumbnail });
+    await user.click(submitButton() ?? document.body);
+    // The new file goes up the same resumable way first; nothing is saved before it is up.
+    await findPreviousUpload.resolve(false);
+    expect(currentUpload().file).toBe(video);
+    expect(updateEducation.calls).toEqual([]);
+    await act(async () => {
+      currentUpload().handlers.onSuccess('u-9');
+      await Promise.resolve();
+    });
+    expect(updateEducation.calls).toEqual([
+      {
+        id: 12,
+        patch: {
+          title: EDITED.title,
+          description: EDITED.description,
+          lecturer: EDITED.lecturer,
+          dateOfRecording: '2024-03',
+          subtitleLanguage: 'engleski',
+          partnerId: 3,
+          countryIsoCode: 'HR',
+          videoUploadId: 'u-9',
+        },
+      },
+    ]);
+    storedAfterUpdate = {
+      ...EDITED,
+      partner: { id: 3, name: 'Alpavera', logoUrl: '/media/partners/a.webp' },
+      country: { isoCode: 'HR' },
+      videoUrl: '',
+      stream: stream('queued'),
+    };
+    await updateEducation.resolve(storedAfterUpdate);
+    expect(thumbnailsReplaced).toEqual([{ id: 12, thumbnail }]);
+    // The access rights did not change: not sent, so they stay as they are.
+    expect(rightsUpdates).toEqual([]);
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Edukacija je ažurirana.' }]);
+    expect(viewLink()).toHaveAttribute('href', '/edukacije/12');
+    // The form now shows what is stored: the new video still processing, the new thumbnail.
+    expect(currentVideo()).not.toBeInTheDocument();
+    expect(screen.getByText(text.currentVideoProcessing)).toBeVisible();
+    expect(currentThumbnail()).toHaveAttribute('src', '/media/educations/12-2.webp');
+    expect(input('video').files).toHaveLength(0);
+    expect(input('thumbnail').files).toHaveLength(0);
+    // Saved again unchanged: no partner, country, video or thumbnail goes again.
+    await user.click(submitButton() ?? document.body);
+    expect(updateEducation.calls[1]?.patch).toEqual({
+      title: EDITED.title,
+      description: EDITED.description,
+      lecturer: EDITED.lecturer,
+      dateOfRecording: '2024-03',
+      subtitleLanguage: 'engleski',
+    });
+    await updateEducation.resolve(storedAfterUpdate);
+    expect(thumbnailsReplaced).toHaveLength(1);
+    expect(uploads).toHaveLength(1);
+  });
+
+  it('edits a site video: its player in place, its address in URL mode, sent only when changed', async () => {
+    const siteVideo = {
+      ...EDITED,
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      stream: null,
+    };
+    renderForm({ educationId: EDITED.id, currentUser: ADMIN });
+    await loadForm.resolve({ ...FORM_DATA, education: siteVideo });
+    expect(screen.getByTitle(text.currentVideoLabel(EDITED.title))).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    );
+    expect(input('videoUrl').value).toBe(siteVideo.videoUrl);
+    await user.click(submitButton() ?? document.body);
+    expect(updateEducation.calls[0]?.patch).not.toHaveProperty('videoUrl');
+    await updateEducation.resolve(siteVideo);
+    await fill({ videoUrl: 'https://youtu.be/aqz-KE-bpKQ' });
+    await user.click(submitButton() ?? document.body);
+    expect(updateEducation.calls[1]?.patch).toMatchObject({
+      videoUrl: 'https://youtu.be/aqz-KE-bpKQ',
+    });
   });
 
   it('says to invite users first when there are none', async () => {
