@@ -62,8 +62,10 @@ export const featureTable = {
     },
     educationForm: {
       machines: ['educationForm'],
-      views: ['EducationFormPage.tsx'],
-      containers: ['EducationFormContainer.tsx'],
+      views: ['EducationFormPage.tsx', 'CurrentVideo.tsx'],
+      containers: ['EducationFormContainer.tsx', 'CurrentVideoContainer.tsx'],
+      // Issue 29: the edit form plays the stored video with the viewer's own stream player.
+      embeds: ['educationViewer'],
     },
     // Issue 27: the uploaded video's transcode state and captions, under the edit form.
     educationMedia: {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createActor } from 'xstate';
-import type { Education } from '../api/contract.ts';
+import { videoSiteEmbedUrl, videoSiteVideoId, type Education } from '../api/contract.ts';
 import { CurrentVideo } from '../views/CurrentVideo.tsx';
 import { playHlsStream } from './hlsStream.ts';
 
@@ -22,5 +22,12 @@ export function CurrentVideoContainer({ education }: { education: Education | nu
     };
   }, [playlistUrl, element]);
   if (education === null) return null;
-  return <CurrentVideo education={education} onVideoElement={setElement} />;
+  const siteVideoId = videoSiteVideoId(education.videoUrl);
+  return (
+    <CurrentVideo
+      education={education}
+      siteEmbedUrl={siteVideoId === null ? null : videoSiteEmbedUrl(siteVideoId)}
+      onVideoElement={setElement}
+    />
+  );
 }

@@ -4,7 +4,7 @@
  * player once a rendition is published, else that it is still processed), and the thumbnail.
  * Pure: the container attaches the stream player to the video element.
  */
-import { videoSiteEmbedUrl, videoSiteVideoId, type Education } from '../api/contract.ts';
+import type { Education } from '../api/contract.ts';
 import { educationAdminMessages } from '../messages/educationAdmin.ts';
 import './EducationAdmin.css';
 
@@ -12,19 +12,21 @@ const text = educationAdminMessages;
 
 export function CurrentVideo({
   education,
+  siteEmbedUrl,
   onVideoElement,
 }: {
   education: Education;
+  /** A video-sharing site's video: its privacy-enhanced player's address; else null. */
+  siteEmbedUrl: string | null;
   onVideoElement: (element: HTMLVideoElement | null) => void;
 }) {
-  const siteVideoId = videoSiteVideoId(education.videoUrl);
   const label = text.currentVideoLabel(education.title);
   return (
     <figure className="education-current">
       <div className="education-current__video">
-        {siteVideoId !== null ? (
+        {siteEmbedUrl !== null ? (
           <iframe
-            src={videoSiteEmbedUrl(siteVideoId)}
+            src={siteEmbedUrl}
             title={label}
             allow="encrypted-media; picture-in-picture; fullscreen"
             allowFullScreen
