@@ -79,7 +79,7 @@ export const educationAdminMessages = {
   /** Issue 29: after a create or an update, a link to the saved education in the viewer. */
   viewEducation: 'Pogledaj edukaciju',
   /** Issue 29: what the edit screen shows of the education as stored. */
-  currentMedia: 'Trenutni video i naslovna slika',
+  currentVideo: 'Trenutni video',
   currentVideoLabel: (title: string) => `Trenutni video: ${title}`,
   currentVideoProcessing: 'Video se još obrađuje; moći ćete ga pogledati čim bude spreman.',
   currentThumbnail: 'Trenutna naslovna slika',

@@ -22,7 +22,11 @@ export function CurrentVideo({
 }) {
   const label = text.currentVideoLabel(education.title);
   return (
-    <figure className="education-current">
+    <div className="education-current">
+      {/* Visible labels as the fields around have; the player itself is named by the title. */}
+      <span className="form__label" aria-hidden="true">
+        {text.currentVideo}
+      </span>
       <div className="education-current__video">
         {siteEmbedUrl !== null ? (
           <iframe
@@ -45,14 +49,14 @@ export function CurrentVideo({
           <p className="education-current__waiting">{text.currentVideoProcessing}</p>
         )}
       </div>
-      <figcaption className="education-current__thumbnail">
+      <div className="education-current__thumbnail">
         <span className="form__label">{text.currentThumbnail}</span>
         {education.thumbnailUrl ? (
           <img src={education.thumbnailUrl} alt={text.currentThumbnail} width={160} height={90} />
         ) : (
           <span>{text.noThumbnail}</span>
         )}
-      </figcaption>
-    </figure>
+      </div>
+    </div>
   );
 }
