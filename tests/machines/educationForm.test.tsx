@@ -378,6 +378,8 @@ describe('education form model', () => {
         expect(screen.getByRole('button', { name: text.resume })).toBeVisible();
       },
       creating: ({ context }) => {
+        // Only the add screen creates: an upload finished on the edit screen updates (issue 29).
+        expect(screen.getByRole('heading', { level: 1, name: text.createTitle })).toBeVisible();
         const sent = createEducation.calls.at(-1);
         expect(sent?.get('Title')).toBe(context.title.trim());
         if (context.videoSource === 'file') expect(sent?.get('VideoUploadId')).toBe('a1b2c3');
@@ -391,6 +393,7 @@ describe('education form model', () => {
         const changed = <Value,>(value: Value, stored: Value) =>
           value === stored ? undefined : value;
         const sentUrl = context.videoSource === 'url' ? context.videoUrl.trim() : EDITED.videoUrl;
+        expect(screen.getByRole('heading', { level: 1, name: text.editTitle })).toBeVisible();
         const sent = updateEducation.calls.at(-1);
         expect(sent?.id).toBe(EDITED.id);
         const { title, partnerId, countryIsoCode, videoUrl, videoUploadId } = sent?.patch ?? {};
