@@ -44,11 +44,11 @@ export function describeError(error: unknown): { text: string; sticky: boolean }
   return { text: errorsMessages.generic(json), sticky: false };
 }
 
-export function showError(notify: Notify, error: unknown): void {
+export function showError(notify: Notify, error: unknown, options?: NoticeOptions): void {
   // A forced logout already told the user what happened.
   if (error instanceof AuthExpiredError) return;
   const { text, sticky } = describeError(error);
-  notify.error(text, { sticky });
+  notify.error(text, { ...options, sticky });
 }
 
 /** The toasts still shown, by the form they report on. */
