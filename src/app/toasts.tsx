@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { ToastContainer, cssTransition, toast, type Id } from 'react-toastify/unstyled';
 import { ApiError, AuthExpiredError } from '../api/errors.ts';
 import { errorsMessages } from '../messages/errors.ts';
 import type { NoticeOptions, Notify } from './effects.tsx';
+import { clearReportedControl, followToasts } from './toastClearance.ts';
 import '../styles/toasts.css';
 
 /** SPEC 2 and 9: toasts at bottom-centre, closing after 10000 ms. */
@@ -9,7 +11,21 @@ export const TOAST_AUTO_CLOSE_MS = 10_000;
 
 const fade = cssTransition({ enter: 'toast-enter', exit: 'toast-exit' });
 
+/** The stack as laid out once React has drawn the change. */
+const afterDrawing = (then: (container: Element | null) => void) =>
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => then(document.querySelector('.Toastify__toast-container'))),
+  );
+
 export function AppToasts() {
+  // Toasts never cover the control they report on (decision 0053).
+  useEffect(
+    () =>
+      toast.onChange(({ status }) =>
+        afterDrawing(status === 'added' ? clearReportedControl : followToasts),
+      ),
+    [],
+  );
   return (
     <ToastContainer
       position="bottom-center"
