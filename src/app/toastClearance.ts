@@ -32,9 +32,23 @@ function rememberPressed(event: Event): void {
   if (event.target instanceof Element) lastPressed = event.target.closest(CONTROL);
 }
 
-/** The control a new toast reports on: the last one pressed while it is still on the page. */
+/** What tells a control apart from the others on the page, whatever element now draws it. */
+const signature = (element: Element) =>
+  [element.tagName, element.id, element.getAttribute('aria-label'), element.textContent].join('|');
+
+/**
+ * The control a new toast reports on: the last one pressed, or, when a reload drew the screen
+ * anew (the product list shows its spinner, then the form again), the control that replaced it.
+ */
 function reportedControl(): Element | null {
   if (lastPressed?.isConnected) return lastPressed;
+  if (lastPressed) {
+    const wanted = signature(lastPressed);
+    const replacement = [...document.querySelectorAll(CONTROL)].find(
+      (element) => signature(element) === wanted,
+    );
+    if (replacement) return replacement;
+  }
   const focused = document.activeElement;
   return focused && focused !== document.body ? focused : null;
 }

@@ -19,13 +19,23 @@ const afterDrawing = (then: (container: Element | null) => void) =>
 
 export function AppToasts() {
   // Toasts never cover the control they report on (decision 0053).
-  useEffect(
-    () =>
-      toast.onChange(({ status }) =>
-        afterDrawing(status === 'added' ? clearReportedControl : followToasts),
-      ),
-    [],
-  );
+  useEffect(() => {
+    // The first toast was queued before this container mounted and subscribed.
+    afterDrawing(clearReportedControl);
+    const stopFollowing = toast.onChange(({ status }) =>
+      afterDrawing(status === 'added' ? clearReportedControl : followToasts),
+    );
+    // A list reloading under a shown toast moves the control again (the page shrinks, then grows).
+    const relayout = new ResizeObserver(() => {
+      const container = document.querySelector('.Toastify__toast-container');
+      if (container?.querySelector('.Toastify__toast')) clearReportedControl(container);
+    });
+    relayout.observe(document.body);
+    return () => {
+      stopFollowing();
+      relayout.disconnect();
+    };
+  }, []);
   return (
     <ToastContainer
       position="bottom-center"
