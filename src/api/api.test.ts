@@ -389,7 +389,7 @@ describe('educations', () => {
     country: { isoCode: 'HR' },
     subtitleLanguage: null,
     partner: { id: 2, name: 'Partner', logoUrl: '/media/partners/p.webp' },
-    videoUrl: '/api/v1/educations/5/video?user=1&expires=1&signature=s',
+    videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     thumbnailUrl: null,
     stream: null,
     captions: [],

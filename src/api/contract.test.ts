@@ -22,7 +22,7 @@ describe('the video-sharing site (SPEC 7, 9)', () => {
   });
 
   it.each([
-    '/api/v1/educations/1/video?user=1&expires=1&signature=s',
+    '/api/v1/educations/1/stream/k3y/1/1795000000/c2lnbmF0dXJl/master.m3u8',
     'https://www.youtube.com/watch?v=short',
     'https://www.youtube.com/watch?v=dQw4w9WgXcQx',
     'https://www.youtube.com/playlist?list=dQw4w9WgXcQ',

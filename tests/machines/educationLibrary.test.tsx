@@ -15,7 +15,7 @@ import {
   type EducationLibraryContext,
 } from '../../src/machines/educationLibrary.machine.ts';
 import { messages } from '../../src/messages.ts';
-import { anEducation, educationViewer } from '../support/educations.ts';
+import { anEducation, educationViewer, stream } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
@@ -231,7 +231,12 @@ describe('partner options and thumbnails', () => {
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     });
     expect(educationThumbnailUrl(site)).toBe('https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
-    expect(educationThumbnailUrl({ ...endo, thumbnailUrl: null })).toBeNull();
+    const uploaded = {
+      ...endo,
+      stream: stream('ready'),
+      videoUrl: stream('ready').playlistUrl ?? '',
+    };
+    expect(educationThumbnailUrl({ ...uploaded, thumbnailUrl: null })).toBeNull();
   });
 });
 

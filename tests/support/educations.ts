@@ -13,7 +13,8 @@ export function anEducation(
     country: { isoCode: 'SI' },
     subtitleLanguage: 'engleski',
     partner: { id: 1, name: 'Alpavera', logoUrl: '/media/partners/alpavera.webp' },
-    videoUrl: `/api/v1/educations/${overrides.id}/video?expires=1&signature=a`,
+    // With no upload (`stream: null`) the server answers the video site address it was given.
+    videoUrl: `https://www.youtube.com/watch?v=dQw4w9WgXcQ`,
     thumbnailUrl: `/media/educations/${overrides.id}.webp`,
     stream: null,
     captions: [],
