@@ -60,8 +60,12 @@ async function coveredBy(toast: Box, controls: Locator): Promise<string[]> {
 async function toWindowBottom(control: Locator): Promise<void> {
   await control.scrollIntoViewIfNeeded();
   await control.evaluate((element) => {
+    // This runs in the page; the tests are typed without the DOM's globals.
+    const { window } = globalThis as unknown as {
+      window: { innerHeight: number; scrollBy: (x: number, y: number) => void };
+    };
     const { bottom } = element.getBoundingClientRect();
-    window.scrollBy({ top: bottom - (window.innerHeight - 8), behavior: 'instant' });
+    window.scrollBy(0, bottom - (window.innerHeight - 8));
   });
 }
 
