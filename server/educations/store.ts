@@ -311,6 +311,19 @@ export async function unknownUserIds(db: Db, ids: readonly number[]): Promise<nu
   return ids.filter((id) => !known.has(id));
 }
 
+/** Which of `ids` belong to deactivated accounts (issue 29): they are granted no new access. */
+export async function deactivatedUserIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('deactivated_at', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function partnerExists(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('partners').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;

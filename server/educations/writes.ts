@@ -33,6 +33,8 @@ import { markVideoUploadUsed } from '../uploads/store.ts';
 import type { VideoUploads } from '../uploads/video-uploads.ts';
 import { EDUCATION_MEDIA_COLLECTION } from './service.ts';
 import {
+  accessRightUserIds,
+  deactivatedUserIds,
   deleteEducationRow,
   dropVideoRows,
   insertEducation,
@@ -154,14 +156,24 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
     for (const key of old.caption_keys) await captions.remove(key);
   }
 
-  async function checkUsers(field: string, userIds: readonly number[], errors: Errors) {
+  /**
+   * Every user must exist, and none may be a deactivated account newly given access (issue 29);
+   * one who held the right before the deactivation keeps it, so saving the education again works.
+   */
+  async function checkUsers(
+    field: string,
+    userIds: readonly number[],
+    errors: Errors,
+    holders: readonly number[] = [],
+  ) {
     const unknown = await unknownUserIds(db, userIds);
-    if (unknown.length > 0) {
-      errors[field] = [
-        ...(errors[field] ?? []),
-        ...unknown.map((userId) => MESSAGES.accessUserNotFound(userId)),
-      ];
-    }
+    const newlyGranted = userIds.filter((userId) => !holders.includes(userId));
+    const deactivated = await deactivatedUserIds(db, newlyGranted);
+    const problems = [
+      ...unknown.map((userId) => MESSAGES.accessUserNotFound(userId)),
+      ...deactivated.map((userId) => MESSAGES.accessUserDeactivated(userId)),
+    ];
+    if (problems.length > 0) errors[field] = [...(errors[field] ?? []), ...problems];
   }
 
   return {
@@ -338,7 +350,7 @@ export function educationWrites(deps: EducationWritesDeps): EducationWrites {
     async replaceAccessRights(id, userIds) {
       const unique = [...new Set(userIds)].sort((a, b) => a - b);
       const errors: Errors = {};
-      await checkUsers('userIds', unique, errors);
+      await checkUsers('userIds', unique, errors, (await accessRightUserIds(db, id)) ?? []);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const replaced = await audited(
         db,

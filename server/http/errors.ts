@@ -153,6 +153,7 @@ export const MESSAGES = {
   recordingMonthInvalid: EDUCATION_SERVER_MESSAGES.recordingMonthInvalid,
   partnerNotFound: EDUCATION_SERVER_MESSAGES.partnerNotFound,
   accessUserNotFound: EDUCATION_SERVER_MESSAGES.accessUserNotFound,
+  accessUserDeactivated: EDUCATION_SERVER_MESSAGES.accessUserDeactivated,
   uploadCreationWithData:
     'Create the upload without data, then send its bytes with PATCH (tus creation-with-upload is not offered).',
   countryUnknown: (isoCode: string) => `CountryIsoCode '${isoCode}' is not one of GET /countries.`,

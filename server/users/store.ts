@@ -39,9 +39,15 @@ export async function storedUser(db: Db, id: number): Promise<StoredUser> {
   return { ...user, roles: roles.map((row) => row.role) };
 }
 
-/** By surname, then name; only the holders of `role` when one is given. */
+/**
+ * By surname, then name; only the holders of `role` when one is given. A deactivated account is
+ * left out: this is who an education can be opened to, and it is given no new access (issue 29).
+ */
 export function listUsers(db: Db, role: Role | undefined): Promise<UserListItem[]> {
-  let query = db.selectFrom('users').select(['id', 'name', 'surname', 'email']);
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'name', 'surname', 'email'])
+    .where('deactivated_at', 'is', null);
   if (role !== undefined) {
     query = query.where('id', 'in', (sub) =>
       sub.selectFrom('user_roles').select('user_id').where('role', '=', role),

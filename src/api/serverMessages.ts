@@ -140,4 +140,5 @@ export const EDUCATION_SERVER_MESSAGES = {
   recordingMonthInvalid: 'DateOfRecording must be a year and month, e.g. 2024-03.',
   partnerNotFound: messageTemplate`There is no partner with the id ${'id'}.`,
   accessUserNotFound: messageTemplate`There is no user with the id ${'id'}.`,
+  accessUserDeactivated: messageTemplate`The user with the id ${'id'} is deactivated: access cannot be granted to a deactivated account.`,
 } as const;

@@ -14,6 +14,9 @@ import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
 import { showError } from './toasts.tsx';
 
+/** The toasts of this form: a new submit closes the earlier ones (issue 29). */
+const NOTICE_SOURCE = 'course-form';
+
 /** /admin/course: add a course (loaded on demand with its date picker). */
 export function CourseFormContainer() {
   const { api, notify, now } = useEffects();
@@ -26,8 +29,9 @@ export function CourseFormContainer() {
         ),
       },
       actions: {
-        notifyCreated: (_, text) => notify.success(text),
-        reportError: (_, error) => showError(notify, error),
+        notifyCreated: (_, text) => notify.success(text, { source: NOTICE_SOURCE }),
+        reportError: (_, error) => showError(notify, error, { source: NOTICE_SOURCE }),
+        dismissNotices: () => notify.dismiss(NOTICE_SOURCE),
       },
     }),
     { input: { now }, inspect: useInspect() },

@@ -10,6 +10,9 @@ import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
 import { useSession } from './session.tsx';
 
+/** The toasts of this form: a new submit closes the earlier ones (issue 29). */
+const NOTICE_SOURCE = 'invite-form';
+
 /** /admin/user: invite a user. */
 export function InviteContainer() {
   const { api, notify } = useEffects();
@@ -24,7 +27,8 @@ export function InviteContainer() {
         }),
       },
       actions: {
-        notifySent: (_, text) => notify.success(text),
+        notifySent: (_, text) => notify.success(text, { source: NOTICE_SOURCE }),
+        dismissNotices: () => notify.dismiss(NOTICE_SOURCE),
         logOut: () => session.send({ type: 'LOGOUT' }),
         goToLogin: () => navigate(routes.login.href()),
       },

@@ -13,6 +13,9 @@ import { useInspect } from './inspector.tsx';
 import { useEffects } from './effects.tsx';
 import { showError } from './toasts.tsx';
 
+/** The toasts of this form: a new submit closes the earlier ones (issue 29). */
+const NOTICE_SOURCE = 'new-password';
+
 /** /resetiraj-lozinku/:resetToken, the link of the password-reset mail. */
 export function NewPasswordContainer({ resetToken }: { resetToken: string }) {
   const { api, notify } = useEffects();
@@ -26,9 +29,10 @@ export function NewPasswordContainer({ resetToken }: { resetToken: string }) {
         }),
       },
       actions: {
-        notifyChanged: (_, text) => notify.success(text),
-        notifyExpired: (_, text) => notify.warning(text),
-        reportError: (_, error) => showError(notify, error),
+        notifyChanged: (_, text) => notify.success(text, { source: NOTICE_SOURCE }),
+        notifyExpired: (_, text) => notify.warning(text, { source: NOTICE_SOURCE }),
+        reportError: (_, error) => showError(notify, error, { source: NOTICE_SOURCE }),
+        dismissNotices: () => notify.dismiss(NOTICE_SOURCE),
         goToLogin: () => navigate(routes.login.href()),
       },
     }),

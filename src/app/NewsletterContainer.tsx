@@ -30,6 +30,10 @@ import { useInspect } from './inspector.tsx';
 import { useSiteConfig } from './siteConfig.ts';
 import { showError } from './toasts.tsx';
 
+/** The toasts of the form and of the list: a new submit (or cancel, test mail) closes its own. */
+const FORM_NOTICES = 'newsletter-form';
+const LIST_NOTICES = 'newsletter-list';
+
 /** /admin/newsletter: create a newsletter, and the newsletters below it (loaded on demand). */
 export function NewsletterContainer() {
   const { api, notify, now } = useEffects();
@@ -52,8 +56,9 @@ export function NewsletterContainer() {
         }),
       },
       actions: {
-        notify: (_, text) => notify.success(text),
-        reportError: (_, error) => showError(notify, error),
+        notify: (_, text) => notify.success(text, { source: LIST_NOTICES }),
+        reportError: (_, error) => showError(notify, error, { source: LIST_NOTICES }),
+        dismissNotices: () => notify.dismiss(LIST_NOTICES),
       },
     }),
     { inspect },
@@ -93,10 +98,11 @@ export function NewsletterContainer() {
       },
       actions: {
         notifySaved: (_, text) => {
-          notify.success(text);
+          notify.success(text, { source: FORM_NOTICES });
           sendList({ type: 'RELOAD' });
         },
-        reportError: (_, error) => showError(notify, error),
+        reportError: (_, error) => showError(notify, error, { source: FORM_NOTICES }),
+        dismissNotices: () => notify.dismiss(FORM_NOTICES),
       },
     }),
     { input: { brand: config.brand, now }, inspect },

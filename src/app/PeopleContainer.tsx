@@ -13,6 +13,9 @@ import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
 import { useSession } from './session.tsx';
 
+/** The toasts of this screen: a new action closes the earlier ones (issue 29). */
+const NOTICE_SOURCE = 'people';
+
 /** /admin/user/popis: the invitations and accounts of `Korisnici` (issue 29). */
 export function PeopleContainer() {
   const { api, notify } = useEffects();
@@ -45,8 +48,9 @@ export function PeopleContainer() {
         }),
       },
       actions: {
-        notify: (_, text) => notify.success(text),
-        notifyFailure: (_, text) => notify.error(text),
+        notify: (_, text) => notify.success(text, { source: NOTICE_SOURCE }),
+        notifyFailure: (_, text) => notify.error(text, { source: NOTICE_SOURCE }),
+        dismissNotices: () => notify.dismiss(NOTICE_SOURCE),
       },
     }),
     { inspect: useInspect() },

@@ -19,6 +19,9 @@ import { useEffects } from './effects.tsx';
 import { useInspect } from './inspector.tsx';
 import { showError } from './toasts.tsx';
 
+/** The toasts of this screen: a new submit or delete closes the earlier ones. */
+const NOTICE_SOURCE = 'products';
+
 /** /admin/products: the home-page product strip (staff). */
 export function ProductStripContainer() {
   const { api, notify } = useEffects();
@@ -40,9 +43,10 @@ export function ProductStripContainer() {
         ),
       },
       actions: {
-        notifyDone: (_, text) => notify.success(text),
-        notifyFailed: (_, text) => notify.error(text),
-        reportError: (_, error) => showError(notify, error),
+        notifyDone: (_, text) => notify.success(text, { source: NOTICE_SOURCE }),
+        notifyFailed: (_, text) => notify.error(text, { source: NOTICE_SOURCE }),
+        reportError: (_, error) => showError(notify, error, { source: NOTICE_SOURCE }),
+        dismissNotices: () => notify.dismiss(NOTICE_SOURCE),
       },
     }),
     { inspect: useInspect() },

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { ToastContainer, cssTransition, toast, type Id } from 'react-toastify/unstyled';
 import { ApiError, AuthExpiredError } from '../api/errors.ts';
 import { errorsMessages } from '../messages/errors.ts';
 import type { NoticeOptions, Notify } from './effects.tsx';
+import { clearReportedControl, followToasts } from './toastClearance.ts';
 import '../styles/toasts.css';
 
 /** SPEC 2 and 9: toasts at bottom-centre, closing after 10000 ms. */
@@ -9,7 +11,31 @@ export const TOAST_AUTO_CLOSE_MS = 10_000;
 
 const fade = cssTransition({ enter: 'toast-enter', exit: 'toast-exit' });
 
+/** The stack as laid out once React has drawn the change. */
+const afterDrawing = (then: (container: Element | null) => void) =>
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => then(document.querySelector('.Toastify__toast-container'))),
+  );
+
 export function AppToasts() {
+  // Toasts never cover the control they report on (decision 0053).
+  useEffect(() => {
+    // The first toast was queued before this container mounted and subscribed.
+    afterDrawing(clearReportedControl);
+    const stopFollowing = toast.onChange(({ status }) =>
+      afterDrawing(status === 'added' ? clearReportedControl : followToasts),
+    );
+    // A list reloading under a shown toast moves the control again (the page shrinks, then grows).
+    const relayout = new ResizeObserver(() => {
+      const container = document.querySelector('.Toastify__toast-container');
+      if (container?.querySelector('.Toastify__toast')) clearReportedControl(container);
+    });
+    relayout.observe(document.body);
+    return () => {
+      stopFollowing();
+      relayout.disconnect();
+    };
+  }, []);
   return (
     <ToastContainer
       position="bottom-center"
@@ -44,11 +70,11 @@ export function describeError(error: unknown): { text: string; sticky: boolean }
   return { text: errorsMessages.generic(json), sticky: false };
 }
 
-export function showError(notify: Notify, error: unknown): void {
+export function showError(notify: Notify, error: unknown, options?: NoticeOptions): void {
   // A forced logout already told the user what happened.
   if (error instanceof AuthExpiredError) return;
   const { text, sticky } = describeError(error);
-  notify.error(text, { sticky });
+  notify.error(text, { ...options, sticky });
 }
 
 /** The toasts still shown, by the form they report on. */

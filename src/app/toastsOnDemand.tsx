@@ -3,8 +3,9 @@
  * shows none (issue 15). A toast asked for before the library is in place waits in its queue
  * and shows once the container mounts.
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { Notify } from './effects.tsx';
+import { watchPressedControls } from './toastClearance.ts';
 
 const loadToasts = () => import('./toasts.tsx');
 const AppToasts = lazy(() => loadToasts().then((module) => ({ default: module.AppToasts })));
@@ -41,6 +42,8 @@ export const notifyOnDemand: Notify = {
 
 /** The toast container, from the first toast on (never in a server render). */
 export function ToastsOnDemand() {
+  // The first toast reports on a control pressed before the library loaded (decision 0053).
+  useEffect(watchPressedControls, []);
   const wanted = useSyncExternalStore(
     subscribe,
     () => toastsWanted,

@@ -19,6 +19,9 @@ import { useInspect } from './inspector.tsx';
 import { RobotCheck } from './RobotCheck.tsx';
 import { useEffects } from './effects.tsx';
 
+/** The dialog's toasts: a new request closes the earlier ones (issue 29). */
+const NOTICE_SOURCE = 'password-reset';
+
 /**
  * The password-reset dialog (SPEC 4, 8 "Password reset request"): the shared e-mail input modal,
  * closing when the request ends and telling the outcome with a toast.
@@ -38,8 +41,9 @@ export function usePasswordResetDialog(robotCheck: RobotCheckConfig) {
         }),
       },
       actions: {
-        notifySuccess: (_, text) => notify.success(text),
-        notifyFailure: (_, text) => notify.error(text),
+        notifySuccess: (_, text) => notify.success(text, { source: NOTICE_SOURCE }),
+        notifyFailure: (_, text) => notify.error(text, { source: NOTICE_SOURCE }),
+        dismissNotices: () => notify.dismiss(NOTICE_SOURCE),
       },
     }),
     { input: { outcome: 'closeWhenDone', withoutRobotCheck: 'ignore' }, inspect: useInspect() },

@@ -4,7 +4,8 @@
  * then the form: idle, submitting, then success (form reset and a toast) or error. Every broken
  * rule is listed at once; the server's validation errors land on their fields. Dates are entered
  * as Zagreb wall-clock times and sent as ISO instants. Injected: `loadCountries`, `createCourse`,
- * `notifyCreated` (toast) and `reportError` (the generic error handler).
+ * `notifyCreated` (toast), `reportError` (the generic error handler) and `dismissNotices` (the
+ * form's earlier toasts, closed by a new submit: issue 29).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { DEFAULT_COURSE_COUNTRY, type Country, type Course } from '../api/contract.ts';
@@ -44,6 +45,7 @@ export const courseFormMachine = setup({
   actions: {
     notifyCreated: (_, _text: string) => undefined,
     reportError: (_, _error: unknown) => undefined,
+    dismissNotices: () => undefined,
     showServerFieldErrors: assign({
       errors: ({ event }) => serverFieldErrors((event as { error?: unknown }).error) ?? {},
     }),
@@ -88,11 +90,14 @@ export const courseFormMachine = setup({
           }),
         },
         SUBMIT: [
-          { guard: 'draftIsValid', target: 'submitting' },
+          { guard: 'draftIsValid', target: 'submitting', actions: 'dismissNotices' },
           {
-            actions: assign({
-              errors: ({ context }) => validateCourseDraft(draftOf(context), context.now()),
-            }),
+            actions: [
+              'dismissNotices',
+              assign({
+                errors: ({ context }) => validateCourseDraft(draftOf(context), context.now()),
+              }),
+            ],
           },
         ],
       },

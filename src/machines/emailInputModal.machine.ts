@@ -89,6 +89,8 @@ export const emailInputModalMachine = setup({
     // The container shows these as toasts (password reset).
     notifySuccess: (_, _text: string) => undefined,
     notifyFailure: (_, _text: string) => undefined,
+    // A new request closes the toasts of the earlier one (issue 29).
+    dismissNotices: () => undefined,
     // Each solution is accepted once: a new attempt needs a new robot check.
     forgetRobotToken: assign({ robotToken: null }),
   },
@@ -132,7 +134,11 @@ export const emailInputModalMachine = setup({
           on: {
             CLOSE: '#emailInputModal.closed',
             SUBMIT: [
-              { guard: and(['longEnough', 'robotChecked']), target: 'submitting' },
+              {
+                guard: and(['longEnough', 'robotChecked']),
+                target: 'submitting',
+                actions: 'dismissNotices',
+              },
               {
                 guard: and(['longEnough', 'warnsWithoutRobotCheck']),
                 actions: assign({

@@ -1,6 +1,7 @@
 /**
  * Invite a user (SPEC 2 admin screen 7, 5 "Invite", 6, 8 "Invitation"): gender, names, e-mail
- * and one role; the roles offered depend on the caller. Injected: `invite`, `notifySent`, and on
+ * and one role; the roles offered depend on the caller. Injected: `invite`, `notifySent`,
+ * `dismissNotices` (the form's earlier toasts, closed by a new submit: issue 29), and on
  * an authorization error `logOut` then, 0.5 s later, `goToLogin`. SPEC 8 says "navigate to
  * /logout"; leaving this screen would stop this machine and its timer, so `logOut` does what
  * /logout does (LOGOUT to the auth session) while the screen stays for the 0.5 s.
@@ -123,6 +124,7 @@ export const inviteMachine = setup({
   },
   actions: {
     notifySent: (_, _text: string) => undefined,
+    dismissNotices: () => undefined,
     logOut: () => undefined,
     goToLogin: () => undefined,
   },
@@ -150,8 +152,13 @@ export const inviteMachine = setup({
           })),
         },
         SUBMIT: [
-          { guard: 'looksValid', target: 'submitting' },
-          { actions: assign({ errors: ({ context }) => validateInvite(context) }) },
+          { guard: 'looksValid', target: 'submitting', actions: 'dismissNotices' },
+          {
+            actions: [
+              'dismissNotices',
+              assign({ errors: ({ context }) => validateInvite(context) }),
+            ],
+          },
         ],
       },
     },

@@ -1,8 +1,8 @@
 /**
  * Set new password (SPEC 2 "Set new password", 5, 8 "Set new password"): two entries that must
  * match and keep the password rules; PUT change-password with the reset token of the link.
- * Injected: `changePassword`, the toasts (`notifyChanged`, `notifyExpired`, `reportError`) and
- * `goToLogin`.
+ * Injected: `changePassword`, the toasts (`notifyChanged`, `notifyExpired`, `reportError`,
+ * `dismissNotices`: a new submit closes the earlier ones, issue 29) and `goToLogin`.
  */
 import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { type ChangePasswordRequest } from '../api/contract.ts';
@@ -58,6 +58,7 @@ export const newPasswordMachine = setup({
     notifyChanged: (_, _text: string) => undefined,
     notifyExpired: (_, _text: string) => undefined,
     reportError: (_, _error: unknown) => undefined,
+    dismissNotices: () => undefined,
     goToLogin: () => undefined,
   },
   guards: {
@@ -95,8 +96,13 @@ export const newPasswordMachine = setup({
           }),
         },
         SUBMIT: [
-          { guard: 'valid', target: 'submitting' },
-          { actions: assign({ errors: ({ context }) => validateNewPassword(context) }) },
+          { guard: 'valid', target: 'submitting', actions: 'dismissNotices' },
+          {
+            actions: [
+              'dismissNotices',
+              assign({ errors: ({ context }) => validateNewPassword(context) }),
+            ],
+          },
         ],
       },
     },

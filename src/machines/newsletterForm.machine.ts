@@ -7,8 +7,8 @@
  * that are not uploaded yet, then creates (or changes) the newsletter; success resets the form
  * and tells the list. A product keeps its uploaded image's URL until its image changes, so a
  * retry after a refused creation uploads nothing again. Injected: `loadCampaigns`,
- * `loadNewsletter`, `uploadImages`, `createNewsletter`, `updateNewsletter`, `notifySaved` and
- * `reportError`.
+ * `loadNewsletter`, `uploadImages`, `createNewsletter`, `updateNewsletter`, `notifySaved`,
+ * `reportError` and `dismissNotices` (the form's earlier toasts, closed by a new submit: issue 29).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
@@ -64,6 +64,7 @@ export const newsletterFormMachine = setup({
   actions: {
     notifySaved: (_, _text: string) => undefined,
     reportError: (_, _error: unknown) => undefined,
+    dismissNotices: () => undefined,
     startNew: assign(({ context }) => ({
       ...initialDraft(context.brand, context.now()),
       products: [emptyProduct(context.nextKey)],
@@ -170,12 +171,15 @@ export const newsletterFormMachine = setup({
           }),
         },
         SUBMIT: [
-          { guard: 'draftIsValid', target: 'uploading' },
+          { guard: 'draftIsValid', target: 'uploading', actions: 'dismissNotices' },
           {
-            actions: assign({
-              errors: ({ context }) =>
-                validateNewsletter(draftOf(context), context.products, context.now()),
-            }),
+            actions: [
+              'dismissNotices',
+              assign({
+                errors: ({ context }) =>
+                  validateNewsletter(draftOf(context), context.products, context.now()),
+              }),
+            ],
           },
         ],
       },

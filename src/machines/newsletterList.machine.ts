@@ -4,7 +4,8 @@
  * (asked first, then the list reloads), loading a preview or a test mail to the caller. An open
  * preview holds nothing: it stays beside the list until closed or replaced, the buttons free.
  * `RELOAD` comes from the form after a newsletter is created or changed. Injected:
- * `loadNewsletters`, `cancelNewsletter`, `loadPreview`, `sendTest`, `notify` and `reportError`.
+ * `loadNewsletters`, `cancelNewsletter`, `loadPreview`, `sendTest`, `notify`, `reportError` and
+ * `dismissNotices` (the list's earlier toasts, closed by a new cancel or test mail: issue 29).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { NewsletterPreview, NewsletterSummary } from '../api/contract.ts';
@@ -54,6 +55,7 @@ export const newsletterListMachine = setup({
   actions: {
     notify: (_, _text: string) => undefined,
     reportError: (_, _error: unknown) => undefined,
+    dismissNotices: () => undefined,
   },
 }).createMachine({
   id: 'newsletterList',
@@ -87,12 +89,12 @@ export const newsletterListMachine = setup({
         },
         SEND_TEST: {
           target: 'sendingTest',
-          actions: assign({ selectedId: ({ event }) => event.id }),
+          actions: ['dismissNotices', assign({ selectedId: ({ event }) => event.id })],
         },
       },
     },
     confirmingCancel: {
-      on: { CONFIRM_CANCEL: 'cancelling', KEEP: 'ready' },
+      on: { CONFIRM_CANCEL: { target: 'cancelling', actions: 'dismissNotices' }, KEEP: 'ready' },
     },
     cancelling: {
       invoke: {

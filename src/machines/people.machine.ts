@@ -5,7 +5,7 @@
  * lists again from the server, each failure tells why and leaves the lists as they were. What an
  * employee may see and do is the server's to decide; the screen offers only what it allows.
  * Injected: `loadPeople`, `resendInvitation`, `revokeInvitation`, `deactivate`, `changeRole`,
- * `notify` and `notifyFailure`.
+ * `notify`, `notifyFailure` and `dismissNotices` (the earlier actions' toasts, closed by a new one).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AccountSummary, InvitationState, InvitationSummary, Role } from '../api/contract.ts';
@@ -90,6 +90,8 @@ export const peopleMachine = setup({
   actions: {
     notify: (_, _text: string) => undefined,
     notifyFailure: (_, _text: string) => undefined,
+    // A new action closes the toasts of the earlier ones (issue 29).
+    dismissNotices: () => undefined,
   },
 }).createMachine({
   id: 'people',
@@ -113,7 +115,10 @@ export const peopleMachine = setup({
     failed: { on: { RELOAD: 'loading' } },
     ready: {
       on: {
-        RESEND: { target: 'resending', actions: assign({ selectedId: ({ event }) => event.id }) },
+        RESEND: {
+          target: 'resending',
+          actions: ['dismissNotices', assign({ selectedId: ({ event }) => event.id })],
+        },
         REVOKE: {
           target: 'confirmingRevoke',
           actions: assign({ selectedId: ({ event }) => event.id }),
@@ -124,7 +129,10 @@ export const peopleMachine = setup({
         },
         CHANGE_ROLE: {
           target: 'changingRole',
-          actions: assign({ selectedId: ({ event }) => event.id, role: ({ event }) => event.role }),
+          actions: [
+            'dismissNotices',
+            assign({ selectedId: ({ event }) => event.id, role: ({ event }) => event.role }),
+          ],
         },
       },
     },
@@ -146,7 +154,9 @@ export const peopleMachine = setup({
         onError: { target: 'ready', actions: failed },
       },
     },
-    confirmingRevoke: { on: { CONFIRM: 'revoking', KEEP: 'ready' } },
+    confirmingRevoke: {
+      on: { CONFIRM: { target: 'revoking', actions: 'dismissNotices' }, KEEP: 'ready' },
+    },
     revoking: {
       invoke: {
         id: 'revokeInvitation',
@@ -156,7 +166,9 @@ export const peopleMachine = setup({
         onError: { target: 'ready', actions: failed },
       },
     },
-    confirmingDeactivate: { on: { CONFIRM: 'deactivating', KEEP: 'ready' } },
+    confirmingDeactivate: {
+      on: { CONFIRM: { target: 'deactivating', actions: 'dismissNotices' }, KEEP: 'ready' },
+    },
     deactivating: {
       invoke: {
         id: 'deactivate',

@@ -6,7 +6,8 @@
  * it (its answer replaces the row: hiding clears the highlight); a failed toggle leaves the old
  * value and says so. Deleting the last product of the last page moves to the previous page.
  * Injected: `loadPage`, `patchProduct`, `deleteProduct`, `createProduct`, and the toasts
- * `notifyDone`, `notifyFailed` and `reportError` (the generic error handler).
+ * `notifyDone`, `notifyFailed`, `reportError` (the generic error handler) and `dismissNotices`
+ * (the screen's earlier toasts, closed by a new submit or delete: issue 29).
  */
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { PRODUCT_PAGE_SIZE_DEFAULT, type Product, type ProductPage } from '../api/contract.ts';
@@ -53,6 +54,7 @@ export const productStripMachine = setup({
     notifyDone: (_, _text: string) => undefined,
     notifyFailed: (_, _text: string) => undefined,
     reportError: (_, _error: unknown) => undefined,
+    dismissNotices: () => undefined,
   },
   guards: {
     /** Another server deleted products meanwhile: the page asked for is past the last one. */
@@ -158,10 +160,17 @@ export const productStripMachine = setup({
               }),
             },
             SUBMIT: [
-              { guard: and(['formOpen', 'draftIsValid']), target: 'creating' },
+              {
+                guard: and(['formOpen', 'draftIsValid']),
+                target: 'creating',
+                actions: 'dismissNotices',
+              },
               {
                 guard: 'formOpen',
-                actions: assign({ errors: ({ context }) => validateProductDraft(context.draft) }),
+                actions: [
+                  'dismissNotices',
+                  assign({ errors: ({ context }) => validateProductDraft(context.draft) }),
+                ],
               },
             ],
           },
@@ -202,7 +211,7 @@ export const productStripMachine = setup({
         confirmingDelete: {
           on: {
             CANCEL_DELETE: { target: 'browsing', actions: assign({ productToDelete: null }) },
-            CONFIRM_DELETE: { target: 'deleting' },
+            CONFIRM_DELETE: { target: 'deleting', actions: 'dismissNotices' },
           },
         },
         deleting: {

@@ -13,4 +13,5 @@ export const datePickerMessages = {
   nextYear: 'Sljedeća godina',
   close: 'Zatvori',
   dialog: 'Odaberite datum i vrijeme',
+  monthDialog: 'Odaberite mjesec',
 } as const;

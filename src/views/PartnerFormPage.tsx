@@ -149,12 +149,14 @@ function PartnerForm({
     useFormFields<PartnerFormField>(errors);
   // A partner taken into the form from the list below: the form is where the work goes on.
   const editedId = edited?.id;
+  // The field's id is the same on every render (useId), so it never runs the effect again.
+  const nameId = fieldId('name');
   useEffect(() => {
     if (editedId === undefined) return;
-    const name = document.getElementById(fieldId('name'));
+    const name = document.getElementById(nameId);
     name?.focus({ preventScroll: true });
     name?.scrollIntoView?.({ block: 'center' });
-  }, [editedId]); // eslint-disable-line react-hooks/exhaustive-deps -- fieldId is stable per render id
+  }, [editedId, nameId]);
 
   const textInput = (
     name: 'name' | 'websiteUrl',

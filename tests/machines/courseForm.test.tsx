@@ -288,6 +288,9 @@ describe('course form journeys pinned by hand', () => {
     expect(input('countryIsoCode').value).toBe('HR');
     expect(input('image').value).toBe('');
     expect(input('pdf').files).toHaveLength(0);
+    // A new submit closes the earlier toast, so it never stands beside a new refusal (issue 29).
+    await user.click(submitButton() ?? document.body);
+    expect(app.notices).toEqual([]);
   });
 
   it('shows the server validation errors at their fields, in Croatian where known', async () => {

@@ -209,4 +209,19 @@ describe('newsletter list journeys pinned by hand', () => {
     await sendTest.resolve(undefined);
     expect(app.notices).toContainEqual({ tone: 'success', text: text.testSent });
   });
+
+  it('a new test mail or cancel closes the earlier toasts: an old success never stands beside a new failure', async () => {
+    renderList();
+    await loadNewsletters.resolve([scheduled]);
+    await user.click(action(text.sendTest) ?? document.body);
+    await sendTest.resolve(undefined);
+    expect(app.notices).toEqual([{ tone: 'success', text: text.testSent }]);
+    await user.click(action(text.sendTest) ?? document.body);
+    expect(app.notices).toEqual([]);
+    await sendTest.reject(new ApiError(500, { errors: ['Mail server down.'] }));
+    expect(app.notices.map(({ tone }) => tone)).toEqual(['error']);
+    await user.click(action(text.cancel) ?? document.body);
+    await user.click(button(text.confirmCancel) ?? document.body);
+    expect(app.notices).toEqual([]);
+  });
 });

@@ -241,6 +241,18 @@ describe('people journeys pinned by hand', () => {
     expect(loadPeople.calls).toHaveLength(1);
   });
 
+  it('a new action closes the toasts of the earlier ones (issue 29)', async () => {
+    renderPeople();
+    await loadPeople.resolve(people);
+    await user.selectOptions(roleSelect() ?? document.body, 'administrator');
+    await changeRole.reject(new ApiError(500, { errors: ['Down.'] }));
+    expect(app.notices.map(({ tone }) => tone)).toEqual(['error']);
+    await user.click(resendButton() ?? document.body);
+    expect(app.notices).toEqual([]);
+    await resendInvitation.resolve(undefined);
+    expect(app.notices).toEqual([{ tone: 'success', text: text.resent(waiting.email) }]);
+  });
+
   it('offers an employee no role change (SPEC 6), but deactivation', async () => {
     renderPeople('employee');
     await loadPeople.resolve(people);

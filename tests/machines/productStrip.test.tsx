@@ -488,6 +488,30 @@ describe('product strip journeys pinned by hand', () => {
     expect(nameInput()).toHaveValue('Kofferdam set');
   });
 
+  it('a new submit closes the earlier toasts: an old success never stands beside a new failure', async () => {
+    await openOn(firstPage);
+    await user.click(formToggle());
+    await user.type(nameInput() ?? document.body, 'Kofferdam set');
+    await user.upload(imageInput(), photo);
+    await user.click(screen.getByRole('button', { name: 'Dodaj proizvod' }));
+    await createProduct.resolve(aProduct(30, { name: 'Kofferdam set' }));
+    await loadPage.resolve(firstPage);
+    expect(app.notices).toEqual([
+      { tone: 'success', text: 'Proizvod uspješno dodan na početnu stranicu!' },
+    ]);
+    await user.type(nameInput() ?? document.body, 'Retraktor');
+    await user.upload(imageInput(), photo);
+    await user.click(screen.getByRole('button', { name: 'Dodaj proizvod' }));
+    expect(app.notices).toEqual([]);
+    await createProduct.reject(new ApiError(409, { errors: ['Conflict.'] }));
+    expect(app.notices).toHaveLength(1);
+    expect(app.notices[0]?.tone).toBe('error');
+    // A delete closes them too.
+    await user.click(screen.getByRole('button', { name: `Obriši proizvod ${gloves.name}` }));
+    await user.click(screen.getByRole('button', { name: 'Trajno obriši' }));
+    expect(app.notices).toEqual([]);
+  });
+
   it('the form collapses and opens again from its button', async () => {
     await openOn(firstPage);
     expect(formToggle()).toHaveAttribute('aria-expanded', 'false');

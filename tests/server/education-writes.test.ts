@@ -12,7 +12,7 @@ import { EDUCATION_SERVER_MESSAGES as M, SERVER_MESSAGES } from '../../src/api/s
 import { hashPassword } from '../../server/auth/password.ts';
 import { VIDEO_FOLDER } from '../../server/educations/videos.ts';
 import { zagrebMonth } from '../../src/lib/month.ts';
-import { createUser } from '../../server/users/store.ts';
+import { createUser, deactivateUser } from '../../server/users/store.ts';
 import {
   filesUnder,
   imageFile,
@@ -682,6 +682,55 @@ describe('PUT /educations/{id}/access-rights', () => {
     expect(rights.json()).toEqual([]);
     expect((await call('GET', `/educations/${id}`, tokens.otherUser)).statusCode).toBe(404);
     expect((await call('GET', `/educations/${id}`, tokens.administrator)).statusCode).toBe(200);
+  });
+
+  it('offers no deactivated account and grants one no new access; one who held it keeps it (issue 29)', async () => {
+    const account = (email: string) =>
+      createUser(server.db, {
+        email,
+        name: 'Bivša',
+        surname: 'Korisnica',
+        gender: 'female',
+        roles: ['user'],
+        passwordHash: 'x',
+        createdAt: new Date(),
+      });
+    const [gone, holder] = [await account('otisla@example.com'), await account('drzi@example.com')];
+    const { id } = await created(
+      validForm({
+        Video: undefined,
+        VideoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+        InitialAccessUserIds: [String(holder)],
+      }),
+    );
+    await deactivateUser(server.db, gone, new Date());
+    await deactivateUser(server.db, holder, new Date());
+
+    const offered = await call('GET', '/users?role=user', tokens.administrator);
+    const offeredIds = offered.json<{ id: number }[]>().map((user) => user.id);
+    expect(offeredIds).toContain(ids.user);
+    expect(offeredIds).not.toContain(gone);
+    expect(offeredIds).not.toContain(holder);
+
+    const grant = await call('PUT', `/educations/${id}/access-rights`, tokens.administrator, {
+      userIds: [holder, ids.user, gone],
+    });
+    expect(validationErrors(grant)).toEqual({ userIds: [M.accessUserDeactivated(gone)] });
+    const kept = await call('PUT', `/educations/${id}/access-rights`, tokens.administrator, {
+      userIds: [holder, ids.user],
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+
+    const refused = await create(
+      validForm({
+        Video: undefined,
+        VideoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+        InitialAccessUserIds: [String(gone)],
+      }),
+    );
+    expect(validationErrors(refused)).toEqual({
+      InitialAccessUserIds: [M.accessUserDeactivated(gone)],
+    });
   });
 });
 

@@ -6,56 +6,19 @@
  * disabled: both forms refuse a past time. The picker and its styles load with the screens that
  * use it.
  */
-import type { ReactNode } from 'react';
 import { hr } from 'date-fns/locale/hr';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import './DateTimePicker.css';
 import { pickerDateToWallTime, wallTimeToPickerDate, zagrebWallTime } from '../../lib/wallTime.ts';
 import { datePickerMessages as text } from '../../messages/datePicker.ts';
+import { CROATIAN_PICKER_LABELS, CroatianCalendarContainer } from './croatianPicker.tsx';
 
 registerLocale('hr', hr);
 
 /** How the picker shows a wall time (react-datepicker's date-fns pattern). */
 const PICKER_DATE_TIME_FORMAT = 'dd. MM. yyyy. HH:mm';
 const TIME_STEP_MINUTES = 15;
-
-/**
- * What react-datepicker reads to a screen reader, in Croatian: its locale words the dates
- * ("petak, 12. ožujka 2027."), these the rest, which it writes in English whatever the locale.
- */
-export const CROATIAN_PICKER_LABELS = {
-  chooseDayAriaLabelPrefix: text.chooseDay,
-  disabledDayAriaLabelPrefix: text.unavailableDay,
-  weekAriaLabelPrefix: text.week,
-  monthAriaLabelPrefix: text.month,
-  previousMonthAriaLabel: text.previousMonth,
-  previousMonthButtonLabel: text.previousMonth,
-  nextMonthAriaLabel: text.nextMonth,
-  nextMonthButtonLabel: text.nextMonth,
-  previousYearAriaLabel: text.previousYear,
-  previousYearButtonLabel: text.previousYear,
-  nextYearAriaLabel: text.nextYear,
-  nextYearButtonLabel: text.nextYear,
-  ariaLabelClose: text.close,
-  timeCaption: text.timeCaption,
-  timeInputLabel: text.timeCaption,
-} as const;
-
-/** The calendar's dialog, labelled in Croatian (the library's own says "Choose Date and Time"). */
-export function CroatianCalendarContainer({
-  className,
-  children,
-}: {
-  className?: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div className={className} role="dialog" aria-modal="true" aria-label={text.dialog}>
-      {children}
-    </div>
-  );
-}
 
 export interface DateTimePickerProps {
   id: string;
