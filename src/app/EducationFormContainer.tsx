@@ -35,6 +35,8 @@ import { showError } from './toasts.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 
 const text = educationAdminMessages;
+/** The toasts this form shows, closed by its next submit. */
+const NOTICE_SOURCE = 'education-form';
 
 export interface EducationFormContainerProps {
   /** null: add a new education. */
@@ -121,9 +123,10 @@ export function EducationFormContainer({
         }),
       },
       actions: {
-        notifySaved: (_, message) => notify.success(message),
-        notifyUploadFailed: (_, message) => notify.error(message),
-        reportError: (_, error) => showError(notify, error),
+        notifySaved: (_, message) => notify.success(message, { source: NOTICE_SOURCE }),
+        notifyUploadFailed: (_, message) => notify.error(message, { source: NOTICE_SOURCE }),
+        reportError: (_, error) => showError(notify, error, { source: NOTICE_SOURCE }),
+        dismissNotices: () => notify.dismiss(NOTICE_SOURCE),
       },
     }),
     { input: { educationId, currentUser, now }, inspect: useInspect() },

@@ -66,6 +66,7 @@ export const educationFormMachine = setup({
     notifySaved: (_, _text: string) => undefined,
     notifyUploadFailed: (_, _text: string) => undefined,
     reportError: (_, _error: unknown) => undefined,
+    dismissNotices: () => undefined,
     showServerFieldErrors: assign({
       errors: ({ event }) => serverFieldErrors((event as { error?: unknown }).error) ?? {},
     }),
@@ -133,14 +134,19 @@ export const educationFormMachine = setup({
             return { ...values, errors: withoutErrorsOf(context.errors, values) };
           }),
         },
+        // Every submit closes the toasts of the earlier ones: an old success never stands beside
+        // a new failure (issue 29).
         SUBMIT: [
           {
             guard: 'draftIsInvalid',
-            actions: assign({ errors: ({ context }) => draftErrors(context, context.now()) }),
+            actions: [
+              'dismissNotices',
+              assign({ errors: ({ context }) => draftErrors(context, context.now()) }),
+            ],
           },
-          { guard: 'uploadsFile', target: 'uploading' },
-          { guard: 'editing', target: 'updating' },
-          { target: 'creating' },
+          { guard: 'uploadsFile', target: 'uploading', actions: 'dismissNotices' },
+          { guard: 'editing', target: 'updating', actions: 'dismissNotices' },
+          { target: 'creating', actions: 'dismissNotices' },
         ],
       },
     },

@@ -334,6 +334,7 @@ const SERVER_TEXTS: readonly [Parameters<typeof isServerMessage>[1], string][] =
   [EDUCATION_SERVER_MESSAGES.videoAudioOnly, text.videoAudioOnly],
   [EDUCATION_SERVER_MESSAGES.videoImageOnly, text.videoImageOnly],
   [EDUCATION_SERVER_MESSAGES.videoUndecodable, text.videoUndecodable],
+  [EDUCATION_SERVER_MESSAGES.accessUserDeactivated, text.accessUserDeactivated],
 ];
 /** The Croatian words of a field's own rules: what is wrong with it, and its label for lengths. */
 const FIELD_TEXTS: Partial<Record<EducationDraftField, { invalid?: string; label?: string }>> = {

@@ -108,6 +108,8 @@ export const educationAdminMessages = {
   uploadNotAVideo:
     'Datoteka ne počinje kao video (MP4, MOV, WebM, MKV ili AVI) pa je prijenos prekinut.',
   usersRequired: 'Morate odabrati barem jednog korisnika kada ograničavate vidljivost edukacije.',
+  accessUserDeactivated:
+    'Odabrani korisnik je deaktiviran: deaktiviranom računu ne može se dati pristup. Uklonite ga s popisa.',
   tooLong: (label: string, max: number) => `${label}: najviše ${max} znakova.`,
   uploadPatience: 'Budite strpljivi, ovo može potrajati neko vrijeme.',
   uploadProgress: 'Prijenos videa',

@@ -32,6 +32,7 @@ import { countryOptions } from './form/countryOptions.ts';
 import { useFormFields } from './formFields.tsx';
 import { Spinner, SubmitOrSpinner } from './Spinner.tsx';
 import { Switch } from './Switch.tsx';
+import { CROATIAN_MONTH_PICKER } from './form/croatianPicker.tsx';
 import './EducationAdmin.css';
 import './forms.css';
 
@@ -204,6 +205,7 @@ function EducationForm({
         'recordingMonth',
         text.recordingMonth,
         <DatePicker
+          {...CROATIAN_MONTH_PICKER}
           id={fieldId('recordingMonth')}
           className="form__input"
           selected={monthToPickerDate(draft.recordingMonth)}

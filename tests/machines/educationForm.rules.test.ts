@@ -214,6 +214,14 @@ describe("the server's refusals of a video, in Croatian under the video field", 
   });
 });
 
+describe("the server's refusal of a deactivated account's access, in Croatian under the users", () => {
+  it.each(['userIds', 'InitialAccessUserIds'])('%s', (field) => {
+    const message = EDUCATION_SERVER_MESSAGES.accessUserDeactivated(31);
+    const refused = new ApiError(400, { errors: { [field]: [message] } });
+    expect(serverFieldErrors(refused)).toEqual({ userIds: [text.accessUserDeactivated] });
+  });
+});
+
 describe('what a failed upload shows', () => {
   const refusal = (status: number, message: string) => new ApiError(status, { errors: [message] });
   const { tooManyUnfinishedUploads, uploadDiskFull } = EDUCATION_SERVER_MESSAGES;

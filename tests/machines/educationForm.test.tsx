@@ -573,10 +573,12 @@ describe('education form journeys pinned by hand', () => {
     act(() => currentUpload().handlers.onError(refusal));
     expect(app.notices).toEqual([{ tone: 'error', text: text.tooManyUnfinishedUploads(5) }]);
     await user.click(submitButton() ?? document.body);
+    // The new submit closed the earlier refusal (issue 29).
+    expect(app.notices).toEqual([]);
     await findPreviousUpload.resolve(false);
     const full = new ApiError(507, { errors: [EDUCATION_SERVER_MESSAGES.uploadDiskFull] });
     act(() => currentUpload().handlers.onError(full));
-    expect(app.notices.at(-1)).toEqual({ tone: 'error', text: text.uploadDiskFull });
+    expect(app.notices).toEqual([{ tone: 'error', text: text.uploadDiskFull }]);
     expect(createEducation.calls).toHaveLength(0);
   });
 
@@ -634,6 +636,7 @@ describe('education form journeys pinned by hand', () => {
     // Opening it to all sends an empty list, once.
     await fill({ restricted: false });
     await user.click(submitButton() ?? document.body);
+    expect(app.notices).toEqual([]);
     await updateEducation.resolve(EDITED);
     expect(rightsUpdates).toEqual([{ id: 12, userIds: [] }]);
     await user.click(submitButton() ?? document.body);
@@ -731,6 +734,20 @@ describe('education form journeys pinned by hand', () => {
     expect(updateEducation.calls[1]?.patch).toMatchObject({
       videoUrl: 'https://youtu.be/aqz-KE-bpKQ',
     });
+  });
+
+  it('reads the recording month picker in Croatian to a screen reader (issue 29)', async () => {
+    renderForm({ educationId: EDITED.id, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    fireEvent.click(input('recordingMonth'));
+    const dialog = screen.getByRole('dialog', { name: 'Odaberite mjesec' });
+    const labels = [...dialog.querySelectorAll('[aria-label]')].map((element) =>
+      element.getAttribute('aria-label'),
+    );
+    expect(labels.some((label) => label?.startsWith('Odaberi ožujka 2024'))).toBe(true);
+    expect(labels.filter((label) => /^(Choose|Not available|Month)\b/.test(label ?? ''))).toEqual(
+      [],
+    );
   });
 
   it('says to invite users first when there are none', async () => {
