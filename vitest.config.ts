@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -30,18 +31,48 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
  * so that its global setup (the migrated template database) runs once.
  */
 const postgresOnly = onPostgres ? ['tests/postgres/**/*.test.ts'] : [];
-/** Tests that open no database: the PostgreSQL run would only repeat them. */
-const databaseFree = onPostgres ? ['scripts/**', 'tests/data/**', 'tests/lint/**'] : [];
+/**
+ * Tests that open no database (or only SQLite, on purpose): the PostgreSQL run would only repeat
+ * them. Pure parsers, mail rendering and scoring, password hashing, file stores and config.
+ */
+const databaseFree = onPostgres
+  ? [
+      'scripts/**',
+      'tests/data/**',
+      'tests/lint/**',
+      'tests/server/course-form-boundaries.test.ts',
+      'tests/server/education-form-boundaries.test.ts',
+      'tests/server/partner-form-boundaries.test.ts',
+      'tests/server/product-form-boundaries.test.ts',
+      'tests/server/config.test.ts',
+      'tests/server/courses-list-cache.test.ts',
+      'tests/server/direct-file-store.test.ts',
+      'tests/server/mailer.test.ts',
+      'tests/server/newsletter-dkim.test.ts',
+      'tests/server/newsletter-mail.test.ts',
+      'tests/server/newsletter-spam-score.test.ts',
+      'tests/server/password.test.ts',
+      'tests/server/secrets.test.ts',
+      'tests/server/spa-build.test.ts',
+      'tests/server/sqlite-schema.test.ts',
+    ]
+  : [];
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default leaves one core to its main process, which mostly waits: on CI's two cores
+    // that ran one test file at a time (docs/testing.md has the measurement).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
         test: {
           name: 'server',
           environment: 'node',
+          // A server test starts a whole app (database, migrations, password hashing): with two
+          // test files at once on two cores, 5 s was too short for a few of them; a hang still fails.
+          testTimeout: 20_000,
           include: [
             'tests/server/**/*.test.ts',
             'server/**/*.test.ts',
