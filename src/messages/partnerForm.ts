@@ -31,7 +31,7 @@ export const partnerFormMessages = {
   updated: 'Promjene partnera spremljene.',
   currentLogo: 'Trenutni logotip',
   logoEditHint:
-    'Odaberite sliku samo ako mijenjate logotip. JPEG, PNG, WebP ili AVIF, najviše 5 MB.',
+    'Odaberite sliku samo ako mijenjate logotip. JPEG, PNG, WebP, AVIF ili HEIC, najviše 5 MB.',
   edit: 'Uredi',
   editLabel: (name: string) => `Uredi partnera ${name}`,
   delete: 'Obriši',

@@ -168,6 +168,80 @@ test('an employee creates a partner with a logo; a PDF logo and a taken name are
   await expect(partnerItem(page, name)).toBeVisible();
 });
 
+test('an employee renames a partner and deletes it; a partner in use is refused, naming its educations', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, EMPLOYEE_EMAIL);
+  await page.goto('/admin/partners');
+  const name = `Zubna linija ${Date.now()}`;
+  await page.getByLabel('Naziv partnera').fill(name);
+  await page.getByLabel('Web stranica partnera').fill('https://www.zubna-linija.example');
+  await page
+    .getByLabel('Logotip')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngLogo() });
+  await page.getByRole('button', { name: SUBMIT }).click();
+  await expect(page.getByText(CREATED)).toBeVisible();
+
+  // Edited in the same form (issue 29): its values and logo shown, the logo kept when none is chosen.
+  await partnerItem(page, name)
+    .getByRole('button', { name: `Uredi partnera ${name}` })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Uređivanje partnera: ${name}` }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Naziv partnera')).toHaveValue(name);
+  await expect(page.getByText('Trenutni logotip')).toBeVisible();
+  await expectNoAxeViolations(page);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/admin-partners-edit.png`, fullPage: true });
+  const renamed = `${name} d.o.o. Čakovec`;
+  await page.getByLabel('Naziv partnera').fill(renamed);
+  await page.getByLabel('Web stranica partnera').fill('https://www.zubna-linija.example/hr');
+  await page.getByRole('button', { name: 'Spremi promjene' }).click();
+  await expect(page.getByText('Promjene partnera spremljene.')).toBeVisible();
+  await expect(page.getByText(CREATED)).toHaveCount(0);
+  await expect(partnerItem(page, renamed).getByRole('link')).toHaveAttribute(
+    'href',
+    'https://www.zubna-linija.example/hr',
+  );
+  await expect(partnerItem(page, renamed).locator('img')).toHaveAttribute(
+    'src',
+    /^\/media\/partners\/[\w-]{22}-card\.webp$/,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: FORM_TITLE })).toBeVisible();
+
+  // Deleted only after the app's dialog asked.
+  await partnerItem(page, renamed)
+    .getByRole('button', { name: `Obriši partnera ${renamed}` })
+    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Obrisati partnera?' });
+  await expect(confirm).toContainText(`Partner „${renamed}” bit će trajno obrisan`);
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Obriši' }).click();
+  await expect(page.getByText('Partner obrisan.')).toBeVisible();
+  await expect(partnerItem(page, renamed)).toHaveCount(0);
+
+  // A partner the seeded educations use is refused, naming them; the dialog offers the move.
+  await partnerItem(page, 'Nordentis')
+    .getByRole('button', { name: 'Obriši partnera Nordentis' })
+    .click();
+  await page
+    .getByRole('alertdialog', { name: 'Obrisati partnera?' })
+    .getByRole('button', { name: 'Obriši' })
+    .click();
+  const refused = page.getByRole('alertdialog', { name: 'Partnera nije moguće obrisati' });
+  await expect(refused).toContainText(/Partnera koriste edukacije \(\d+\): .+\./);
+  await expect(refused.getByLabel('Premjesti edukacije na partnera')).toBeVisible();
+  await expectNoAxeViolations(page);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/admin-partners-delete-refused.png` });
+  await refused.getByRole('button', { name: 'Zatvori' }).click();
+  await expect(refused).toBeHidden();
+  await page.reload();
+  await expect(partnerItem(page, 'Nordentis')).toBeVisible();
+});
+
 test('an administrator sees every entry of the menu, in SPEC order', async ({ page }) => {
   test.setTimeout(60_000);
   await logIn(page, ADMIN_EMAIL);

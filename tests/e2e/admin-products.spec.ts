@@ -1,6 +1,6 @@
 /**
  * The home-page product strip in a real browser against `npm start` (issue 11; SPEC 2 admin
- * screen 3, 4, 5, 8): an employee adds a product with a real JPEG, highlights it, a fresh visitor
+ * screen 3, 4, 5, 8): an employee adds a product with a real JPEG, highlighted, a fresh visitor
  * sees it with the red aura on `/`, the employee hides it (the highlight goes too) and deletes it
  * (its files go too). axe finds nothing on the screen at 375 and 1366 px; screenshots of both
  * widths land in test-results/ to be looked at.
@@ -96,14 +96,17 @@ test('an employee runs a product from the strip to the home page and away again'
   await page
     .getByLabel('Fotografija proizvoda')
     .setInputFiles({ name: 'kofferdam.jpg', mimeType: 'image/jpeg', buffer: await productPhoto() });
+  // Highlighted as it is added (issue 29, SPEC 7's IsHighlighted).
+  await page.getByRole('checkbox', { name: 'Istaknuto' }).check();
   await page.getByRole('button', { name: SUBMIT }).click();
   await expect(page.getByText(CREATED)).toBeVisible();
   await expect(page.getByLabel('Naziv proizvoda')).toHaveValue('');
+  await expect(page.getByRole('checkbox', { name: 'Istaknuto' })).not.toBeChecked();
 
-  // Newest first: it heads page 1, shown, not highlighted, its photo a WebP of ours.
+  // Newest first: it heads page 1, shown and highlighted, its photo a WebP of ours.
   await expect(page.getByRole('rowheader').first()).toHaveText(name);
   await expect(shownSwitch(page, name)).toHaveAttribute('aria-checked', 'true');
-  await expect(highlightSwitch(page, name)).toHaveAttribute('aria-checked', 'false');
+  await expect(highlightSwitch(page, name)).toHaveAttribute('aria-checked', 'true');
   const photo = row(page, name).getByRole('img', { name: `Fotografija proizvoda ${name}` });
   await expect(photo).toHaveJSProperty('complete', true);
   expect(await photo.evaluate((image) => (image as { naturalWidth: number }).naturalWidth)).toBe(
@@ -114,7 +117,9 @@ test('an employee runs a product from the strip to the home page and away again'
   const fullUrl = cardUrl.replace(/-card\.webp$/, '.webp');
   expect((await page.request.get(fullUrl)).status()).toBe(200);
 
-  // Highlighted once the server confirmed it.
+  // The switch takes the highlight away and gives it back, each once the server confirmed it.
+  await highlightSwitch(page, name).click();
+  await expect(highlightSwitch(page, name)).toHaveAttribute('aria-checked', 'false');
   await highlightSwitch(page, name).click();
   await expect(highlightSwitch(page, name)).toHaveAttribute('aria-checked', 'true');
 
