@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Migrator } from 'kysely';
 import * as tar from 'tar-stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { courseListSchema } from '../../src/api/contract.ts';
 import { BackupRefused, readArchive, type Manifest } from '../../server/backup/archive.ts';
 import { takeBackup } from '../../server/backup/backup.ts';
@@ -106,7 +106,8 @@ describe('a backup taken while the server writes', () => {
     const writer = (async () => {
       while (writing) await createCourse();
     })();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Some writes acknowledged before the snapshot, however loaded the machine is.
+    await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThan(3), { timeout: 15_000 });
     const started = performance.now();
     const { file } = await takeBackup({
       config: source.config,
