@@ -3,7 +3,8 @@
  * Zagreb's clock, then every day, keeping the newest `BACKUP_KEEP` archives. On PostgreSQL
  * several processes run the scheduler and one advisory lock lets only one of them take it; the
  * archive is named after the scheduled moment, so a process whose clock runs late finds it
- * taken. A failure is logged as an error and shown by `GET /health` (`status()`).
+ * taken. A failure is logged as an error and shown by `GET /health` (`status()`). The archive is
+ * written by a process of its own (backup-process.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,8 +12,8 @@ import { TZDate } from '@date-fns/tz';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import { archiveName, pruneBackups, takeBackup } from './backup.ts';
+import { archiveName, pruneBackups } from './backup.ts';
+import { takeBackupInChildProcess } from './backup-process.ts';
 import { withPostgresBackupLock } from './store.ts';
 
 /** The site's clock (SPEC 9); BACKUP_HOUR is read on it. */
@@ -46,7 +47,6 @@ export function nextBackupTime(after: Date, hour: number): Date {
 
 export interface BackupSchedulerDeps {
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'backup'>;
-  db: Db;
   now: Clock;
   log: FastifyBaseLogger;
 }
@@ -76,7 +76,8 @@ export function startBackupScheduler(deps: BackupSchedulerDeps): BackupScheduler
       const take = async () => {
         // Taken already, by another process of the same database.
         if (existsSync(path.join(dir, archiveName(slot)))) return;
-        const { file } = await takeBackup({ ...deps, outDir: dir, at: slot });
+        await takeBackupInChildProcess({ config: deps.config, outDir: dir, at: slot });
+        const file = path.join(dir, archiveName(slot));
         const removed = await pruneBackups(dir, keep);
         deps.log.info({ file, removed }, 'backup taken');
         last = { outcome: 'ok', finishedAt: deps.now() };

@@ -14,7 +14,8 @@ const USAGE = 'Usage: npm run backup [-- --out DIR] | npm run backup -- --verify
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { out: { type: 'string' }, verify: { type: 'string' } },
+    // `--at` names the archive by the daily slot it was taken for (server/backup/schedule.ts).
+    options: { out: { type: 'string' }, verify: { type: 'string' }, at: { type: 'string' } },
   });
   if (values.verify !== undefined) {
     const manifest = await readArchive(values.verify);
@@ -27,10 +28,12 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const outDir = values.out ?? config.backup.dir;
   if (outDir === undefined) throw new BackupRefused(`--out or BACKUP_DIR is needed\n${USAGE}`);
+  const at = values.at === undefined ? new Date() : new Date(values.at);
+  if (Number.isNaN(at.getTime())) throw new BackupRefused(`--at must be a date and time\n${USAGE}`);
   const db = openDatabase(config);
   const started = performance.now();
   try {
-    const { file, manifest } = await takeBackup({ config, db, outDir, at: new Date() });
+    const { file, manifest } = await takeBackup({ config, db, outDir, at });
     const bytes = manifest.entries.reduce((sum, entry) => sum + entry.size, 0);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(

@@ -138,6 +138,9 @@ describe('the daily backup of a running server', () => {
         });
       expect((await health()).statusCode).toBe(200);
       expect(lines.join('')).toContain('the scheduled backup failed');
+      // Taken by a process of its own (issue 31), whose error output the log keeps.
+      expect(lines.join('')).toContain('the backup process ended with exit code 1');
+      expect(lines.join('')).toContain('not-a-folder');
       expect(await backupAge(testApp)).toMatchObject({ labels: { outcome: 'failed' } });
     } finally {
       await testApp.close();
