@@ -2,8 +2,11 @@
  * Toasts never cover the control they report on (issue 29, decision 0053). A toast reports on
  * the control the user last pressed (a submit button, a row's switch or button); when the toast
  * stack would lie over it, the page scrolls it just above the stack, and while toasts are shown
- * the page keeps room below its end so even the last control can be scrolled clear.
+ * the page keeps room below its end so even the last control can be scrolled clear. Loaded with
+ * the toasts; the control pressed is remembered from the app's start by pressedControl.ts.
  */
+
+import { CONTROL, lastPressedControl } from './pressedControl.ts';
 
 /** The gap kept between a control and the toast stack above which it is scrolled. */
 export const TOAST_CLEARANCE_PX = 16;
@@ -24,14 +27,6 @@ export function scrollToClear(control: Box, toasts: Box, gap = TOAST_CLEARANCE_P
   return control.bottom - (toasts.top - gap);
 }
 
-const CONTROL = 'button, a[href], input, select, textarea, [role="switch"], [role="button"]';
-
-let lastPressed: Element | null = null;
-
-function rememberPressed(event: Event): void {
-  if (event.target instanceof Element) lastPressed = event.target.closest(CONTROL);
-}
-
 /** What tells a control apart from the others on the page, whatever element now draws it. */
 const signature = (element: Element) =>
   [element.tagName, element.id, element.getAttribute('aria-label'), element.textContent].join('|');
@@ -41,6 +36,7 @@ const signature = (element: Element) =>
  * anew (the product list shows its spinner, then the form again), the control that replaced it.
  */
 function reportedControl(): Element | null {
+  const lastPressed = lastPressedControl();
   if (lastPressed?.isConnected) return lastPressed;
   if (lastPressed) {
     const wanted = signature(lastPressed);
@@ -74,13 +70,3 @@ export function clearReportedControl(container: Element | null): void {
 
 /** After a toast is removed: the room follows the stack (none when it is empty). */
 export const followToasts = keepRoom;
-
-/** Starts remembering the pressed control; returns the function that stops it. */
-export function watchPressedControls(): () => void {
-  document.addEventListener('pointerdown', rememberPressed, true);
-  document.addEventListener('keydown', rememberPressed, true);
-  return () => {
-    document.removeEventListener('pointerdown', rememberPressed, true);
-    document.removeEventListener('keydown', rememberPressed, true);
-  };
-}

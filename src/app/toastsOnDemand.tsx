@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { Notify } from './effects.tsx';
-import { watchPressedControls } from './toastClearance.ts';
+import { watchPressedControls } from './pressedControl.ts';
 
 const loadToasts = () => import('./toasts.tsx');
 const AppToasts = lazy(() => loadToasts().then((module) => ({ default: module.AppToasts })));
