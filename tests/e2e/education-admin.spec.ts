@@ -17,6 +17,7 @@ import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   logIn,
+  playMutedPast,
 } from './support.ts';
 
 const ADMIN = 'admin@dentalia.hr';
@@ -187,16 +188,7 @@ test('the administrator uploads, restricts, edits, opens and deletes an educatio
     .click();
   const video = user.getByRole('region', { name: title }).locator('video');
   await expect(video).toBeVisible();
-  await video.evaluate(async (element) => {
-    const media = element as unknown as { muted: boolean; play(): Promise<void> };
-    media.muted = true;
-    await media.play();
-  });
-  await expect
-    .poll(() =>
-      video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime),
-    )
-    .toBeGreaterThan(0);
+  await playMutedPast(video, 0);
   const employee = await signedIn(browser, baseURL ?? '', DEMO_EMPLOYEE);
   expect(await libraryTitles(employee)).not.toContain(title);
 

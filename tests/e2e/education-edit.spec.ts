@@ -16,6 +16,7 @@ import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   logIn,
+  playMutedPast,
 } from './support.ts';
 
 const ADMIN = 'admin@dentalia.hr';
@@ -110,16 +111,7 @@ test('the administrator sees the stored video and thumbnail, replaces partner, c
     await expect(page.getByLabel('Naziv edukacije')).toHaveValue(title);
     const video = page.getByLabel(`Trenutni video: ${title}`);
     await expect(video).toBeVisible();
-    await video.evaluate(async (element) => {
-      const media = element as unknown as { muted: boolean; play(): Promise<void> };
-      media.muted = true;
-      await media.play();
-    });
-    await expect
-      .poll(() =>
-        video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime),
-      )
-      .toBeGreaterThan(0);
+    await playMutedPast(video, 0);
     await video.evaluate((element) => (element as unknown as { pause(): void }).pause());
     const thumbnail = page.getByRole('img', { name: 'Trenutna naslovna slika' });
     await expect(thumbnail).toHaveAttribute('src', before.thumbnailUrl ?? '');

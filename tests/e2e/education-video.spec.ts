@@ -13,7 +13,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { mediaTool } from '../../server/media/ffmpeg.ts';
-import { DESKTOP, PHONE, addGateCookies, expectNoAxeViolations, logIn } from './support.ts';
+import {
+  DESKTOP,
+  PHONE,
+  addGateCookies,
+  expectNoAxeViolations,
+  logIn,
+  playMutedPast,
+} from './support.ts';
 
 const ADMIN = 'admin@dentalia.hr';
 const SCREENSHOTS = 'test-results/education-video';
@@ -144,16 +151,7 @@ test('a phone .mov is transcoded, plays as HLS in the viewer and shows its capti
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   const video = viewer.locator('video');
   await expect(video).toBeVisible({ timeout: 15_000 });
-  await video.evaluate(async (element) => {
-    const player = element as unknown as { muted: boolean; play(): Promise<void> };
-    player.muted = true;
-    await player.play();
-  });
-  await expect
-    .poll(() =>
-      video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime),
-    )
-    .toBeGreaterThan(0.5);
+  await playMutedPast(video, 0.5);
   expect(segments.length).toBeGreaterThan(0);
 
   // The captions, chosen in the viewer: the track shows and its cue is the file's.

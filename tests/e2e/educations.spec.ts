@@ -15,6 +15,7 @@ import {
   expectNoSidewaysScroll,
   logIn,
   expectNoAxeViolations,
+  playMutedPast,
 } from './support.ts';
 
 const DEMO_USER = 'korisnik@example.com';
@@ -31,9 +32,7 @@ const VIDEO_SITE_HOSTS = /youtube|ytimg|googlevideo/;
 
 /** What these tests touch of the video element (the browser tests' types have no DOM). */
 interface MediaElement {
-  muted: boolean;
   currentTime: number;
-  play(): Promise<void>;
   addEventListener(type: 'seeked', listener: () => void, options: { once: true }): void;
 }
 
@@ -101,13 +100,7 @@ test('the demo user filters, plays and seeks, opens their own education and the 
   await expect(viewer(page, OPEN_VIDEO).getByText('Predavač')).toBeVisible();
   await expect(viewer(page, OPEN_VIDEO).getByText('Hrvatska')).toBeVisible();
   await expect(viewer(page, OPEN_VIDEO).getByText('ožujak 2025.')).toBeVisible();
-  await video.evaluate(async (element: MediaElement) => {
-    element.muted = true;
-    await element.play();
-  });
-  await expect
-    .poll(() => video.evaluate((element: MediaElement) => element.currentTime))
-    .toBeGreaterThan(0.3);
+  await playMutedPast(video, 0.3);
   expect(segments.some((pathname) => pathname.endsWith('.m3u8'))).toBe(true);
   await video.evaluate(
     (element: MediaElement) =>

@@ -9,7 +9,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { mailsTo, rawMailsTo, subscribeThroughApi, unsubscribeLinkOfMail } from './mail.ts';
-import { addGateCookies, DESKTOP, expectNoAxeViolations, PHONE } from './support.ts';
+import {
+  addGateCookies,
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  zagrebPickerText,
+} from './support.ts';
 
 const DEMO_PASSWORD = 'Demo-Lozinka-2026!';
 const SUBJECT = 'Dentalia Istaknuta ponuda: E2E';
@@ -31,24 +37,6 @@ async function logInAsEmployee(page: Page) {
   await expect(robot.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Prijavi se' }).click();
   await expect(page).toHaveURL(/\/$/);
-}
-
-/** 'dd. MM. yyyy. HH:mm' in Zagreb, as the date picker takes it. */
-function zagrebPickerText(instant: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Zagreb',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}. ${parts.month}. ${parts.year}. ${parts.hour}:${parts.minute}`;
 }
 
 /** The HTML part of a mail file as written, quoted-printable undone. */

@@ -139,3 +139,35 @@ export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await untilHydrated(page);
 }
+
+/** 'dd. MM. yyyy. HH:mm' in Zagreb, as the date picker takes it. */
+export function zagrebPickerText(instant: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Zagreb',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}. ${parts.month}. ${parts.year}. ${parts.hour}:${parts.minute}`;
+}
+
+/** Starts a <video> muted (autoplay rules allow that) and waits until it has played past `seconds`. */
+export async function playMutedPast(video: Locator, seconds: number): Promise<void> {
+  await video.evaluate(async (element) => {
+    const media = element as unknown as { muted: boolean; play(): Promise<void> };
+    media.muted = true;
+    await media.play();
+  });
+  await expect
+    .poll(() =>
+      video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime),
+    )
+    .toBeGreaterThan(seconds);
+}

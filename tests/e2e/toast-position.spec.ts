@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { addGateCookies, logIn } from './support.ts';
+import { addGateCookies, logIn, zagrebPickerText } from './support.ts';
 
 const SHOTS = process.env.TOAST_SHOTS ?? '/work/notes/shots';
 const EMPLOYEE_EMAIL = 'zaposlenik@dentalia.hr';
@@ -72,24 +72,6 @@ async function toWindowBottom(control: Locator): Promise<void> {
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `toast-${name}.png`) });
-}
-
-/** 'dd. MM. yyyy. HH:mm' in Zagreb, as the date picker takes it. */
-function zagrebPickerText(instant: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Zagreb',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}. ${parts.month}. ${parts.year}. ${parts.hour}:${parts.minute}`;
 }
 
 const photo = (background: string) =>
