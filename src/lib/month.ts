@@ -3,7 +3,7 @@
  * Croatia's, whatever the time zone of the machine or the visitor. Through @date-fns/tz.
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { hr } from 'date-fns/locale/hr';
 import { ZAGREB_TIME_ZONE } from './timeZone.ts';
 

@@ -5,7 +5,7 @@
  * course's local time from anywhere. Time-zone arithmetic is @date-fns/tz's, not ours.
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { ZAGREB_TIME_ZONE } from './timeZone.ts';
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
