@@ -56,6 +56,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-ssr',
+      'dist-server',
       'var',
       'coverage',
       'test-results',

@@ -1,11 +1,12 @@
 /**
- * `npm run bench:startup`: time from spawning `server/main.ts` to the first successful
+ * `npm run bench:startup`: time from spawning the server to the first successful
  * `GET /api/v1/health` on loopback, and the CPU the process spent until then, in two cases:
  * - an empty data folder (migrations, demo seed with its argon2id hashes and videos, listen);
  * - an existing one (a second start on the folder the first made).
- * Each case runs with Node's compile cache (as the server starts) and without it
- * (NODE_DISABLE_COMPILE_CACHE=1), interleaved so that both see the same machine load.
- * Production mode; the SPA is served when dist/ exists.
+ * Each case runs as `npm start` runs the server (scripts/start.ts and the bundle in dist-server/,
+ * with its Node options and environment) and, as the baseline, the same from the sources
+ * (`server/main.ts`), interleaved so that both see the same machine load. Production mode; the
+ * SPA is served when dist/ exists. Both keep Node's compile cache, as a start after the first does.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import {
   waitForHealth,
   type ServerProcess,
 } from '../tests/server/support/server-process.ts';
+import { startEnvironment, startFlags } from './support/start-flags.ts';
 import { median } from './support/statistics.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -36,9 +38,15 @@ function cpuMsOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
-async function startAndStop(env: Record<string, string>): Promise<Sample> {
+const nodeFlags = startFlags(PROJECT_ROOT);
+const startEnv = await startEnvironment(PROJECT_ROOT);
+
+async function startAndStop(env: Record<string, string>, entry: string): Promise<Sample> {
   const started = performance.now();
-  const server: ServerProcess = await spawnServer({ NODE_ENV: 'production', ...env });
+  const server: ServerProcess = await spawnServer(
+    { NODE_ENV: 'production', ...startEnv, ...env },
+    { entry, nodeFlags },
+  );
   try {
     await waitForHealth(server, HEALTH_TIMEOUT_MS);
     const wallMs = performance.now() - started;
@@ -50,8 +58,8 @@ async function startAndStop(env: Record<string, string>): Promise<Sample> {
 }
 
 const variants = {
-  'compile cache': {},
-  'no compile cache': { NODE_DISABLE_COMPILE_CACHE: '1' },
+  'npm start (bundle)': path.join('scripts', 'start.ts'),
+  'sources (server/main.ts)': path.join('server', 'main.ts'),
 } as const;
 type Variant = keyof typeof variants;
 const samples = new Map<string, Sample[]>();
@@ -59,17 +67,20 @@ const record = (label: string, sample: Sample) =>
   samples.set(label, [...(samples.get(label) ?? []), sample]);
 
 console.log(`Start-up to the first healthy answer (${PROJECT_ROOT}), ${RUNS} runs each:`);
-// A first start fills the compile cache, as the first start after a deploy does.
-const warmUpDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-warm-'));
-await startAndStop({ DATA_DIR: warmUpDir });
-rmSync(warmUpDir, { recursive: true, force: true });
+// A first start of each builds what is stale and fills the compile cache, as the first start
+// after a deploy does.
+for (const entry of Object.values(variants)) {
+  const warmUpDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-warm-'));
+  await startAndStop({ DATA_DIR: warmUpDir }, entry);
+  rmSync(warmUpDir, { recursive: true, force: true });
+}
 for (let run = 1; run <= RUNS; run++) {
   for (const variant of Object.keys(variants) as Variant[]) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-'));
     try {
-      const env = { DATA_DIR: dataDir, ...variants[variant] };
-      record(`empty folder, ${variant}`, await startAndStop(env));
-      record(`existing folder, ${variant}`, await startAndStop(env));
+      const env = { DATA_DIR: dataDir };
+      record(`empty folder, ${variant}`, await startAndStop(env, variants[variant]));
+      record(`existing folder, ${variant}`, await startAndStop(env, variants[variant]));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -77,9 +88,24 @@ for (let run = 1; run <= RUNS; run++) {
   console.log(`  run ${run} done`);
 }
 
-console.log('\n| case | wall median (ms) | CPU median (ms) |\n|---|---|---|');
-for (const [label, values] of samples) {
-  const wall = median(values.map((sample) => sample.wallMs));
-  const cpu = median(values.map((sample) => sample.cpuMs));
-  console.log(`| ${label} | ${wall.toFixed(0)} | ${cpu.toFixed(0)} |`);
+const [measured, baseline] = Object.keys(variants) as Variant[];
+const medians = (label: string) => {
+  const values = samples.get(label) ?? [];
+  return {
+    wall: median(values.map((sample) => sample.wallMs)),
+    cpu: median(values.map((sample) => sample.cpuMs)),
+  };
+};
+console.log(
+  `\n| case | wall median (ms) | CPU median (ms) | wall, ${baseline} | CPU, ${baseline} | wall ratio | CPU ratio |`,
+);
+console.log('|---|---|---|---|---|---|---|');
+for (const folder of ['empty folder', 'existing folder']) {
+  const now = medians(`${folder}, ${measured}`);
+  const before = medians(`${folder}, ${baseline}`);
+  console.log(
+    `| ${folder}, ${measured} | ${now.wall.toFixed(0)} | ${now.cpu.toFixed(0)} | ` +
+      `${before.wall.toFixed(0)} | ${before.cpu.toFixed(0)} | ` +
+      `${(now.wall / before.wall).toFixed(2)} | ${(now.cpu / before.cpu).toFixed(2)} |`,
+  );
 }

@@ -31,7 +31,7 @@ export function spaBuildIsStale(root: string): boolean {
   return SPA_BUILD_INPUTS.some((input) => newestChange(path.join(root, input)) > builtAt);
 }
 
-function newestChange(file: string): number {
+export function newestChange(file: string): number {
   if (!existsSync(file)) return 0;
   const stat = statSync(file);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -1,9 +1,12 @@
 /**
- * `npm start`: builds the SPA when it is missing or stale, then runs the server in
- * production mode (unless NODE_ENV says otherwise), serving the SPA and the API on one port.
+ * `npm start`: builds the SPA and the server's bundle (scripts/server-build.ts) when they are
+ * missing or stale, then runs the bundled server in production mode (unless NODE_ENV says
+ * otherwise), serving the SPA and the API on one port.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildServer, SERVER_BUNDLE_ENTRY, serverBuildIsStale } from './server-build.ts';
 import { SPA_BUILD_STEPS, spaBuildIsStale } from './spa-build.ts';
 import { START_ENVIRONMENT } from './start-environment.ts';
 
@@ -30,5 +33,10 @@ if (spaBuildIsStale(root)) {
   }
 }
 
+if (serverBuildIsStale(root)) {
+  console.log('Bundling the server…');
+  await buildServer(root);
+}
+
 process.env.NODE_ENV ??= 'production';
-await import('../server/main.ts');
+await import(pathToFileURL(path.join(root, SERVER_BUNDLE_ENTRY)).href);
