@@ -6,7 +6,11 @@
  * its login session (`sid`, the refresh-token family): the guards refuse it once that session is
  * revoked (decision 0039).
  */
-import { errors, jwtVerify, SignJWT } from 'jose';
+// Only what HS256 tokens need: jose's index loads all of JWE, JWKS and key import (177 modules
+// of every start, issue 31).
+import { JOSEError } from 'jose/errors';
+import { SignJWT } from 'jose/jwt/sign';
+import { jwtVerify } from 'jose/jwt/verify';
 import * as z from 'zod';
 import { roleSchema, type Role } from '../../src/api/contract.ts';
 import type { Clock } from '../clock.ts';
@@ -65,7 +69,7 @@ export function accessTokens(options: { secret: string; publicUrl: string; now: 
         const { sub, roles, sid } = parsed.data;
         return { userId: Number(sub), roles, sessionId: sid };
       } catch (error) {
-        if (error instanceof errors.JOSEError) return undefined;
+        if (error instanceof JOSEError) return undefined;
         throw error;
       }
     },

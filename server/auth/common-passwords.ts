@@ -1,13 +1,14 @@
 /**
  * The most common passwords (docs/decisions/0004-common-password-list.md): the ~49,000
- * entries of zxcvbn-ts's common list, offline, lower case. Loaded once, on first use.
+ * entries of zxcvbn-ts's common list, offline, lower case. Loaded once, on first use: the
+ * package decompresses its dictionaries as it loads (~80 ms), which no start should wait for.
  */
-import { dictionary } from '@zxcvbn-ts/language-common';
-
-let common: ReadonlySet<string> | undefined;
+let common: Promise<ReadonlySet<string>> | undefined;
 
 /** Case-insensitive, because `P@ssw0rd` is as guessable as `p@ssw0rd`. */
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common']);
-  return common.has(password.toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common']),
+  );
+  return (await common).has(password.toLowerCase());
 }

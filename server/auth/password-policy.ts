@@ -9,11 +9,13 @@ import { brokenPasswordRules } from './password-rules.ts';
 
 export const PASSWORD_MAX_LENGTH = 256;
 
-export function newPasswordProblems(password: string): string[] {
+export async function newPasswordProblems(password: string): Promise<string[]> {
   const problems = brokenPasswordRules(password);
   if ([...password].length > PASSWORD_MAX_LENGTH) {
     problems.push(MESSAGES.passwordTooLong(PASSWORD_MAX_LENGTH));
   }
-  if (problems.length === 0 && isCommonPassword(password)) problems.push(MESSAGES.commonPassword);
+  if (problems.length === 0 && (await isCommonPassword(password))) {
+    problems.push(MESSAGES.commonPassword);
+  }
   return problems;
 }

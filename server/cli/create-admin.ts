@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     }
 
     const password = await readPassword();
-    const problems = newPasswordProblems(password);
+    const problems = await newPasswordProblems(password);
     if (problems.length > 0) throw new UsageError(problems.join('\n'));
     await createUser(db, {
       email,

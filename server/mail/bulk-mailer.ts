@@ -5,10 +5,15 @@
  * refusal tells whether trying again can help.
  */
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Clock } from '../clock.ts';
 import type { DkimSettings, NewsletterSending } from '../config.ts';
-import { dkimDefaults, emlTransport, writeToOutbox, type MailMessage } from './mailer.ts';
+import {
+  dkimDefaults,
+  emlTransport,
+  lazyTransport,
+  writeToOutbox,
+  type MailMessage,
+} from './mailer.ts';
 
 export interface BulkMailer {
   /** Resolves once the receiving server accepted the message; rejects with `SendFailure`. */
@@ -53,9 +58,11 @@ export function createBulkMailer(options: BulkMailerOptions): BulkMailer {
 }
 
 function smtpPoolMailer(smtpUrl: string, options: BulkMailerOptions): BulkMailer {
-  const transport = nodemailer.createTransport(
-    { url: smtpUrl, pool: true, maxConnections: options.sending.smtpPoolSize },
-    dkimDefaults(options.dkim),
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport(
+      { url: smtpUrl, pool: true, maxConnections: options.sending.smtpPoolSize },
+      dkimDefaults(options.dkim),
+    ),
   );
   return {
     async send(message) {

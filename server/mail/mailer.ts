@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Clock } from '../clock.ts';
 import type { DkimSettings } from '../config.ts';
 
@@ -59,8 +60,34 @@ export function describeMailDestination(options: Pick<MailerOptions, 'smtpUrl' |
   return `sent through SMTP at ${new URL(options.smtpUrl).host}`;
 }
 
+type Nodemailer = typeof nodemailer;
+
+/** A nodemailer transport that `lazyTransport` makes with the first message. */
+export interface LazyTransport<Info> {
+  sendMail(mail: SendMailOptions): Promise<Info>;
+  close(): void;
+}
+
+/**
+ * nodemailer (~100 modules) loads with the first message, not with the server (issue 31): most
+ * starts send nothing for a while, and none waits for mail before it serves.
+ */
+export function lazyTransport<Info>(
+  create: (nodemailer: Nodemailer) => Transporter<Info>,
+): LazyTransport<Info> {
+  let made: Promise<Transporter<Info>> | undefined;
+  const transport = () =>
+    (made ??= import('nodemailer').then(({ default: nodemailer }) => create(nodemailer)));
+  return {
+    sendMail: async (mail) => (await transport()).sendMail(mail),
+    close: () => void made?.then((opened) => opened.close()),
+  };
+}
+
 function createSmtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl, dkimDefaults(options.dkim));
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport(smtpUrl, dkimDefaults(options.dkim)),
+  );
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
@@ -72,9 +99,11 @@ function createSmtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
 
 /** CRLF line ends: an .eml file is an RFC 5322 message that mail clients open as is. */
 export const emlTransport = (dkim?: DkimSettings) =>
-  nodemailer.createTransport(
-    { streamTransport: true, buffer: true, newline: 'windows' },
-    dkimDefaults(dkim),
+  lazyTransport((nodemailer) =>
+    nodemailer.createTransport(
+      { streamTransport: true, buffer: true, newline: 'windows' },
+      dkimDefaults(dkim),
+    ),
   );
 
 /** nodemailer's defaults for every message of a transport: its DKIM signature, when configured. */

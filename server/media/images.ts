@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import type { default as Sharp, Metadata, SharpOptions } from 'sharp';
 
 /** Images above this are refused before decoding: a small file can expand to gigabytes. */
 export const MAX_INPUT_MEGAPIXELS = 50;
@@ -18,8 +18,20 @@ export const IMAGE_SIZES = {
 } as const;
 const WEBP = { quality: 80, effort: 4 } as const;
 
-// Uploaded files are read once and deleted: libvips must not keep them open in its cache.
-sharp.cache({ files: 0 });
+let loadedSharp: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp with libvips loads with the first image, not with the server: a start loaded its ~130
+ * modules and native library (issue 31), and most starts never encode an image.
+ */
+function sharpLoaded(): Promise<typeof Sharp> {
+  loadedSharp ??= import('sharp').then(({ default: sharp }) => {
+    // Uploaded files are read once and deleted: libvips must not keep them open in its cache.
+    sharp.cache({ files: 0 });
+    return sharp;
+  });
+  return loadedSharp;
+}
 
 /** Decoding is memory-hungry: a few at a time, the rest wait. */
 const limited = pLimit(2);
@@ -40,6 +52,7 @@ const DECODE_OPTIONS = { limitInputPixels: MAX_INPUT_MEGAPIXELS * 1_000_000, aut
 
 /** Reads only the header, so the pixel limit applies before anything is decoded. */
 async function refuseOversized(input: string | Buffer): Promise<Metadata> {
+  const sharp = await sharpLoaded();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -89,6 +102,7 @@ export function toWebImage(
 ): Promise<WebImage> {
   return limited(async () => {
     const metadata = await refuseOversized(input);
+    const sharp = await sharpLoaded();
     try {
       const source = await decodable(input, metadata);
       // One decode (with shrink-on-load) to the full size; the card is made from those pixels.
@@ -135,6 +149,7 @@ export interface MailImage {
 export function toMailImage(input: string | Buffer): Promise<MailImage> {
   return limited(async () => {
     const metadata = await refuseOversized(input);
+    const sharp = await sharpLoaded();
     const jpeg = (source: Decodable, width: number) =>
       sharp(source.input, source.options)
         .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })

@@ -163,7 +163,7 @@ export function usersService(deps: UsersServiceDeps): UsersService {
       // SPEC 5's names rule, the one the activation form judges with (contract/accountForms.ts).
       const names = parseFormFields(activationNamesSchema, { Name: name, Surname: surname });
       const problems: Record<string, string[]> = names.ok ? {} : names.problems;
-      const passwordProblems = newPasswordProblems(request.password);
+      const passwordProblems = await newPasswordProblems(request.password);
       if (passwordProblems.length > 0) problems.Password = passwordProblems;
       if (Object.keys(problems).length > 0) throw new ValidationError(problems);
       if (await isRegistered(db, invitation.email)) {
@@ -217,7 +217,7 @@ export function usersService(deps: UsersServiceDeps): UsersService {
 
     async changePassword(request: ChangePasswordRequest): Promise<void> {
       const reset = await usableResetToken(request.resetToken);
-      const problems = newPasswordProblems(request.newPassword);
+      const problems = await newPasswordProblems(request.newPassword);
       if (problems.length > 0) throw ValidationError.field('Password', ...problems);
       const passwordHash = await hashPassword(request.newPassword);
       const changed = await db.transaction().execute(async (trx) => {
