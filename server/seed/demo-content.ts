@@ -16,7 +16,11 @@ import { insertProducts } from '../products/store.ts';
 import { createUser, hasUsers, rolesByEmail } from '../users/store.ts';
 import { seedDemoCourses } from './demo-courses.ts';
 import { seedDemoPartners } from './demo-partners.ts';
-import { insertDemoEducations, storeDemoEducationFiles } from './demo-educations.ts';
+import {
+  insertDemoEducations,
+  storeDemoEducationFiles,
+  type DemoEducationFiles,
+} from './demo-educations.ts';
 import { videoStore } from '../educations/videos.ts';
 import { streamStore } from '../transcodes/streams.ts';
 import type { Db } from '../db/database.ts';
@@ -69,37 +73,23 @@ export interface SeedOptions {
 /** Seeds the demo accounts when the database has no users; returns whether it did. */
 export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boolean> {
   if (await hasUsers(db)) return false;
-  // Before the accounts: a failure here is retried by the next start (users mark "seeded").
-  const media = await createMedia({
-    dataDir: options.dataDir,
-    log: seedLog,
-    referencedKeys: referencedMediaKeys(db),
-  });
-  await seedDemoCourses(db, media, options);
-  await seedDemoPartners(db, media, options);
-  const educationFiles = await storeDemoEducationFiles(
-    media,
-    videoStore(options.dataDir),
-    streamStore(options.dataDir),
-  );
-
   const password = options.demoPassword ?? generateStrongPassword();
   // Written before the accounts exist: a crash in between costs a re-seed, never a lost password.
   writeFileSync(path.join(options.dataDir, DEMO_PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
 
+  // The hashes are made while the media are encoded, one after another: none waits in the
+  // hashing line, whose wait limit is a request's (it failed starts on a loaded machine) and
+  // whose two slots are as many as the cores the encoding uses (issue 31).
+  const [accounts, educationFiles] = await Promise.all([
+    withPasswordHashes(demoAccounts(options.staffEmailDomain), password),
+    seedDemoMedia(db, options),
+  ]);
   const createdAt = options.now();
-  const accounts = await Promise.all(
-    demoAccounts(options.staffEmailDomain).map(async (account) => ({
-      ...account,
-      passwordHash: await hashPassword(password),
-      createdAt,
-    })),
-  );
 
   await db.transaction().execute(async (trx) => {
     const userIds = new Map<Role, number>();
     for (const account of accounts) {
-      const userId = await createUser(trx, account);
+      const userId = await createUser(trx, { ...account, createdAt });
       for (const role of account.roles) userIds.set(role, userId);
     }
     await insertProducts(trx, demoProducts(createdAt));
@@ -112,6 +102,30 @@ export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boo
     });
   });
   return true;
+}
+
+/** One hash per account (one salt each), each made once the previous one is done. */
+async function withPasswordHashes(accounts: DemoAccount[], password: string) {
+  const hashed: (DemoAccount & { passwordHash: string })[] = [];
+  for (const account of accounts) {
+    hashed.push({ ...account, passwordHash: await hashPassword(password) });
+  }
+  return hashed;
+}
+
+/**
+ * The demo courses, partners and educations with their media. Before the accounts: a failure
+ * here is retried by the next start (users mark "seeded").
+ */
+async function seedDemoMedia(db: Db, options: SeedOptions): Promise<DemoEducationFiles> {
+  const media = await createMedia({
+    dataDir: options.dataDir,
+    log: seedLog,
+    referencedKeys: referencedMediaKeys(db),
+  });
+  await seedDemoCourses(db, media, options);
+  await seedDemoPartners(db, media, options);
+  return storeDemoEducationFiles(media, videoStore(options.dataDir), streamStore(options.dataDir));
 }
 
 /** The password the demo accounts were seeded with, if this data folder has one. */
