@@ -2,9 +2,9 @@
  * MJML compiled off the event loop (issue 25, docs/decisions/0035-newsletter-render-pool.md): a
  * piscina pool of one worker thread running mjml-worker.ts. The pool is created on the first
  * compilation, so a process that never renders a newsletter starts no thread and loads no MJML
- * (decision 0030); its thread exits after a minute without work.
+ * (decision 0030), nor piscina itself (issue 31); its thread exits after a minute without work.
  */
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { CompiledMjml } from './mjml-worker.ts';
 
 export interface MjmlCompiler {
@@ -18,22 +18,26 @@ const IDLE_MS = 60_000;
 
 /** `worker` replaces mjml-worker.ts with another module whose default export compiles (tests). */
 export function mjmlWorkerPool(options: { worker?: URL } = {}): MjmlCompiler {
-  let pool: Piscina<string, CompiledMjml> | undefined;
+  let pool: Promise<Piscina<string, CompiledMjml>> | undefined;
   return {
-    compile(mjml) {
+    async compile(mjml) {
       // One thread: the machine has few cores, and the cache (rendered-newsletters.ts) leaves
       // one compilation per newsletter version; a second newsletter's render waits its turn.
-      pool ??= new Piscina({
-        filename: (options.worker ?? WORKER).href,
-        minThreads: 0,
-        maxThreads: 1,
-        idleTimeout: IDLE_MS,
-      });
-      return pool.run(mjml);
+      pool ??= import('piscina').then(
+        ({ Piscina }) =>
+          new Piscina<string, CompiledMjml>({
+            filename: (options.worker ?? WORKER).href,
+            minThreads: 0,
+            maxThreads: 1,
+            idleTimeout: IDLE_MS,
+          }),
+      );
+      return (await pool).run(mjml);
     },
     async close() {
-      await pool?.destroy();
+      const closing = pool;
       pool = undefined;
+      await (await closing)?.destroy();
     },
   };
 }
