@@ -1,5 +1,5 @@
 /**
- * `npm run bench:transcode [-- --seconds 60 --rate 100]`: what transcoding an upload costs (issue 27).
+ * `npm run bench:transcode [-- --seconds 60 --rate 100 --baseline <checkout>]`: what transcoding an upload costs (issue 27).
  *
  * ffmpeg makes a source of `--seconds` (60 by default) of 1080p30 test pattern with a tone. The
  * real server (server/main.ts, its transcode worker on) runs on a data folder holding one
@@ -13,7 +13,9 @@
  *      ready; the database is polled for the first published rendition.
  * Printed: total transcode time and time to the first playable rendition, each against the
  * video's duration; the median p99 of the runs during the transcode against idle; the server's
- * RSS growth and ffmpeg's own peak RSS, apart.
+ * RSS growth and ffmpeg's own peak RSS, apart; a timeline of the job's stages. With
+ * `--baseline`, the same follows for the server of another checkout (`main`'s worktree), on the
+ * same source, right after ours.
  */
 import { execFileSync } from 'node:child_process';
 import {
@@ -38,7 +40,11 @@ import { findTranscode, insertTranscode } from '../server/transcodes/store.ts';
 import { newStreamKey, STREAMS_FOLDER } from '../server/transcodes/streams.ts';
 import { seedAccounts } from '../tests/server/support/accounts.ts';
 import { createTestApp } from '../tests/server/support/test-app.ts';
-import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
+import {
+  PROJECT_ROOT,
+  spawnServer,
+  waitForHealth,
+} from '../tests/server/support/server-process.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
 import { median } from './support/statistics.ts';
 
@@ -46,16 +52,15 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
     rate: { type: 'string', default: '100' },
+    baseline: { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
 const RATE = Number(values.rate);
 const RUN_SECONDS = 4;
-exitUnlessDoneWithin(20 * 60_000, 'bench:transcode');
+exitUnlessDoneWithin(40 * 60_000, 'bench:transcode');
 
 const root = mkdtempSync(path.join(tmpdir(), 'dental-bench-transcode-'));
-const dataDir = path.join(root, 'var');
-mkdirSync(dataDir);
 try {
   const source = path.join(root, 'source.mp4');
   console.log(`making a ${SECONDS} s 1080p30 source with sound…`);
@@ -66,6 +71,20 @@ try {
     ...['-c:a', 'aac', '-shortest', source],
   ]);
 
+  const targets: [string, string][] = [['ours', PROJECT_ROOT]];
+  if (values.baseline !== undefined) targets.push(['baseline', path.resolve(values.baseline)]);
+  for (const [name, checkout] of targets) {
+    console.log(`— ${name} (${checkout})`);
+    const dataDir = path.join(root, name);
+    mkdirSync(dataDir);
+    await measure(checkout, source, dataDir);
+  }
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
+
+/** One transcode of `source` by the server of `checkout`, on a data folder of its own. */
+async function measure(checkout: string, source: string, dataDir: string): Promise<void> {
   // The education exists before the server starts; its job is queued only after the idle runs.
   const prepared = await createTestApp(dataDir);
   await seedAccounts(prepared.db, dataDir, () => new Date());
@@ -92,7 +111,10 @@ try {
   );
   await prepared.close();
 
-  const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
+  const server = await spawnServer(
+    { DATA_DIR: dataDir, NODE_ENV: 'production' },
+    { root: checkout },
+  );
   const db = openDatabase(loadConfig({ DATA_DIR: dataDir }));
   try {
     await waitForHealth(server, 30_000);
@@ -176,8 +198,6 @@ try {
     await server.exited;
     await db.destroy();
   }
-} finally {
-  rmSync(root, { recursive: true, force: true });
 }
 
 function rssKib(pid: number): number {
