@@ -4,9 +4,9 @@
  * rotation metadata before scaling); at a constant frame rate (the `fps` filter); with a
  * keyframe every 6 s, so each MPEG-TS segment is 6 s. The smallest rendition is made first, in a
  * pass of its own that also takes the poster frame, and published at once; the others follow
- * from one decode. `master.m3u8`
- * names only finished renditions and is replaced whole (write, then rename) as each pass ends,
- * so a viewer reads either the old or the new list, never half of one.
+ * from one decode. `master.m3u8` names only finished renditions and is replaced whole (write,
+ * then rename) as each pass ends, so a viewer reads either the old or the new list, never half
+ * of one.
  *
  * ffmpeg runs as a child process with bounded threads and lowered priority (`os.setPriority`),
  * and reports its position on `-progress pipe:1`.
