@@ -1,18 +1,32 @@
 /**
- * `npm run bench:transcode [-- --seconds 60]`: what transcoding an upload costs (issue 27).
+ * `npm run bench:transcode [-- --seconds 60 --rate 100 --baseline <checkout>]`: what transcoding an upload costs (issue 27).
  *
  * ffmpeg makes a source of `--seconds` (60 by default) of 1080p30 test pattern with a tone. The
  * real server (server/main.ts, its transcode worker on) runs on a data folder holding one
  * education of that video. Then:
- *   1. idle: `GET /api/v1/courses` under autocannon (10 connections) in runs of 4 s, p99 each;
+ *   1. idle: `GET /api/v1/courses` under autocannon (10 connections) in runs of 4 s, p99 each,
+ *      at `--rate` requests per second (100 by default: a busy day of this site is far less, and
+ *      it leaves the processor to ffmpeg as real traffic would), or as fast as the server
+ *      answers with `--rate 0` (then the transcode, niced below the server, gets what the load
+ *      generator and the saturated server leave, and its time measures them more than ffmpeg);
  *   2. a transcode job is queued (as an upload queues it) and the same runs repeat until it is
  *      ready; the database is polled for the first published rendition.
  * Printed: total transcode time and time to the first playable rendition, each against the
  * video's duration; the median p99 of the runs during the transcode against idle; the server's
- * RSS growth and ffmpeg's own peak RSS, apart.
+ * RSS growth and ffmpeg's own peak RSS, apart; a timeline of the job's stages. With
+ * `--baseline`, the same follows for the server of another checkout (`main`'s worktree), on the
+ * same source, right after ours.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,21 +37,30 @@ import { insertEducation } from '../server/educations/store.ts';
 import { VIDEO_FOLDER } from '../server/educations/videos.ts';
 import { mediaTool } from '../server/media/ffmpeg.ts';
 import { findTranscode, insertTranscode } from '../server/transcodes/store.ts';
-import { newStreamKey } from '../server/transcodes/streams.ts';
+import { newStreamKey, STREAMS_FOLDER } from '../server/transcodes/streams.ts';
 import { seedAccounts } from '../tests/server/support/accounts.ts';
 import { createTestApp } from '../tests/server/support/test-app.ts';
-import { spawnServer, waitForHealth } from '../tests/server/support/server-process.ts';
+import {
+  PROJECT_ROOT,
+  spawnServer,
+  waitForHealth,
+} from '../tests/server/support/server-process.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
 import { median } from './support/statistics.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    rate: { type: 'string', default: '100' },
+    baseline: { type: 'string' },
+  },
+});
 const SECONDS = Number(values.seconds);
+const RATE = Number(values.rate);
 const RUN_SECONDS = 4;
-exitUnlessDoneWithin(20 * 60_000, 'bench:transcode');
+exitUnlessDoneWithin(40 * 60_000, 'bench:transcode');
 
 const root = mkdtempSync(path.join(tmpdir(), 'dental-bench-transcode-'));
-const dataDir = path.join(root, 'var');
-mkdirSync(dataDir);
 try {
   const source = path.join(root, 'source.mp4');
   console.log(`making a ${SECONDS} s 1080p30 source with sound…`);
@@ -48,6 +71,20 @@ try {
     ...['-c:a', 'aac', '-shortest', source],
   ]);
 
+  const targets: [string, string][] = [['ours', PROJECT_ROOT]];
+  if (values.baseline !== undefined) targets.push(['baseline', path.resolve(values.baseline)]);
+  for (const [name, checkout] of targets) {
+    console.log(`— ${name} (${checkout})`);
+    const dataDir = path.join(root, name);
+    mkdirSync(dataDir);
+    await measure(checkout, source, dataDir);
+  }
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
+
+/** One transcode of `source` by the server of `checkout`, on a data folder of its own. */
+async function measure(checkout: string, source: string, dataDir: string): Promise<void> {
   // The education exists before the server starts; its job is queued only after the idle runs.
   const prepared = await createTestApp(dataDir);
   await seedAccounts(prepared.db, dataDir, () => new Date());
@@ -74,30 +111,48 @@ try {
   );
   await prepared.close();
 
-  const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
+  const server = await spawnServer(
+    { DATA_DIR: dataDir, NODE_ENV: 'production' },
+    { root: checkout },
+  );
   const db = openDatabase(loadConfig({ DATA_DIR: dataDir }));
   try {
     await waitForHealth(server, 30_000);
     const pid = server.child.pid ?? 0;
     const url = `${server.baseUrl}/api/v1/courses`;
     const p99 = async () =>
-      (await autocannon({ url, connections: 10, duration: RUN_SECONDS })).latency.p99;
+      (
+        await autocannon({
+          url,
+          connections: 10,
+          duration: RUN_SECONDS,
+          ...(RATE > 0 && { overallRate: RATE }),
+        })
+      ).latency.p99;
 
     const idle: number[] = [];
     for (let run = 0; run < 3; run++) idle.push(await p99());
     const rssBefore = rssKib(pid);
 
     const started = performance.now();
-    await insertTranscode(db, { educationId, videoKey, streamKey: newStreamKey(), at: new Date() });
+    const startedAt = Date.now();
+    const streamKey = newStreamKey();
+    await insertTranscode(db, { educationId, videoKey, streamKey, at: new Date() });
     let firstPlayable: number | undefined;
     let ready: number | undefined;
     let serverPeak = rssBefore;
     let ffmpegPeak = 0;
+    // Where the time goes: the first moment each stage of the job was seen in its row.
+    const stages = new Map<string, number>();
     const poll = setInterval(() => {
       serverPeak = Math.max(serverPeak, rssKib(pid));
       ffmpegPeak = Math.max(ffmpegPeak, childrenRssKib(pid));
       void findTranscode(db, educationId).then((row) => {
         const at = (performance.now() - started) / 1000;
+        const seen = (stage: string) => stages.has(stage) || stages.set(stage, at);
+        if (row?.state === 'processing') seen('claimed');
+        if (row?.duration_seconds != null) seen('probed');
+        if (row?.renditions) seen(`published ${row.renditions}`);
         if (firstPlayable === undefined && row?.renditions) firstPlayable = at;
         if (ready === undefined && (row?.state === 'ready' || row?.state === 'failed')) {
           if (row.state === 'failed') console.log(`failed: ${row.failure}`);
@@ -108,6 +163,21 @@ try {
     const busy: number[] = [];
     while (ready === undefined) busy.push(await p99());
     clearInterval(poll);
+    // The files' own times: when ffmpeg (or the master's rename) finished each.
+    const folder = path.join(dataDir, STREAMS_FOLDER, streamKey);
+    const written = [
+      'poster.jpg',
+      'master.m3u8',
+      ...readdirSync(folder).filter((name) => name.endsWith('p')),
+    ]
+      .map((name) => (name.endsWith('p') ? `${name}/index.m3u8` : name))
+      .map(
+        (name) => [name, (statSync(path.join(folder, name)).mtimeMs - startedAt) / 1000] as const,
+      );
+    const timeline = [...stages, ...written.map(([name, at]) => [`wrote ${name}`, at] as const)]
+      .sort((a, b) => a[1] - b[1])
+      .map(([stage, at]) => `${stage} ${at.toFixed(1)} s`);
+    console.log(`timeline: ${timeline.join('; ')}`);
 
     const ratio = (value: number) => (value / SECONDS).toFixed(2);
     console.log(
@@ -116,6 +186,7 @@ try {
     console.log(
       `first playable rendition ${firstPlayable?.toFixed(1)} s (× ${ratio(firstPlayable ?? NaN)}; goal ≤ 0.25)`,
     );
+    console.log(`load: ${RATE > 0 ? `${RATE} requests/s` : 'as fast as answered'}`);
     console.log(`GET /api/v1/courses p99 idle ${idle.join(', ')} ms, median ${median(idle)}`);
     console.log(`  during the transcode ${busy.join(', ')} ms, median ${median(busy)}`);
     console.log(`  ratio of medians ${(median(busy) / median(idle)).toFixed(2)} (goal ≤ 1.5)`);
@@ -127,8 +198,6 @@ try {
     await server.exited;
     await db.destroy();
   }
-} finally {
-  rmSync(root, { recursive: true, force: true });
 }
 
 function rssKib(pid: number): number {

@@ -19,6 +19,7 @@ import { transcodeToHls, TranscodeError } from './hls.ts';
 import { probeVideo, type VideoProblem } from '../media/video-probe.ts';
 import {
   claimTranscode,
+  findTranscode,
   publishRenditions,
   recordVideoFacts,
   releaseTranscode,
@@ -40,7 +41,7 @@ export interface TranscodeWorkerOptions {
   log: TranscodeLog;
   /** The folder of the originals (educations/videos.ts). */
   videosRoot: string;
-  streams: Pick<StreamStore, 'folder'>;
+  streams: Pick<StreamStore, 'folder' | 'remove'>;
   settings: TranscodeSettings;
   /** Pause between looks at an empty queue. */
   idlePollMs?: number;
@@ -72,7 +73,7 @@ export function transcodeWorker(options: TranscodeWorkerOptions): TranscodeWorke
   const { db, now, log, settings } = options;
   const leaseMs = settings.leaseSeconds * 1000;
   const owner = `${hostname()}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  const idlePollMs = options.idlePollMs ?? 2000;
+  const idlePollMs = options.idlePollMs ?? 500;
 
   async function work(job: TranscodeJob, signal: AbortSignal): Promise<void> {
     const lease = { educationId: job.education_id, owner };
@@ -111,6 +112,7 @@ export function transcodeWorker(options: TranscodeWorkerOptions): TranscodeWorke
         log.error({ err: error }, 'renewing a transcode lease failed'),
       );
     }, leaseMs / 3);
+    let failure: unknown;
     try {
       await transcodeToHls({
         source,
@@ -128,18 +130,34 @@ export function transcodeWorker(options: TranscodeWorkerOptions): TranscodeWorke
       });
       await settleTranscode(db, lease, { state: 'ready' }, now());
     } catch (error) {
-      if (error instanceof LeaseLost || stopped.signal.aborted) {
-        log.warn({ educationId: job.education_id }, 'a transcode lease passed to another process');
-      } else if (signal.aborted) {
-        await releaseTranscode(db, lease, now());
-      } else if (error instanceof TranscodeError) {
-        await settleTranscode(db, lease, { state: 'failed', failure: error.message }, now());
-      } else {
-        throw error;
-      }
+      failure = error;
     } finally {
       clearInterval(timer);
     }
+    // A deleted education's job ends here, whatever its pass made of the missing folder.
+    if ((await removedMeanwhile(job)) || failure === undefined) return;
+    if (failure instanceof LeaseLost || stopped.signal.aborted) {
+      log.warn({ educationId: job.education_id }, 'a transcode lease passed to another process');
+    } else if (signal.aborted) {
+      await releaseTranscode(db, lease, now());
+    } else if (failure instanceof TranscodeError) {
+      await settleTranscode(db, lease, { state: 'failed', failure: failure.message }, now());
+    } else {
+      throw failure;
+    }
+  }
+
+  /**
+   * Whether the education was deleted, or its video replaced, while its job ran; then the stream
+   * folder goes. ffmpeg has ended by now, so nothing writes into the folder after its removal
+   * here (the deleting request's own removal may have come before ffmpeg's last files).
+   */
+  async function removedMeanwhile(job: TranscodeJob): Promise<boolean> {
+    const current = await findTranscode(db, job.education_id);
+    if (current?.stream_key === job.stream_key) return false;
+    await options.streams.remove(job.stream_key);
+    log.info({ educationId: job.education_id }, 'a transcoded video was removed meanwhile');
+    return true;
   }
 
   async function runOnce(signal = new AbortController().signal): Promise<boolean> {

@@ -100,8 +100,9 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel('Lozinka', { exact: true }).fill(password);
   await solveRobotCheck(page);
   await page.getByRole('button', { name: 'Prijavi se' }).click();
-  // A successful login goes home (on phones the header links sit in the closed menu).
-  await expect(page).toHaveURL(/\/$/);
+  // A successful login goes home (on phones the header links sit in the closed menu). The server
+  // checks the password with argon2id, made slow on purpose: on two busy cores it took over 5 s.
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
 }
 
 /** A visitor's own browser: no session, the gate accepted on an earlier visit. */
@@ -165,9 +166,13 @@ export async function playMutedPast(video: Locator, seconds: number): Promise<vo
     media.muted = true;
     await media.play();
   });
+  // The player first loads hls.js, the playlist and a segment: at a load of 15 on two cores that
+  // took longer than the default 5 s.
   await expect
-    .poll(() =>
-      video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime),
+    .poll(
+      () =>
+        video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime),
+      { timeout: 15_000 },
     )
     .toBeGreaterThan(seconds);
 }

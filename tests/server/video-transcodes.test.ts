@@ -6,9 +6,10 @@
  * and served the same way.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { educationSchema, type Education } from '../../src/api/contract.ts';
 import { EDUCATION_SERVER_MESSAGES as M } from '../../src/api/serverMessages.ts';
@@ -18,7 +19,7 @@ import { probeVideo, type ProbedVideo } from '../../server/media/video-probe.ts'
 import { transcodeToHls } from '../../server/transcodes/hls.ts';
 import { claimTranscode } from '../../server/transcodes/store.ts';
 import { streamStore } from '../../server/transcodes/streams.ts';
-import { transcodeWorker } from '../../server/transcodes/worker.ts';
+import { transcodeWorker, type TranscodeLog } from '../../server/transcodes/worker.ts';
 import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
 import { multipart } from './media-fixtures.ts';
 import { useServer } from './support/server-fixture.ts';
@@ -208,15 +209,29 @@ async function educationAs(token: string, id: number): Promise<Education> {
   return educationSchema.parse(response.json());
 }
 
-const worker = () =>
+const worker = (log: TranscodeLog = { info() {}, warn() {}, error() {} }) =>
   transcodeWorker({
     db: server.db,
     now: server.clock.now,
-    log: { info() {}, warn() {}, error() {} },
+    log,
     videosRoot: path.join(server.dataDir, VIDEO_FOLDER),
     streams: streamStore(server.dataDir),
     settings: { concurrency: 1, threads: 2, leaseSeconds: 60, maxAttempts: 3 },
   });
+
+/** Whether an ffmpeg writing into `output` has opened `source` (Linux's /proc). */
+function ffmpegReads(output: string, source: string): boolean {
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(output)) continue;
+      const files = readdirSync(`/proc/${pid}/fd`);
+      if (files.some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`) === source)) return true;
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return false;
+}
 
 describe('the job', () => {
   it('goes from queued to ready and stores what the probe found; users see it only then', async () => {
@@ -295,6 +310,32 @@ describe('the job', () => {
     server.clock.advance(61_000);
     expect(await worker().runOnce()).toBe(true);
     expect((await educationAs(tokens.administrator, education.id)).stream?.state).toBe('ready');
+  }, 60_000);
+  it('ends quietly when its education is deleted during a pass, leaving no files', async () => {
+    const education = await createEducation('hd.mp4');
+    const { stream_key: streamKey, video_key: videoKey } = await server.db
+      .selectFrom('video_transcodes')
+      .select(['stream_key', 'video_key'])
+      .where('education_id', '=', education.id)
+      .executeTakeFirstOrThrow();
+    const folder = path.join(server.dataDir, 'streams', streamKey);
+    const original = path.join(server.dataDir, VIDEO_FOLDER, videoKey);
+    const complaints: string[] = [];
+    const log = {
+      info() {},
+      warn: (_details: object, message: string) => complaints.push(message),
+      error: (_details: object, message: string) => complaints.push(message),
+    };
+    const running = worker(log).runOnce();
+    // Deleted while the second pass's ffmpeg reads the original: it writes the one segment of a
+    // 2 s clip only as it ends, fails at that (the folder is gone) and still exits with 0.
+    while (!ffmpegReads(path.join(folder, '720p'), original)) await sleep(2);
+    const deleted = await api('DELETE', `/educations/${education.id}`, tokens.administrator);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    await expect(running).resolves.toBe(true);
+    expect(complaints).toEqual([]);
+    expect(existsSync(folder)).toBe(false);
+    expect(await worker().runOnce()).toBe(false);
   }, 60_000);
 });
 
