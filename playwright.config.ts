@@ -94,8 +94,8 @@ export default defineConfig({
   },
   webServer: servers.map(
     (server): Exclude<PlaywrightTestConfig['webServer'], unknown[] | undefined> => ({
-      // Started one after the other: the first builds the SPA when it is stale, the second finds
-      // it built.
+      // Started one after the other: the first builds the SPA and the server's bundle when they
+      // are stale, the second finds them built.
       command: 'node scripts/start.ts',
       url: `${server.baseURL}/api/v1/health`,
       timeout: 180_000,
