@@ -1,5 +1,5 @@
 /**
- * The server bundled for production starts (docs/decisions/00XX-bundled-server-start.md): rolldown
+ * The server bundled for production starts (docs/decisions/0059-bundled-server-start.md): rolldown
  * joins server/ and the pure-JavaScript packages it imports into a few files in dist-server/,
  * because loading some 1,400 modules one by one took most of a start (issue 31). Packages with
  * native code, WebAssembly or worker files of their own stay outside and load as usual.
