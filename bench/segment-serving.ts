@@ -15,12 +15,10 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { insertEducation } from '../server/educations/store.ts';
-import { VIDEO_FOLDER } from '../server/educations/videos.ts';
 import { mediaTool } from '../server/media/ffmpeg.ts';
 import { API_BASE_URL } from '../server/site-config/routes.ts';
 import { probeVideo } from '../server/media/video-probe.ts';
@@ -37,6 +35,7 @@ import {
   waitForHealth,
 } from '../tests/server/support/server-process.ts';
 import { createTestApp } from '../tests/server/support/test-app.ts';
+import { insertBenchEducation } from './support/bench-education.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
 import { startEnvironment, startFlags } from './support/start-flags.ts';
 import { median } from './support/statistics.ts';
@@ -111,27 +110,11 @@ try {
     .select('id')
     .where('email', '=', USER)
     .executeTakeFirstOrThrow();
-  const template = await prepared.db
-    .selectFrom('educations')
-    .select(['description', 'lecturer', 'country_iso_code', 'partner_id'])
-    .executeTakeFirstOrThrow();
-  const videoKey = `${newStreamKey()}.mp4`;
-  copyFileSync(source, path.join(dataDir, VIDEO_FOLDER, videoKey));
-  const educationId = await insertEducation(
-    prepared.db,
-    {
-      ...template,
-      title: 'Bench: segments',
-      recording_month: null,
-      subtitle_language: null,
-      video_site_url: null,
-      video_key: videoKey,
-      thumbnail_key: null,
-      thumbnail_card_key: null,
-      created_at: new Date().toISOString(),
-    },
-    [user.id],
-  );
+  const { educationId, videoKey } = await insertBenchEducation(prepared.db, dataDir, {
+    source,
+    title: 'Bench: segments',
+    allowedUserIds: [user.id],
+  });
   await insertTranscode(prepared.db, {
     educationId,
     videoKey,

@@ -18,23 +18,13 @@
  * same source, right after ours.
  */
 import { execFileSync } from 'node:child_process';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
-import { insertEducation } from '../server/educations/store.ts';
-import { VIDEO_FOLDER } from '../server/educations/videos.ts';
 import { mediaTool } from '../server/media/ffmpeg.ts';
 import { findTranscode, insertTranscode } from '../server/transcodes/store.ts';
 import { newStreamKey, STREAMS_FOLDER } from '../server/transcodes/streams.ts';
@@ -45,6 +35,7 @@ import {
   spawnServer,
   waitForHealth,
 } from '../tests/server/support/server-process.ts';
+import { insertBenchEducation } from './support/bench-education.ts';
 import { exitUnlessDoneWithin } from './support/deadline.ts';
 import { median } from './support/statistics.ts';
 
@@ -88,27 +79,11 @@ async function measure(checkout: string, source: string, dataDir: string): Promi
   // The education exists before the server starts; its job is queued only after the idle runs.
   const prepared = await createTestApp(dataDir);
   await seedAccounts(prepared.db, dataDir, () => new Date());
-  const template = await prepared.db
-    .selectFrom('educations')
-    .select(['description', 'lecturer', 'country_iso_code', 'partner_id'])
-    .executeTakeFirstOrThrow();
-  const videoKey = `${newStreamKey()}.mp4`;
-  copyFileSync(source, path.join(dataDir, VIDEO_FOLDER, videoKey));
-  const educationId = await insertEducation(
-    prepared.db,
-    {
-      ...template,
-      title: 'Bench: 1080p30',
-      recording_month: null,
-      subtitle_language: null,
-      video_site_url: null,
-      video_key: videoKey,
-      thumbnail_key: null,
-      thumbnail_card_key: null,
-      created_at: new Date().toISOString(),
-    },
-    [],
-  );
+  const { educationId, videoKey } = await insertBenchEducation(prepared.db, dataDir, {
+    source,
+    title: 'Bench: 1080p30',
+    allowedUserIds: [],
+  });
   await prepared.close();
 
   const server = await spawnServer(

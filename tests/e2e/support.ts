@@ -12,6 +12,9 @@ import {
   type Page,
 } from '@playwright/test';
 
+// The date pickers' text, shared with the model tests (tests/support).
+export { zagrebPickerText } from '../support/zagreb-picker-text.ts';
+
 export const GATE_TITLE = /^Dobro došli na službene stranice\b/;
 export const DECLARATION_SWITCH = 'Izjavljujem gore navedeno.';
 export const ACCEPT_BUTTON = 'Prihvaćam nužne kolačiće';
@@ -139,24 +142,6 @@ async function untilHydrated(page: Page): Promise<void> {
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await untilHydrated(page);
-}
-
-/** 'dd. MM. yyyy. HH:mm' in Zagreb, as the date picker takes it. */
-export function zagrebPickerText(instant: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Zagreb',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}. ${parts.month}. ${parts.year}. ${parts.hour}:${parts.minute}`;
 }
 
 /** Starts a <video> muted (autoplay rules allow that) and waits until it has played past `seconds`. */

@@ -19,6 +19,7 @@ import { aCourse } from '../support/courses.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
+import { zagrebPickerText } from '../support/zagreb-picker-text.ts';
 
 const text = messages.courseForm;
 const NEXT_YEAR = new Date().getFullYear() + 1;
@@ -468,22 +469,7 @@ describe('course form random paths', () => {
   const zagrebDay = (instant: Date) =>
     instant.toLocaleDateString('en-CA', { timeZone: 'Europe/Zagreb' });
   /** The instant as the picker shows it in Zagreb, computed apart from the form's own helper. */
-  const zagrebShown = (instant: Date) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Europe/Zagreb',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      })
-        .formatToParts(instant)
-        .map(({ type, value }) => [type, value]),
-    );
-    return `${parts.day}. ${parts.month}. ${parts.year}. ${parts.hour}:${parts.minute}`;
-  };
+  const zagrebShown = zagrebPickerText;
   const dateLabel = (instant: Date | null) => (instant ? zagrebShown(instant) : 'ništa');
 
   /** SPEC 5 "Course form": every rule the form checks before anything is sent. */
