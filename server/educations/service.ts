@@ -9,14 +9,13 @@ import { hasRole, type AuthenticatedUser } from '../auth/guards.ts';
 import type { Db } from '../db/database.ts';
 import { DomainError, MESSAGES } from '../http/errors.ts';
 import type { Media } from '../media/service.ts';
-import { rolesOfUser } from '../users/store.ts';
 import type { StreamGrant, StreamUrls } from '../transcodes/stream-urls.ts';
 import {
   accessRightUserIds,
   captionsOf,
   findVisibleEducation,
   listVisibleEducations,
-  visibleStreamKey,
+  streamAccessOf,
   type EducationWithPartner,
   type Viewer,
 } from './store.ts';
@@ -137,14 +136,9 @@ export function educationsService(deps: EducationsServiceDeps): EducationsServic
       if (streamUrls.check(id, grant) !== 'valid') {
         throw new DomainError(403, MESSAGES.videoLinkInvalid);
       }
-      const roles = await rolesOfUser(db, grant.user);
-      if (roles.length === 0) throw new DomainError(403, MESSAGES.videoLinkInvalid);
-      const key = await visibleStreamKey(
-        db,
-        { userId: grant.user, isAdministrator: roles.includes('administrator') },
-        id,
-      );
-      if (key !== grant.streamKey) throw notFound();
+      const access = await streamAccessOf(db, grant.user, id);
+      if (!access.hasAccount) throw new DomainError(403, MESSAGES.videoLinkInvalid);
+      if (access.streamKey !== grant.streamKey) throw notFound();
     },
   };
 }

@@ -96,22 +96,30 @@ export function findVisibleEducation(db: Db, viewer: Viewer, id: number) {
 }
 
 /**
- * The stream folder's key of an education the viewer may see; undefined when it does not exist,
- * has no upload or the viewer may not see it.
+ * For a stream request (issue 27): whether `userId` still has an account, and the stream
+ * folder's key of education `id` when that user may see it and it has an upload. One round trip,
+ * because it runs on every HLS segment.
  */
-export async function visibleStreamKey(
-  db: Db,
-  viewer: Viewer,
-  id: number,
-): Promise<string | undefined> {
+export async function streamAccessOf(db: Db, userId: number, id: number) {
   const row = await db
-    .selectFrom('educations')
-    .innerJoin('video_transcodes', 'video_transcodes.education_id', 'educations.id')
-    .select('video_transcodes.stream_key')
-    .where('educations.id', '=', id)
-    .where(visibleTo(viewer))
-    .executeTakeFirst();
-  return row?.stream_key;
+    .selectNoFrom((eb) => {
+      const roles = eb.selectFrom('user_roles').where('user_roles.user_id', '=', userId);
+      const administrator = roles.select('user_id').where('user_roles.role', '=', 'administrator');
+      const streamKey = eb
+        .selectFrom('educations')
+        .innerJoin('video_transcodes', 'video_transcodes.education_id', 'educations.id')
+        .select('video_transcodes.stream_key')
+        .where('educations.id', '=', id)
+        .where((inner) =>
+          inner.or([
+            inner.exists(administrator),
+            visibleTo({ userId, isAdministrator: false })(inner),
+          ]),
+        );
+      return [eb.exists(roles.select('user_id')).as('has_account'), streamKey.as('stream_key')];
+    })
+    .executeTakeFirstOrThrow();
+  return { hasAccount: Boolean(row.has_account), streamKey: row.stream_key ?? undefined };
 }
 
 /** The caption files of the educations `ids`, by language. */

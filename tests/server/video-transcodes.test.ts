@@ -15,9 +15,12 @@ import { educationSchema, type Education } from '../../src/api/contract.ts';
 import { EDUCATION_SERVER_MESSAGES as M } from '../../src/api/serverMessages.ts';
 import { VIDEO_FOLDER } from '../../server/educations/videos.ts';
 import { mediaTool } from '../../server/media/ffmpeg.ts';
+import { loadSecrets } from '../../server/secrets.ts';
+import { API_BASE_URL } from '../../server/site-config/routes.ts';
 import { probeVideo, type ProbedVideo } from '../../server/media/video-probe.ts';
 import { transcodeToHls } from '../../server/transcodes/hls.ts';
 import { claimTranscode } from '../../server/transcodes/store.ts';
+import { streamUrls } from '../../server/transcodes/stream-urls.ts';
 import { streamStore } from '../../server/transcodes/streams.ts';
 import { transcodeWorker, type TranscodeLog } from '../../server/transcodes/worker.ts';
 import { ADMIN, EMPLOYEE, USER, login } from './support/accounts.ts';
@@ -422,6 +425,24 @@ describe('the signed stream', () => {
       payload: { userIds: [userId] },
     });
     expect((await api('GET', segment)).statusCode).toBe(200);
+  });
+
+  it('refuses a rightly signed link of an account that no longer exists', async () => {
+    const key = prefix.split('/').at(-5) ?? '';
+    const { jwtSecret } = loadSecrets({
+      dataDir: server.dataDir,
+      jwtSecret: undefined,
+      altchaHmacKey: undefined,
+    });
+    const ghost = streamUrls({
+      jwtSecret,
+      lifetimeHours: 4,
+      basePath: API_BASE_URL,
+      now: server.clock.now,
+    }).prefix(education.id, key, 999_999);
+    const response = await api('GET', `${ghost}master.m3u8`);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errors: ['The video link is invalid or has expired.'] });
   });
 
   describe('captions', () => {
