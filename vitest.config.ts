@@ -52,6 +52,7 @@ const databaseFree = onPostgres
       'tests/server/newsletter-mail.test.ts',
       'tests/server/newsletter-spam-score.test.ts',
       'tests/server/password.test.ts',
+      'tests/server/representations.test.ts',
       'tests/server/secrets.test.ts',
       'tests/server/spa-build.test.ts',
       'tests/server/sqlite-schema.test.ts',

@@ -14,7 +14,11 @@ import type { Course, SiteConfig } from '../../src/api/contract.ts';
 import { GATE_REFUSAL_QUERY, documentHead, isGateRefusal } from '../../src/routes.ts';
 import type { CachedList } from '../courses/list-cache.ts';
 import type { GateCookie, GateFormOptions } from './gate-form.ts';
-import { representationsOf, sendRepresentation, type Representations } from './representations.ts';
+import {
+  representationsCompressedLater,
+  sendRepresentation,
+  type Representations,
+} from './representations.ts';
 
 /** What a page was rendered from (src/app/pageBootstrap.ts), handed to the browser with it. */
 interface PageData {
@@ -122,8 +126,8 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
     hydrate: false,
     pageData: {},
   });
-  const shells = new Map<string, Promise<RenderedPage>>();
-  function shellFor(pagePath: string): Promise<RenderedPage> {
+  const shells = new Map<string, RenderedPage>();
+  function shellFor(pagePath: string): RenderedPage {
     const head = documentHead(pagePath, siteConfig.brand);
     let page = shells.get(head.title);
     if (!page) {
@@ -183,11 +187,11 @@ export async function loadPages(options: PagesOptions): Promise<Pages> {
 const sha256Source = (text: string) =>
   `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-async function renderedPage(html: string): Promise<RenderedPage> {
+function renderedPage(html: string): RenderedPage {
   const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
   const script = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1];
   return {
-    representations: await representationsOf(Buffer.from(html)),
+    representations: representationsCompressedLater(Buffer.from(html)),
     styleHash: sha256Source(style),
     ...(script === undefined ? {} : { scriptHash: sha256Source(script) }),
   };

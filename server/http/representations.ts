@@ -34,17 +34,50 @@ export type Representations = Partial<Record<Encoding, Representation>> & {
  * the same tag for the same answer.
  */
 export async function representationsOf(identity: Buffer): Promise<Representations> {
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  const representations: Representations = { identity: { body: identity, etag: `"${hash}"` } };
-  if (identity.length >= MIN_COMPRESSIBLE_BYTES) {
-    const [br, gz] = await Promise.all([
-      brotli(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzipAsync(identity, { level: 9 }),
-    ]);
-    representations.br = { body: br, etag: `"${hash}-br"` };
-    representations.gzip = { body: gz, etag: `"${hash}-gzip"` };
-  }
+  const representations = identityOnly(identity);
+  Object.assign(representations, await compressedCopies(identity, representations));
   return representations;
+}
+
+/**
+ * One page after another, so that brotli takes one core and leaves the other to the start-up,
+ * which it would otherwise slow by as much as it saved.
+ */
+let laterCompressions: Promise<unknown> = Promise.resolve();
+
+/**
+ * The body now, its compressed copies once made: for the pages rendered at start, so that the
+ * server listens without waiting for brotli (some 30 ms a page on a slow core, 370 ms for all,
+ * issue 31). Until then every browser gets the identity, under the identity's own ETag.
+ */
+export function representationsCompressedLater(identity: Buffer): Representations {
+  const representations = identityOnly(identity);
+  laterCompressions = laterCompressions
+    .then(() => compressedCopies(identity, representations))
+    .then(
+      (copies) => Object.assign(representations, copies),
+      // Compressing bytes in memory fails only when memory does; the identity still serves.
+      () => undefined,
+    );
+  return representations;
+}
+
+function identityOnly(identity: Buffer): Representations {
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return { identity: { body: identity, etag: `"${hash}"` } };
+}
+
+async function compressedCopies(
+  identity: Buffer,
+  { identity: { etag } }: Representations,
+): Promise<Partial<Representations>> {
+  if (identity.length < MIN_COMPRESSIBLE_BYTES) return {};
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  const tagged = (encoding: string) => `${etag.slice(0, -1)}-${encoding}"`;
+  return { br: { body: br, etag: tagged('br') }, gzip: { body: gz, etag: tagged('gzip') } };
 }
 
 interface HasRepresentations {
