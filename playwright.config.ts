@@ -49,8 +49,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    // Builds the SPA and the server's bundle when they are stale (scripts/start.ts).
-    command: 'node scripts/start.ts',
+    // Builds the SPA and the server's bundle when they are stale (scripts/start.js).
+    command: 'node scripts/start.js',
     url: `${baseURL}/api/v1/health`,
     timeout: 180_000,
     reuseExistingServer: false,

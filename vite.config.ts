@@ -5,7 +5,7 @@ import { precompress } from './scripts/precompress.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), firstVisitSteps(), precompress()],
   build: {
     manifest: true,
@@ -14,6 +14,11 @@ export default defineConfig({
     // lazily, as the page scrolls to them.
     assetsInlineLimit: (file) => (/[\\/]portraits[\\/]/.test(file) ? false : undefined),
   },
+  // The server render's bundle carries its packages (react-dom, xstate, zod…) instead of
+  // importing some 200 modules from node_modules at every start (issue 31), in their
+  // production builds only.
+  ssr: { noExternal: true },
+  ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   server: {
     port: 5173,
     proxy: {
@@ -21,4 +26,4 @@ export default defineConfig({
       '/media': `http://127.0.0.1:${apiPort}`,
     },
   },
-});
+}));

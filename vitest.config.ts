@@ -46,6 +46,7 @@ const databaseFree = onPostgres
       'tests/server/product-form-boundaries.test.ts',
       'tests/server/config.test.ts',
       'tests/server/courses-list-cache.test.ts',
+      'tests/server/demo-images.test.ts',
       'tests/server/direct-file-store.test.ts',
       'tests/server/mailer.test.ts',
       'tests/server/newsletter-dkim.test.ts',

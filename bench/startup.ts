@@ -3,7 +3,7 @@
  * `GET /api/v1/health` on loopback, and the CPU the process spent until then, in two cases:
  * - an empty data folder (migrations, demo seed with its argon2id hashes and videos, listen);
  * - an existing one (a second start on the folder the first made).
- * Each case runs as `npm start` runs the server (scripts/start.ts and the bundle in dist-server/,
+ * Each case runs as `npm start` runs the server (scripts/start.js and the bundle in dist-server/,
  * with its Node options and environment) and, as the baseline, the same from the sources
  * (`server/main.ts`), interleaved so that both see the same machine load. Production mode; the
  * SPA is served when dist/ exists. Both keep Node's compile cache, as a start after the first does.
@@ -58,7 +58,7 @@ async function startAndStop(env: Record<string, string>, entry: string): Promise
 }
 
 const variants = {
-  'npm start (bundle)': path.join('scripts', 'start.ts'),
+  'npm start (bundle)': path.join('scripts', 'start.js'),
   'sources (server/main.ts)': path.join('server', 'main.ts'),
 } as const;
 type Variant = keyof typeof variants;

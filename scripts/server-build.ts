@@ -4,21 +4,10 @@
  * because loading some 1,400 modules one by one took most of a start (issue 31). Packages with
  * native code, WebAssembly or worker files of their own stay outside and load as usual.
  */
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { newestChange } from './spa-build.ts';
-
-/** Everything the bundle depends on, relative to the project root. */
-export const SERVER_BUILD_INPUTS = [
-  'server',
-  'src',
-  'package-lock.json',
-  'scripts/server-build.ts',
-];
-
-/** The bundle's entry, relative to the project root; `npm start` runs it. */
-export const SERVER_BUNDLE_ENTRY = path.join('dist-server', 'main.js');
+import { SERVER_BUNDLE_ENTRY } from './build-freshness.js';
 
 /**
  * Loaded from node_modules as they are: native addons (sharp, argon2), WebAssembly (heic-decode),
@@ -35,13 +24,6 @@ export const EXTERNAL_PACKAGES = [
   '@ffprobe-installer/ffprobe',
   'pg',
 ];
-
-export function serverBuildIsStale(root: string): boolean {
-  const entry = path.join(root, SERVER_BUNDLE_ENTRY);
-  if (!existsSync(entry)) return true;
-  const builtAt = statSync(entry).mtimeMs;
-  return SERVER_BUILD_INPUTS.some((input) => newestChange(path.join(root, input)) > builtAt);
-}
 
 const isExternal = (id: string) =>
   id.startsWith('node:') ||
@@ -88,6 +70,7 @@ export async function buildServer(root: string): Promise<void> {
       dir,
       format: 'esm',
       entryFileNames: path.basename(SERVER_BUNDLE_ENTRY),
+      comments: false,
     });
   } finally {
     await bundle.close();

@@ -1,5 +1,5 @@
 /**
- * The Node options `npm start` gives the server (`node --a --b scripts/start.ts`), so that a
+ * The Node options `npm start` gives the server (`node --a --b scripts/start.js`), so that a
  * bench runs `server/main.ts` with the heap sizes production runs it with (decision 0012).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,13 +16,15 @@ export function startFlags(root: string): string[] {
 }
 
 /**
- * The environment `npm start` sets for the server (scripts/start-environment.ts), or none for a
+ * The environment `npm start` sets for the server (scripts/start-environment.js, .ts before decision 0060), or none for a
  * checkout from before it had one (a `--baseline`). As with `npm start`, a variable already set
  * in this process's environment wins.
  */
 export async function startEnvironment(root: string): Promise<Record<string, string>> {
-  const file = path.join(root, 'scripts/start-environment.ts');
-  if (!existsSync(file)) return {};
+  const file = ['js', 'ts']
+    .map((extension) => path.join(root, `scripts/start-environment.${extension}`))
+    .find((candidate) => existsSync(candidate));
+  if (file === undefined) return {};
   const { START_ENVIRONMENT } = (await import(pathToFileURL(file).href)) as {
     START_ENVIRONMENT: Record<string, string>;
   };

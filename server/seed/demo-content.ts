@@ -77,9 +77,7 @@ export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boo
   // Written before the accounts exist: a crash in between costs a re-seed, never a lost password.
   writeFileSync(path.join(options.dataDir, DEMO_PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
 
-  // The hashes are made while the media are encoded, one after another: none waits in the
-  // hashing line, whose wait limit is a request's (it failed starts on a loaded machine) and
-  // whose two slots are as many as the cores the encoding uses (issue 31).
+  // The hash is made while the media are encoded (or read: demo-images.ts).
   const [accounts, educationFiles] = await Promise.all([
     withPasswordHashes(demoAccounts(options.staffEmailDomain), password),
     seedDemoMedia(db, options),
@@ -104,13 +102,14 @@ export async function seedDemoContent(db: Db, options: SeedOptions): Promise<boo
   return true;
 }
 
-/** One hash per account (one salt each), each made once the previous one is done. */
+/**
+ * One hash for all the demo accounts: they share the password the console prints, so a salt
+ * each would hide nothing, and each hash costs some 300 ms of a core at every empty start
+ * (issue 31). A password changed later gets a hash and salt of its own.
+ */
 async function withPasswordHashes(accounts: DemoAccount[], password: string) {
-  const hashed: (DemoAccount & { passwordHash: string })[] = [];
-  for (const account of accounts) {
-    hashed.push({ ...account, passwordHash: await hashPassword(password) });
-  }
-  return hashed;
+  const passwordHash = await hashPassword(password);
+  return accounts.map((account) => ({ ...account, passwordHash }));
 }
 
 /**

@@ -8,9 +8,10 @@ import type { Clock } from '../clock.ts';
 import { ensureCountries } from '../countries/store.ts';
 import { COURSE_MEDIA_COLLECTION } from '../courses/service.ts';
 import { hasCourses, insertCourse } from '../courses/store.ts';
-import { toWebImage, type WebImage } from '../media/images.ts';
+import type { WebImage } from '../media/images.ts';
 import type { Media } from '../media/service.ts';
 import type { Db } from '../db/database.ts';
+import { demoWebImage } from './demo-images.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -149,13 +150,13 @@ export async function seedDemoCourses(
 }
 
 /**
- * Encoding four covers costs about a second; drawn once per process, since every test that
- * seeds the demo accounts seeds these too.
+ * Encoding four covers costs about a second, so it is done once per machine (demo-images.ts);
+ * drawn once per process, since every test that seeds the demo accounts seeds these too.
  */
 let drawnCovers: Promise<WebImage[]> | undefined;
 function demoCovers(): Promise<WebImage[]> {
   drawnCovers ??= Promise.all(
-    DEMO_COURSES.map((course) => toWebImage(coverImage(course.hue))),
+    DEMO_COURSES.map((course) => demoWebImage(coverImage(course.hue))),
   ).catch((error: unknown) => {
     drawnCovers = undefined;
     throw error;

@@ -32,10 +32,11 @@ import { probeVideo, type ProbedVideo } from '../media/video-probe.ts';
 import { renditionsOf, transcodeToHls } from '../transcodes/hls.ts';
 import { insertTranscode, recordVideoFacts } from '../transcodes/store.ts';
 import { newStreamKey, type StreamStore } from '../transcodes/streams.ts';
-import { toWebImage, type WebImage } from '../media/images.ts';
+import type { WebImage } from '../media/images.ts';
 import type { Media, StoredImage } from '../media/service.ts';
 import { listPartners } from '../partners/store.ts';
 import type { Db } from '../db/database.ts';
+import { demoWebImage } from './demo-images.ts';
 
 const DEMO_VIDEO = fileURLToPath(new URL('educations/demo-education.mp4', import.meta.url));
 const DEMO_THUMBNAIL = new URL('educations/thumbnail.jpg', import.meta.url);
@@ -190,7 +191,7 @@ function demoStream(): Promise<{ folder: string; video: ProbedVideo }> {
 let encodedThumbnail: Promise<WebImage> | undefined;
 function demoThumbnail(): Promise<WebImage> {
   encodedThumbnail ??= readFile(DEMO_THUMBNAIL)
-    .then(toWebImage)
+    .then(demoWebImage)
     .catch((error: unknown) => {
       encodedThumbnail = undefined;
       throw error;

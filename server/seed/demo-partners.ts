@@ -7,12 +7,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Clock } from '../clock.ts';
-import { toWebImage, type WebImage } from '../media/images.ts';
+import type { WebImage } from '../media/images.ts';
 import type { Media } from '../media/service.ts';
 import { PARTNER_MEDIA_COLLECTION } from '../partners/service.ts';
 import { hasPartners, insertPartner } from '../partners/store.ts';
 import { partnerNameKey } from '../partners/validation.ts';
 import type { Db } from '../db/database.ts';
+import { demoWebImage } from './demo-images.ts';
 
 const DEMO_PARTNERS = [
   { name: 'Nordentis', websiteUrl: 'https://www.nordentis.example', logo: 'nordentis.png' },
@@ -53,7 +54,7 @@ let encodedLogos: Promise<WebImage[]> | undefined;
 function demoLogos(): Promise<WebImage[]> {
   encodedLogos ??= Promise.all(
     DEMO_PARTNERS.map(async (partner) =>
-      toWebImage(await readFile(new URL(`partners/${partner.logo}`, import.meta.url))),
+      demoWebImage(await readFile(new URL(`partners/${partner.logo}`, import.meta.url))),
     ),
   ).catch((error: unknown) => {
     encodedLogos = undefined;

@@ -1,11 +1,8 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  buildServer,
-  SERVER_BUNDLE_ENTRY,
-  serverBuildIsStale,
-} from '../../scripts/server-build.ts';
+import { SERVER_BUNDLE_ENTRY, serverBuildIsStale } from '../../scripts/build-freshness.js';
+import { buildServer } from '../../scripts/server-build.ts';
 import { PROJECT_ROOT, spawnServer, waitForHealth } from './support/server-process.ts';
 import { useTempDir } from './support/temp-dir.ts';
 

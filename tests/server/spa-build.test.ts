@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spaBuildIsStale } from '../../scripts/spa-build.ts';
+import { spaBuildIsStale } from '../../scripts/build-freshness.js';
 import { useTempDir } from './support/temp-dir.ts';
 
 const tempDir = useTempDir();

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Environment `npm start` gives the server process unless the operator set it (decision 0031).
  *
@@ -8,8 +9,10 @@
  * on the original-file route of decision 0031; HLS segments take the same stat and open). Threads
  * that wait cost no CPU; argon2 keeps its own limit
  * of 2. libuv reads the variable when the pool first starts, so it must be set before any
- * asynchronous file system call: `scripts/start.ts` sets it before it imports the server.
+ * asynchronous file system call: `scripts/start.js` sets it before it imports the server.
+ *
+ * @type {Readonly<Record<string, string>>}
  */
-export const START_ENVIRONMENT: Readonly<Record<string, string>> = {
+export const START_ENVIRONMENT = {
   UV_THREADPOOL_SIZE: '16',
 };
