@@ -4,8 +4,10 @@
  * `npm run backup -- --verify FILE`: reads a whole archive and checks every entry against its
  * manifest, restoring nothing. Exit status 0 when done or sound, 1 otherwise.
  */
+import { getPriority, setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
 import { BackupRefused, readArchive } from '../backup/archive.ts';
+import { BACKUP_NICENESS } from '../backup/backup-process.ts';
 import { takeBackup } from '../backup/backup.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
@@ -25,6 +27,8 @@ async function main(): Promise<void> {
     );
     return;
   }
+  // A backup runs beside the live server, whose requests go first, however it was started.
+  setPriority(Math.max(BACKUP_NICENESS, getPriority()));
   const config = loadConfig(process.env);
   const outDir = values.out ?? config.backup.dir;
   if (outDir === undefined) throw new BackupRefused(`--out or BACKUP_DIR is needed\n${USAGE}`);
