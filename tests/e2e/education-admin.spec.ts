@@ -139,16 +139,18 @@ test('the administrator uploads, restricts, edits, opens and deletes an educatio
   await page.screenshot({ path: `${SCREENSHOTS}/create-filled-375.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
 
-  // The bytes travel slowly enough to watch the progress.
+  // The bytes wait until the progress has been seen (and photographed), however long that takes.
+  let releaseBytes = () => {};
+  const progressSeen = new Promise<void>((resolve) => (releaseBytes = resolve));
   await page.route(UPLOADS, async (route) => {
-    if (route.request().method() === 'PATCH')
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (route.request().method() === 'PATCH') await progressSeen;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Objavi ovu edukaciju' }).click();
   await expect(page.getByText('Budite strpljivi, ovo može potrajati neko vrijeme.')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Prijenos videa' })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/uploading-1366.png` });
+  releaseBytes();
   await expect(page.getByText(CREATED)).toBeVisible({ timeout: 30_000 });
   await page.unroute(UPLOADS);
   await expect(page.getByLabel('Naziv edukacije')).toHaveValue('');
