@@ -2,7 +2,7 @@
  * The access gate in a real browser against `npm start` (SPEC 2 "Access gate", 3 cookies, 4, 5
  * "Gate", 9). Playwright gives every test a fresh browser context: no cookies, a new visitor.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   ACCEPT_BUTTON,
   DECLARATION_REQUIRED,
@@ -14,6 +14,7 @@ import {
   gate,
   openPage,
   slogan,
+  test,
 } from './support.ts';
 
 const DAY_S = 24 * 60 * 60;

@@ -3,8 +3,8 @@
  * width and a desktop width: every screen a visitor of this foundation can reach.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, acceptGate, gate, summarize, openPage } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { DESKTOP, PHONE, acceptGate, gate, summarize, openPage, test } from './support.ts';
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -3,7 +3,7 @@
  * activation", "Set new password", "Admin shell", admin screen 7, and 8): the real ALTCHA robot
  * check solved by the browser, and the real outbox the server writes `.eml` files to.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mailsTo } from './mail.ts';
 import {
   addGateCookies,
@@ -12,6 +12,7 @@ import {
   logIn,
   NOT_FOUND,
   solveRobotCheck,
+  test,
 } from './support.ts';
 
 const ADMIN_EMAIL = 'admin@dentalia.hr';

@@ -5,7 +5,7 @@
  * Croatian; the menu shows each role its entries; axe finds nothing at 375 and 1366 px.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { adminEntries } from '../../src/machines/adminShell.machine.ts';
@@ -16,6 +16,7 @@ import {
   expectNoSidewaysScroll,
   logIn,
   expectNoAxeViolations,
+  test,
 } from './support.ts';
 
 const EMPLOYEE_EMAIL = 'zaposlenik@dentalia.hr';

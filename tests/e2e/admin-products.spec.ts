@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   DESKTOP,
@@ -18,6 +18,7 @@ import {
   logIn,
   serverDataDir,
   visitorPage,
+  test,
 } from './support.ts';
 
 const EMPLOYEE_EMAIL = 'zaposlenik@dentalia.hr';

@@ -2,8 +2,8 @@
  * One content width and gutter for the whole site (issue 32): at 1366 px the header's logo, the
  * hero, the page titles, the home page's sections and the footer start at the same x.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, addGateCookies, openPage } from './support.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { DESKTOP, PHONE, addGateCookies, openPage, test } from './support.ts';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await addGateCookies(context, baseURL ?? '');

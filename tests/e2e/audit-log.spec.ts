@@ -5,7 +5,7 @@
  * address; axe finds nothing at 375 and 1366 px, and nothing sticks out sideways.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   DESKTOP,
   PHONE,
@@ -13,6 +13,8 @@ import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   logIn,
+  test,
+  ownClientAddress,
 } from './support.ts';
 
 const EMPLOYEE_EMAIL = 'zaposlenik@dentalia.hr';
@@ -50,7 +52,8 @@ test("an administrator reads an employee's change in Zapisnik and filters it", a
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const employee = await browser.newPage({ baseURL });
+  const employeeAddress = ownClientAddress();
+  const employee = await browser.newPage({ baseURL, extraHTTPHeaders: employeeAddress });
   await addGateCookies(employee.context(), baseURL ?? '');
   const product = await employeeTogglesAProduct(employee);
   expect(product).not.toBe('');
@@ -69,7 +72,8 @@ test("an administrator reads an employee's change in Zapisnik and filters it", a
   await expect(newest).toContainText('Proizvod izmijenjeno');
   await expect(newest).toContainText(`${product}: na početnoj `);
   await expect(newest).toContainText(`(${EMPLOYEE_EMAIL})`);
-  await expect(newest).toContainText('Adresa: 127.0.0.1');
+  // The employee's own address, as the proxy in front of the server reported it.
+  await expect(newest).toContainText(`Adresa: ${employeeAddress['X-Forwarded-For']}`);
   // Hidden, then shown again (or the other way round): the two rows say opposite things.
   const [first, second] = await Promise.all([newest.innerText(), rows(page).nth(1).innerText()]);
   expect(second).toContain(`${product}: na početnoj `);

@@ -4,7 +4,7 @@
  * made before hydration to its machine once the app runs. The app's scripts are held back or
  * refused here, so the test taps the server's HTML for sure, however fast the machine.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   ACCEPT_BUTTON,
   DECLARATION_SWITCH,
@@ -13,6 +13,7 @@ import {
   gate,
   isHydrated,
   slogan,
+  test,
 } from './support.ts';
 
 const APP_SCRIPTS = '**/assets/*.js';

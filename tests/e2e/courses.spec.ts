@@ -4,7 +4,7 @@
  * with Croatian dates, the filter for courses abroad survives a reload (cookie), and the
  * administrator deletes it. The demo seed's courses (one of them in Slovenia) are there too.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import {
@@ -18,6 +18,7 @@ import {
   solveRobotCheck,
   openPage,
   visitorPage,
+  test,
 } from './support.ts';
 
 const ADMIN_EMAIL = 'admin@dentalia.hr';

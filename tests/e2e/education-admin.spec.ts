@@ -9,7 +9,7 @@
  * and 1366 px; screenshots land in test-results/education-admin/.
  */
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import {
   DESKTOP,
   PHONE,
@@ -18,6 +18,8 @@ import {
   expectNoSidewaysScroll,
   logIn,
   playMutedPast,
+  test,
+  ownClientAddress,
 } from './support.ts';
 
 const ADMIN = 'admin@dentalia.hr';
@@ -49,6 +51,7 @@ async function screenshots(page: Page, name: string) {
 async function signedIn(browser: Browser, baseURL: string, email: string): Promise<Page> {
   const context = await browser.newContext({
     baseURL,
+    extraHTTPHeaders: ownClientAddress(),
     locale: 'hr-HR',
     timezoneId: 'Europe/Zagreb',
   });

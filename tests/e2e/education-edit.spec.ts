@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   DESKTOP,
   PHONE,
@@ -17,6 +17,7 @@ import {
   expectNoSidewaysScroll,
   logIn,
   playMutedPast,
+  test,
 } from './support.ts';
 
 const ADMIN = 'admin@dentalia.hr';

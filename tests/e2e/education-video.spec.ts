@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mediaTool } from '../../server/media/ffmpeg.ts';
 import {
   DESKTOP,
@@ -20,6 +20,7 @@ import {
   expectNoAxeViolations,
   logIn,
   playMutedPast,
+  test,
 } from './support.ts';
 
 const ADMIN = 'admin@dentalia.hr';

@@ -7,7 +7,7 @@
  * and its video bytes refuse them. axe finds nothing at 375 and 1366 px; screenshots of the
  * library and the viewer at both widths land in test-results/educations/.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   DESKTOP,
   PHONE,
@@ -16,6 +16,8 @@ import {
   logIn,
   expectNoAxeViolations,
   playMutedPast,
+  test,
+  ownClientAddress,
 } from './support.ts';
 
 const DEMO_USER = 'korisnik@example.com';
@@ -160,6 +162,7 @@ test('another user does not see the restricted education, its page or its bytes'
 
   const context = await browser.newContext({
     baseURL,
+    extraHTTPHeaders: ownClientAddress(),
     locale: 'hr-HR',
     timezoneId: 'Europe/Zagreb',
   });

@@ -5,7 +5,8 @@
  * is the measure and lists the chunks; this guard fails CI when a change pushes a first visit over.
  */
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support.ts';
 
 const BUDGET_KB = 100;
 const GATE_COOKIES = 'prihvaceni_kolacici=1; pristup_dozvoljen=true';

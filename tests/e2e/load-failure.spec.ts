@@ -3,8 +3,8 @@
  * the site shows a Croatian message with a retry in the page's place while the header and the
  * footer stay, and the retry loads the chunk once the network lets it through.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, addGateCookies, expectNoAxeViolations, slogan } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { DESKTOP, addGateCookies, expectNoAxeViolations, slogan, test } from './support.ts';
 
 const LOAD_FAILED = 'Dio stranice nije se uspio učitati.';
 const RETRY = 'Pokušaj ponovno';

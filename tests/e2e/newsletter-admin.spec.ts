@@ -6,7 +6,7 @@
  * so does the one-click POST of its header. The rendered mail is screenshotted at 375 and 800 px;
  * axe checks the screen at 375 and 1366 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { mailsTo, rawMailsTo, subscribeThroughApi, unsubscribeLinkOfMail } from './mail.ts';
 import {
@@ -15,6 +15,7 @@ import {
   expectNoAxeViolations,
   PHONE,
   zagrebPickerText,
+  test,
 } from './support.ts';
 
 const DEMO_PASSWORD = 'Demo-Lozinka-2026!';

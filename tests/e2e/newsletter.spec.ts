@@ -6,7 +6,7 @@
  * /tecajevi, and the e-mail-in-path reading of the unsubscribe link.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mailsTo, subscribeThroughApi, unsubscribeLinkOfMail } from './mail.ts';
 import {
   ACCEPT_BUTTON,
@@ -16,6 +16,7 @@ import {
   slogan,
   summarize,
   openPage,
+  test,
 } from './support.ts';
 
 const SUBSCRIBE = 'Prijavi se na newsletter';

@@ -3,8 +3,8 @@
  * in the HTML the server sends and after a navigation in the browser; the education viewer by its
  * education's title. The titles are written out here, not imported from the route table.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, addGateCookies, logIn, openPage } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { DESKTOP, addGateCookies, logIn, openPage, test } from './support.ts';
 
 const BRAND = 'Dentalia';
 const ADMIN_EMAIL = 'admin@dentalia.hr';

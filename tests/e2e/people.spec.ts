@@ -6,7 +6,7 @@
  * nothing at 375 and 1366 px; screenshots are kept for a person to look at.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mailsTo } from './mail.ts';
 import {
   DESKTOP,
@@ -16,6 +16,8 @@ import {
   expectNoSidewaysScroll,
   logIn,
   solveRobotCheck,
+  test,
+  ownClientAddress,
 } from './support.ts';
 
 const ADMIN_EMAIL = 'admin@dentalia.hr';
@@ -88,7 +90,9 @@ test('an administrator revokes, resends and deactivates; the invitee and the use
 
   // The revoked link says so and whom to ask.
   // axe needs a page of its own context.
-  const invitee = await (await browser.newContext()).newPage();
+  const invitee = await (
+    await browser.newContext({ extraHTTPHeaders: ownClientAddress() })
+  ).newPage();
   await addGateCookies(invitee.context(), baseURL ?? '');
   await invitee.goto(firstLink);
   await expect(invitee.getByText('Ova je pozivnica povučena i više ne vrijedi.')).toBeVisible();
@@ -129,7 +133,9 @@ test('an administrator revokes, resends and deactivates; the invitee and the use
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENSHOTS}/people-list-375.png`, fullPage: true });
 
-  const refused = await (await browser.newContext()).newPage();
+  const refused = await (
+    await browser.newContext({ extraHTTPHeaders: ownClientAddress() })
+  ).newPage();
   await addGateCookies(refused.context(), baseURL ?? '');
   await refused.goto('/login');
   await refused.getByLabel('Email', { exact: true }).fill(email);

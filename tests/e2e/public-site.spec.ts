@@ -5,7 +5,7 @@
  * pages before the gate, and axe at a phone and a desktop width.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   DESKTOP,
   PHONE,
@@ -14,6 +14,7 @@ import {
   gate,
   summarize,
   openPage,
+  test,
 } from './support.ts';
 
 const HOME_SECTIONS = [

@@ -3,7 +3,7 @@
  * each public page, or only the gate for a visitor without its cookies, and the browser hydrates
  * it without a console error and without moving anything on the screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   GATE_TITLE,
   PHONE,
@@ -12,6 +12,7 @@ import {
   addGateCookies,
   gate,
   isHydrated,
+  test,
 } from './support.ts';
 
 const GATE_HEADING = 'Dobro došli na službene stranice';

@@ -3,9 +3,9 @@
  * (Content-Security-Policy, caching) and a clean console. The visitor accepted the gate earlier:
  * the two cookies are set before the page loads.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { company } from '../../src/data/company.ts';
-import { DESKTOP, PHONE, acceptGate, addGateCookies, openPage, slogan } from './support.ts';
+import { DESKTOP, PHONE, acceptGate, addGateCookies, openPage, slogan, test } from './support.ts';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await addGateCookies(context, baseURL ?? '');

@@ -6,7 +6,7 @@
  * land in test-results/screenshots to be looked at.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   DESKTOP,
   PHONE,
@@ -14,6 +14,7 @@ import {
   expectNoAxeViolations,
   logIn,
   openPage,
+  test,
 } from './support.ts';
 
 const ADMIN_EMAIL = 'admin@dentalia.hr';

@@ -9,9 +9,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { addGateCookies, logIn, zagrebPickerText } from './support.ts';
+import { addGateCookies, logIn, zagrebPickerText, test } from './support.ts';
 
 const SHOTS = process.env.TOAST_SHOTS ?? '/work/notes/shots';
 const EMPLOYEE_EMAIL = 'zaposlenik@dentalia.hr';

@@ -5,8 +5,8 @@
  * so under the player. axe finds nothing; screenshots land in test-results/screenshots.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, addGateCookies, expectNoAxeViolations, logIn } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { DESKTOP, PHONE, addGateCookies, expectNoAxeViolations, logIn, test } from './support.ts';
 
 const DEMO_USER = 'korisnik@example.com';
 const OPEN_VIDEO = 'Adhezivno cementiranje keramičkih ljuskica';
@@ -80,6 +80,8 @@ for (const viewport of [PHONE, DESKTOP]) {
       // The placeholder draws its own triangle; the overlay's is not drawn over it.
       await expect(preview.locator('.education-viewer__play')).toBeHidden();
       expect(await logoToNameGap(page, SITE_VIDEO)).toBeLessThan(24);
+      // SPEC 9: the rest of the details expands 0.5 s later; axe reads it once it has faded in.
+      await expect(viewer(page, SITE_VIDEO).getByText('Predavač')).toBeVisible();
       await page.screenshot({
         path: `${SCREENSHOTS}/viewer-preview-failed-${viewport.width}.png`,
         fullPage: true,

@@ -14,7 +14,6 @@
  */
 import {
   expect,
-  test,
   type APIRequestContext,
   type BrowserContext,
   type Page,
@@ -23,6 +22,7 @@ import {
 import { type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describePath, toTestMachine } from '../../support/test-machine.ts';
+import { test } from '../support.ts';
 
 export interface Fixtures {
   page: Page;
