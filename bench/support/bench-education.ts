@@ -6,9 +6,12 @@
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../server/db/database.ts';
-import { insertEducation } from '../../server/educations/store.ts';
 import { VIDEO_FOLDER } from '../../server/educations/videos.ts';
 import { newStreamKey } from '../../server/transcodes/streams.ts';
+import {
+  insertUploadedEducation,
+  seededEducationDetails,
+} from '../../tests/server/support/uploaded-education.ts';
 
 export interface BenchEducation {
   educationId: number;
@@ -20,24 +23,15 @@ export async function insertBenchEducation(
   dataDir: string,
   options: { source: string; title: string; allowedUserIds: number[] },
 ): Promise<BenchEducation> {
-  const template = await db
-    .selectFrom('educations')
-    .select(['description', 'lecturer', 'country_iso_code', 'partner_id'])
-    .executeTakeFirstOrThrow();
   const videoKey = `${newStreamKey()}.mp4`;
   copyFileSync(options.source, path.join(dataDir, VIDEO_FOLDER, videoKey));
-  const educationId = await insertEducation(
+  const educationId = await insertUploadedEducation(
     db,
     {
-      ...template,
+      ...(await seededEducationDetails(db)),
       title: options.title,
-      recording_month: null,
-      subtitle_language: null,
-      video_site_url: null,
-      video_key: videoKey,
-      thumbnail_key: null,
-      thumbnail_card_key: null,
-      created_at: new Date().toISOString(),
+      videoKey,
+      createdAt: new Date(),
     },
     options.allowedUserIds,
   );

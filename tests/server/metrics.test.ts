@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/http/errors.ts';
 import { UNMATCHED_ROUTE } from '../../server/metrics/instrument.ts';
 import { isLoopback, METRICS_PATH } from '../../server/metrics/routes.ts';
-import { insertEducation } from '../../server/educations/store.ts';
 import { insertPartner } from '../../server/partners/store.ts';
 import { insertTranscode } from '../../server/transcodes/store.ts';
 import { newStreamKey } from '../../server/transcodes/streams.ts';
@@ -25,6 +24,7 @@ import {
 import { readPrometheusText, type Family } from './support/prometheus-text.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { useTempDir } from './support/temp-dir.ts';
+import { insertUploadedEducation } from './support/uploaded-education.ts';
 
 const tempDir = useTempDir();
 let testApp: TestApp | undefined;
@@ -170,24 +170,15 @@ describe('GET /metrics', () => {
     });
     for (const title of ['Prvo', 'Drugo', 'Treće']) {
       const videoKey = `${newStreamKey()}.mp4`;
-      const educationId = await insertEducation(
-        db,
-        {
-          title,
-          description: 'Opis',
-          lecturer: 'Predavač',
-          country_iso_code: 'HR',
-          partner_id: partner?.id ?? 0,
-          recording_month: null,
-          subtitle_language: null,
-          video_site_url: null,
-          video_key: videoKey,
-          thumbnail_key: null,
-          thumbnail_card_key: null,
-          created_at: at,
-        },
-        [],
-      );
+      const educationId = await insertUploadedEducation(db, {
+        title,
+        description: 'Opis',
+        lecturer: 'Predavač',
+        country_iso_code: 'HR',
+        partner_id: partner?.id ?? 0,
+        videoKey,
+        createdAt: new Date(at),
+      });
       await insertTranscode(db, {
         educationId,
         videoKey,

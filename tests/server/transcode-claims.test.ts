@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database.ts';
-import { insertEducation } from '../../server/educations/store.ts';
 import { claimTranscode, insertTranscode } from '../../server/transcodes/store.ts';
 import { newStreamKey } from '../../server/transcodes/streams.ts';
 import { useServer } from './support/server-fixture.ts';
+import { insertUploadedEducation, seededEducationDetails } from './support/uploaded-education.ts';
 
 const server = useServer({ seedAccounts: true, perFile: true });
 let second: Db;
@@ -17,28 +17,16 @@ const JOBS = 40;
 
 beforeAll(async () => {
   second = openDatabase(server.config);
-  const template = await server.db
-    .selectFrom('educations')
-    .select(['description', 'lecturer', 'country_iso_code', 'partner_id'])
-    .executeTakeFirstOrThrow();
+  const details = await seededEducationDetails(server.db);
   const at = new Date(Date.now() - 60_000);
   for (let index = 0; index < JOBS; index++) {
     const videoKey = `${newStreamKey()}.mp4`;
-    const educationId = await insertEducation(
-      server.db,
-      {
-        ...template,
-        title: `Predavanje ${index}`,
-        recording_month: null,
-        subtitle_language: null,
-        video_site_url: null,
-        video_key: videoKey,
-        thumbnail_key: null,
-        thumbnail_card_key: null,
-        created_at: at.toISOString(),
-      },
-      [],
-    );
+    const educationId = await insertUploadedEducation(server.db, {
+      ...details,
+      title: `Predavanje ${index}`,
+      videoKey,
+      createdAt: at,
+    });
     await insertTranscode(server.db, { educationId, videoKey, streamKey: newStreamKey(), at });
   }
 }, 60_000);

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
-import { insertEducation } from '../../server/educations/store.ts';
 import { VIDEO_FOLDER } from '../../server/educations/videos.ts';
 import { findTranscode, insertTranscode } from '../../server/transcodes/store.ts';
 import { newStreamKey } from '../../server/transcodes/streams.ts';
@@ -18,6 +17,7 @@ import { spawnServer, waitForHealth } from './support/server-process.ts';
 import { useTempDir } from './support/temp-dir.ts';
 import { testDatabase } from './support/test-database.ts';
 import { corpusClip } from './support/video-corpus.ts';
+import { insertUploadedEducation, seededEducationDetails } from './support/uploaded-education.ts';
 
 const tempDir = useTempDir();
 const LEASE_SECONDS = 3;
@@ -28,28 +28,15 @@ async function dataFolderWithJob(): Promise<{ dataDir: string; educationId: numb
   const prepared = await createTestApp(dataDir);
   try {
     await seedAccounts(prepared.db, dataDir, () => new Date());
-    const template = await prepared.db
-      .selectFrom('educations')
-      .select(['description', 'lecturer', 'country_iso_code', 'partner_id'])
-      .executeTakeFirstOrThrow();
     const videoKey = `${newStreamKey()}.mp4`;
     copyFileSync(corpusClip('hd.mp4'), path.join(dataDir, VIDEO_FOLDER, videoKey));
     const at = new Date();
-    const educationId = await insertEducation(
-      prepared.db,
-      {
-        ...template,
-        title: 'Predavanje prekinuto usred obrade',
-        recording_month: null,
-        subtitle_language: null,
-        video_site_url: null,
-        video_key: videoKey,
-        thumbnail_key: null,
-        thumbnail_card_key: null,
-        created_at: at.toISOString(),
-      },
-      [],
-    );
+    const educationId = await insertUploadedEducation(prepared.db, {
+      ...(await seededEducationDetails(prepared.db)),
+      title: 'Predavanje prekinuto usred obrade',
+      videoKey,
+      createdAt: at,
+    });
     await insertTranscode(prepared.db, { educationId, videoKey, streamKey: newStreamKey(), at });
     return { dataDir, educationId };
   } finally {
