@@ -5,8 +5,6 @@
  * priority with the requests it serves; a child's memory goes back to the system when it exits.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
 
@@ -34,15 +32,11 @@ export function takeBackupInChildProcess({ config, outDir, at }: BackupProcessOp
   delete env.PG_BIN;
   if (config.databaseUrl !== undefined) env.DATABASE_URL = config.databaseUrl;
   if (config.backup.postgresBinDir !== undefined) env.PG_BIN = config.backup.postgresBinDir;
-  const { command, args } = underIdleScheduling(process.execPath, [
-    BACKUP_SCRIPT,
-    '--out',
-    outDir,
-    '--at',
-    at.toISOString(),
-  ]);
-  // The script lowers its own niceness to BACKUP_NICENESS.
-  const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // The script lowers its own niceness to BACKUP_NICENESS. Not Linux's idle policy as well
+  // (`chrt --idle`): with both cores busy the backup got nothing, not even its start, for over a
+  // minute; at niceness 19 it still gets a share.
+  const args = [BACKUP_SCRIPT, '--out', outDir, '--at', at.toISOString()];
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
@@ -60,34 +54,4 @@ export function takeBackupInChildProcess({ config, outDir, at }: BackupProcessOp
         );
     });
   });
-}
-
-/**
- * A command run under Linux's SCHED_IDLE policy (`chrt --idle 0`, util-linux) where the system has
- * it: the backup gets a core only when the server and everything else leave it one, which a
- * niceness cannot promise (request p99 during the daily backup 1.42 to 1.85 times idle's in
- * three runs, against 1.8 at niceness 19 alone). Elsewhere the command as it is, at the niceness set after the spawn.
- */
-export function underIdleScheduling(
-  command: string,
-  args: readonly string[],
-): { command: string; args: string[] } {
-  const chrt = process.platform === 'linux' ? onPath('chrt') : undefined;
-  return chrt === undefined
-    ? { command, args: [...args] }
-    : { command: chrt, args: ['--idle', '0', command, ...args] };
-}
-
-function onPath(name: string): string | undefined {
-  for (const folder of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (folder === '') continue;
-    const file = path.join(folder, name);
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // Not in this folder.
-    }
-  }
-  return undefined;
 }

@@ -1,11 +1,9 @@
 /**
  * The daily backup's timing (Zagreb's clock across both DST changes) and its retention.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { underIdleScheduling } from '../../server/backup/backup-process.ts';
+import { describe, expect, it } from 'vitest';
 import { pruneBackups } from '../../server/backup/backup.ts';
 import { nextBackupTime } from '../../server/backup/schedule.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -148,49 +146,4 @@ describe('the daily backup of a running server', () => {
       await testApp.close();
     }
   }, 20_000);
-});
-
-describe("the daily backup's process", () => {
-  /** What Linux says of the process the launch starts: its scheduling policy and niceness. */
-  const scheduling = () => {
-    const { command, args } = underIdleScheduling(process.execPath, [
-      '-e',
-      `const fs = require('node:fs');
-       const policy = /^policy\\s*:\\s*(\\d+)/m.exec(fs.readFileSync('/proc/self/sched', 'utf8'))[1];
-       console.log(policy + ' ' + require('node:os').getPriority());`,
-    ]);
-    return execFileSync(command, args, { encoding: 'utf8' }).trim();
-  };
-
-  it('runs under SCHED_IDLE (policy 5) where the system has chrt', () => {
-    expect(scheduling()).toBe('5 0');
-  });
-
-  it('runs as it is where chrt is not on the PATH', () => {
-    vi.stubEnv('PATH', tempDir());
-    try {
-      expect(underIdleScheduling('node', ['backup.ts'])).toEqual({
-        command: 'node',
-        args: ['backup.ts'],
-      });
-    } finally {
-      vi.unstubAllEnvs();
-    }
-  });
-
-  it('takes the chrt the PATH names first, and only an executable one', () => {
-    const [plain, executable] = [tempDir(), tempDir()];
-    writeFileSync(path.join(plain, 'chrt'), '');
-    writeFileSync(path.join(executable, 'chrt'), '#!/bin/sh\n');
-    chmodSync(path.join(executable, 'chrt'), 0o755);
-    vi.stubEnv('PATH', [plain, executable].join(path.delimiter));
-    try {
-      expect(underIdleScheduling('node', ['backup.ts'])).toEqual({
-        command: path.join(executable, 'chrt'),
-        args: ['--idle', '0', 'node', 'backup.ts'],
-      });
-    } finally {
-      vi.unstubAllEnvs();
-    }
-  });
 });
