@@ -12,6 +12,7 @@ import {
   selectNewsletterFormStatus,
 } from '../machines/newsletterForm.machine.ts';
 import {
+  ImageUploadStopped,
   errorMessages,
   productControlsToFix,
   type ImageToUpload,
@@ -77,9 +78,15 @@ export function NewsletterContainer() {
           const urls: string[] = [];
           // One at a time: each is decoded and re-encoded on the server.
           for (const product of input) {
-            urls.push(
-              (await api.newsletters.uploadImage(product.title, product.image)).productImageUrl,
-            );
+            try {
+              const { productImageUrl } = await api.newsletters.uploadImage(
+                product.title,
+                product.image,
+              );
+              urls.push(productImageUrl);
+            } catch (error) {
+              throw new ImageUploadStopped(error, urls);
+            }
           }
           return urls;
         }),

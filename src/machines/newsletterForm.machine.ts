@@ -30,6 +30,8 @@ import {
   storedDraft,
   uploadErrors,
   validateNewsletter,
+  withUploadedImages,
+  ImageUploadStopped,
   type ImageToUpload,
   type NewsletterFormContext,
   type NewsletterFormEvent,
@@ -194,20 +196,19 @@ export const newsletterFormMachine = setup({
         onDone: {
           target: 'saving',
           actions: assign({
-            products: ({ context, event }) => {
-              const uploaded = imagesToUpload(context.products).map((image) => image.key);
-              return context.products.map((product) => {
-                const index = uploaded.indexOf(product.key);
-                return index === -1
-                  ? product
-                  : { ...product, imageUrl: event.output[index] ?? null };
-              });
-            },
+            products: ({ context, event }) => withUploadedImages(context.products, event.output),
           }),
         },
         onError: {
           target: 'editing',
-          actions: assign({ errors: ({ event }) => uploadErrors(event.error) }),
+          actions: assign({
+            errors: ({ event }) => uploadErrors(event.error),
+            // The images the server took before the refusal are not uploaded again.
+            products: ({ context, event }) =>
+              event.error instanceof ImageUploadStopped
+                ? withUploadedImages(context.products, event.error.uploaded)
+                : context.products,
+          }),
         },
       },
     },

@@ -235,6 +235,31 @@ export function imagesToUpload(products: readonly ProductDraft[]): ImageToUpload
 }
 
 /**
+ * A refused image upload, with the addresses of the images the server took before it (in the
+ * order of `imagesToUpload`): their products keep them, so a retry uploads only the rest.
+ */
+export class ImageUploadStopped extends Error {
+  readonly uploaded: readonly string[];
+
+  constructor(cause: unknown, uploaded: readonly string[]) {
+    super('The image upload stopped', { cause });
+    this.uploaded = uploaded;
+  }
+}
+
+/** The products with the addresses of their uploaded images (`imagesToUpload`'s order). */
+export function withUploadedImages(
+  products: readonly ProductDraft[],
+  urls: readonly string[],
+): ProductDraft[] {
+  const uploaded = imagesToUpload(products).map((image) => image.key);
+  return products.map((product) => {
+    const url = urls[uploaded.indexOf(product.key)];
+    return url === undefined ? product : { ...product, imageUrl: url };
+  });
+}
+
+/**
  * A validated draft as POST /newsletters (or PUT /newsletters/{id}) takes it; a new newsletter's
  * template name is unique per send, a changed one keeps its own.
  */
@@ -291,7 +316,7 @@ export const draftOf = (context: NewsletterFormContext): NewsletterDraft => ({
 
 /** Where an upload refusal shows: under the products, or for the form when it says log in. */
 export function uploadErrors(error: unknown): NewsletterFormErrors {
-  const problem = imageUploadProblem(error);
+  const problem = imageUploadProblem(error instanceof ImageUploadStopped ? error.cause : error);
   return { [problem === text.loginAgain ? FORM_LEVEL : 'products']: [problem] };
 }
 

@@ -408,6 +408,35 @@ describe('newsletter form journeys pinned by hand', () => {
     ]);
   });
 
+  it('keeps the photos the server took before it refused one: the retry uploads only the rest', async () => {
+    await opened();
+    await fillValid();
+    await user.click(screen.getByRole('button', { name: text.addProduct }));
+    const second = new File([new Uint8Array([137, 80, 78, 71])], 'druga.png', {
+      type: 'image/png',
+    });
+    await editProduct(2, { title: 'Kompozit A3', price: '9,90 €', image: second });
+    await user.click(submitButton() ?? document.body);
+    await uploadImages.resolve([IMAGE_URL]);
+    await uploadImages.reject(
+      new ApiError(400, { errors: { ProductImage: ['ProductImage is not a readable image.'] } }),
+    );
+    expect(shownProblems()).toEqual([
+      'Učitavanje fotografije nije uspjelo: ProductImage is not a readable image.',
+    ]);
+    await user.click(submitButton() ?? document.body);
+    expect(uploadImages.calls.map((call) => call[0]?.title)).toEqual([
+      'Kompozit A2',
+      'Kompozit A3',
+      'Kompozit A3',
+    ]);
+    await uploadImages.resolve([`${IMAGE_URL}?2`]);
+    expect(createNewsletter.calls.at(-1)?.listValues.map((product) => product.imageUrl)).toEqual([
+      IMAGE_URL,
+      `${IMAGE_URL}?2`,
+    ]);
+  });
+
   it('keeps the uploaded image after a duplicate subject and sends only the newsletter again', async () => {
     await opened();
     await fillValid();
