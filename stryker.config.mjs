@@ -35,7 +35,7 @@ export default {
   // so each one reruns every related test file; on two shared cores that is hours per run. Guards,
   // actions, selectors and helpers, where the rules live, run inside tests and are all measured.
   // The machine structure (states, targets, events) is what the model-based tests already check
-  // transition by transition. `npm run test:mutation -- --ignoreStatic false` measures them too.
+  // transition by transition. `stryker.static.config.mjs` measures them too.
   // A module first imported inside a test (a lazily loaded page) would make its definition
   // "hybrid": run with only that test, at runtime, where no other test can kill it. The mutation
   // vitest config loads every machine before the tests, so every definition is static alike.
