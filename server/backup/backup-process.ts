@@ -11,8 +11,8 @@ import type { Config } from '../config.ts';
 const BACKUP_SCRIPT = fileURLToPath(new URL('../cli/backup.ts', import.meta.url));
 /**
  * Niceness of a backup: the server's requests go first (0 is the default, 19 the least). At 10,
- * the p99 of a request during the daily backup was 1.9 times idle's; at 19, 1.8
- * (`npm run bench:backup`).
+ * the p99 of a request during the daily backup was 1.9 times idle's; at 19, 1.8; docs/operations.md
+ * has the later figures (`npm run bench:backup`).
  */
 export const BACKUP_NICENESS = 19;
 /** What of the script's error output a failure keeps for the log. */

@@ -12,7 +12,7 @@ import type { Db } from '../db/database.ts';
 import { archiveWriter, BackupRefused, type Manifest } from './archive.ts';
 import { BACKED_UP, FILES_PREFIX, POSTGRES_ENTRY, SQLITE_ENTRY } from './contents.ts';
 import { dumpPostgres, snapshotSqlite } from './database-snapshot.ts';
-import { latestMigration } from './store.ts';
+import { isMigrated, latestMigration } from './store.ts';
 
 export interface TakenBackup {
   file: string;
@@ -38,6 +38,11 @@ export function archiveName(at: Date): string {
 
 export async function takeBackup(options: BackupOptions): Promise<TakenBackup> {
   const { config, db, outDir } = options;
+  if (!(await isMigrated(db))) {
+    throw new BackupRefused(
+      "the database holds no site (no migration applied): DATA_DIR or DATABASE_URL must be the server's",
+    );
+  }
   await mkdir(outDir, { recursive: true, mode: 0o700 });
   const file = path.join(outDir, archiveName(options.at));
   const work = await mkdtemp(path.join(outDir, '.backup-work-'));

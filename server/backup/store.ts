@@ -12,6 +12,12 @@ export async function latestMigration(db: Db): Promise<string> {
   return name;
 }
 
+/** Whether the database has Kysely's migration table: false for one that holds no site yet. */
+export async function isMigrated(db: Db): Promise<boolean> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  return tables.some((table) => table.name === 'kysely_migration');
+}
+
 /** Whether a PostgreSQL database has no table of ours (a restore writes only into such a one). */
 export async function postgresHasNoTables(db: Db): Promise<boolean> {
   const { rows } = await sql<{ tables: number }>`

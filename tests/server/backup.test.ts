@@ -3,9 +3,12 @@
  * fresh folder and served again) and the refusals of damaged archives and non-empty targets.
  * Under `npm run test:postgres` the same runs through pg_dump and pg_restore.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Migrator } from 'kysely';
 import * as tar from 'tar-stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -20,12 +23,16 @@ import { migrationProvider } from '../../server/db/migrations/index.ts';
 import { systemClock } from '../../server/clock.ts';
 import { imageFile, postForm } from './media-fixtures.ts';
 import { ADMIN, login, seedAccounts, solveRobotCheck } from './support/accounts.ts';
+import { NODE_24 } from './support/server-process.ts';
 import { dropTestDatabases, testDatabase } from './support/test-database.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { useTempDir } from './support/temp-dir.ts';
 import { mp4Of } from './support/videos.ts';
 
 const tempDir = useTempDir('dental-backup-');
+const BACKUP_SCRIPT = fileURLToPath(new URL('../../server/cli/backup.ts', import.meta.url));
+const execFileAsync = promisify(execFile);
+const runNode = (args: string[], env: NodeJS.ProcessEnv) => execFileAsync(NODE_24, args, { env });
 afterAll(() => dropTestDatabases());
 
 /** The configuration of a restore target: an empty folder, and an empty database on PostgreSQL. */
@@ -267,6 +274,45 @@ describe('a damaged archive', () => {
     },
     30_000,
   );
+});
+
+describe('a backup pointed at the wrong place', () => {
+  it('refuses a database no server has migrated, writing no archive', async () => {
+    const root = tempDir();
+    const config = await restoreTarget(path.join(root, 'data'));
+    await mkdir(config.dataDir);
+    const db = openDatabase(config);
+    try {
+      const outDir = path.join(root, 'out');
+      await expect(takeBackup({ config, db, outDir, at: new Date() })).rejects.toThrow(
+        "the database holds no site (no migration applied): DATA_DIR or DATABASE_URL must be the server's",
+      );
+      expect(existsSync(outDir)).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('npm run backup refuses a data folder with no database, creating none there', async () => {
+    const root = tempDir();
+    const dataDir = path.join(root, 'data');
+    await mkdir(dataDir);
+    const { databaseUrl } = await testDatabase(dataDir, { unmigrated: true });
+    const outDir = path.join(root, 'out');
+    const result = await runNode([BACKUP_SCRIPT, '--out', outDir], {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+    }).catch((error: unknown) => error as { code: number; stderr: string });
+    expect(result).toMatchObject({ code: 1 });
+    expect((result as { stderr: string }).stderr).toContain(
+      databaseUrl === undefined
+        ? `Refused: ${dataDir} holds no app.db: DATA_DIR must be the server's data folder`
+        : 'Refused: the database holds no site (no migration applied)',
+    );
+    expect(readdirSync(dataDir)).toEqual([]);
+    expect(existsSync(outDir)).toBe(false);
+  }, 30_000);
 });
 
 describe('restore', () => {
