@@ -80,10 +80,12 @@ function run(
 }
 
 const root = mkdtempSync(path.join(tmpdir(), 'bench-backup-'));
+// Stopped in `finally`: a bench that throws must not leave its server running on a deleted folder.
+let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
 try {
   const dataDir = path.join(root, 'data');
   mkdirSync(dataDir);
-  const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
+  server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production' });
   await waitForHealth(server, 60_000);
   const serverPid = server.child.pid ?? 0;
 
@@ -167,8 +169,6 @@ try {
     DATA_DIR: path.join(root, 'restored'),
   });
   const restoreSeconds = (performance.now() - restoreStarted) / 1000;
-  server.child.kill('SIGTERM');
-  await server.exited;
 
   console.log(`\nbench:backup, ${VIDEO_MIB} MiB video + ${ROWS} rows, medians of ${ROUNDS} rounds`);
   console.log(`\nthe backup (its own process; niceness ${BACKUP_NICENESS})`);
@@ -193,5 +193,9 @@ try {
   );
   console.log(`restore time            ${restoreSeconds.toFixed(2)} s`);
 } finally {
+  if (server) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
   rmSync(root, { recursive: true, force: true });
 }
