@@ -21,5 +21,9 @@ export default {
   incrementalFile: `${reports}/incremental.json`,
   htmlReporter: { fileName: `${reports}/index.html` },
   jsonReporter: { fileName: `${reports}/mutation.json` },
-  ...(run !== undefined && { tempDirName: `.stryker-tmp/${run}` }),
+  // Other runs' sandboxes, beside this one's, are no source to copy into it.
+  ...(run !== undefined && {
+    tempDirName: `.stryker-tmp/${run}`,
+    ignorePatterns: ['/.stryker-tmp'],
+  }),
 };

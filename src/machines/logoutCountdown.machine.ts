@@ -12,6 +12,7 @@ export const logoutCountdownMachine = setup({
   types: {
     context: {} as { secondsLeft: number },
   },
+  // Stryker disable next-line ObjectLiteral: LogoutContainer provides both logOut and goHome; these defaults never run.
   actions: {
     logOut: () => undefined,
     goHome: () => undefined,
@@ -21,6 +22,7 @@ export const logoutCountdownMachine = setup({
   },
   delays: { tick: LOGOUT_TICK_MS },
 }).createMachine({
+  // Stryker disable next-line StringLiteral: no `#logoutCountdown` target exists; the id only names the actor in the dev inspector.
   id: 'logoutCountdown',
   context: { secondsLeft: LOGOUT_COUNTDOWN_START },
   initial: 'counting',
@@ -39,6 +41,7 @@ export const logoutCountdownMachine = setup({
         ],
       },
     },
+    // Stryker disable next-line ObjectLiteral,StringLiteral: 'done' has no transitions and nothing reads the actor's status; the visitor has left with goHome.
     done: { type: 'final' },
   },
 });

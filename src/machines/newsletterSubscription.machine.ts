@@ -33,6 +33,7 @@ export type NewsletterSubscriptionEvent = { type: 'OPEN' };
 
 /** The shared modal as the newsletter uses it: outcome in the dialog, a warning without robot check. */
 export const NEWSLETTER_MODAL_INPUT: EmailInputModalInput = {
+  // Stryker disable next-line StringLiteral: only the modal's closesWhenDone guard reads it (=== 'closeWhenDone'), so '' acts as 'showInDialog'.
   outcome: 'showInDialog',
   withoutRobotCheck: 'warn',
   robotCheckWarning: newsletterMessages.robotCheckRequired,
@@ -110,7 +111,9 @@ export const newsletterSubscriptionMachine = setup({
     dialogLoaded: ({ context }) => context.dialogLoaded,
   },
 }).createMachine({
+  // Stryker disable next-line StringLiteral: no `#newsletterSubscription` target exists; the id only names the actor in the dev inspector.
   id: 'newsletterSubscription',
+  // Stryker disable next-line ArrowFunction,ObjectLiteral: XState then starts from {}: dialogLoaded undefined is as falsy as false, the view shows no problem for undefined as for null, and nothing reads campaign.
   context: ({ input }) => ({ campaign: input.campaign, dialogLoaded: false, problem: null }),
   initial: 'idle',
   states: {

@@ -259,6 +259,97 @@ describe('activation journeys pinned by hand', () => {
       'Provjerite još jednom svoje podatke.',
     ]);
   });
+
+  it('a revoked invitation says so in the error state with the request for a new one', async () => {
+    validateInvitation.reset();
+    renderActivation();
+    await validateInvitation.reject(new ApiError(410, { errors: ['Invitation token revoked.'] }));
+    expect(screen.getByRole('heading', { name: 'Aktivacija računa nije moguća' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Ova je pozivnica povučena i više ne vrijedi.',
+    );
+    expect(screen.getByText(messages.activation.askForNew)).toBeVisible();
+  });
+
+  it('a 400 about the surname and the token shows each where it belongs', async () => {
+    validateInvitation.reset();
+    completeRegistration.reset();
+    await submitValidForm();
+    await completeRegistration.reject(
+      new ApiError(400, {
+        errors: {
+          Surname: ['Surname must be longer than 2 characters.'],
+          InvitationToken: ['The InvitationToken field is required.'],
+        },
+      }),
+    );
+    expect(messagesUnder(input('Prezime'))).toEqual(['Prezime mora imati više od 2 znaka.']);
+    expect(messagesUnder(input('Ime'))).toEqual([]);
+    expect(formLevelMessages()).toEqual([
+      'Čini se da imate neispravnu pozivnicu.',
+      'Provjerite još jednom svoje podatke.',
+    ]);
+  });
+
+  it("editing a field takes only that field's messages away", async () => {
+    validateInvitation.reset();
+    completeRegistration.reset();
+    await submitValidForm();
+    await completeRegistration.reject(
+      new ApiError(400, {
+        errors: {
+          Name: ['Name must be longer than 2 characters.'],
+          Surname: ['Surname must be longer than 2 characters.'],
+          Password: ['Password must contain a digit.'],
+        },
+      }),
+    );
+    const nameProblem = 'Ime mora imati više od 2 znaka.';
+    const surnameProblem = 'Prezime mora imati više od 2 znaka.';
+    const passwordProblem = 'Molimo vas da lozinka ima barem jednu znamenku.';
+    expect(messagesUnder(input('Ime'))).toEqual([nameProblem]);
+    fireEvent.change(input('Ime'), { target: { value: 'Ivanka' } });
+    expect(messagesUnder(input('Ime'))).toEqual([]);
+    expect(messagesUnder(input('Prezime'))).toEqual([surnameProblem]);
+    expect(messagesUnder(input('Lozinka'))).toEqual([passwordProblem]);
+    fireEvent.change(input('Prezime'), { target: { value: 'Horvatić' } });
+    expect(messagesUnder(input('Prezime'))).toEqual([]);
+    expect(messagesUnder(input('Lozinka'))).toEqual([passwordProblem]);
+    fireEvent.change(input('Lozinka'), { target: { value: 'Lozinka12!' } });
+    expect(messagesUnder(input('Lozinka'))).toEqual([]);
+  });
+
+  it('sends the surname as the invitee corrected it, trimmed', async () => {
+    validateInvitation.reset();
+    completeRegistration.reset();
+    renderActivation();
+    await validateInvitation.resolve({ name: 'Ivana', surname: 'Horvat' });
+    fireEvent.change(input('Prezime'), { target: { value: ' Horvatić ' } });
+    fireEvent.change(input('Lozinka'), { target: { value: 'Lozinka1!' } });
+    fireEvent.click(submitButton() ?? document.body);
+    expect(completeRegistration.calls).toEqual([
+      {
+        name: 'Ivana',
+        surname: 'Horvatić',
+        password: 'Lozinka1!',
+        invitationToken: 'invitation-token',
+      },
+    ]);
+    await completeRegistration.resolve(response);
+  });
+
+  it('sending again takes the earlier messages away while it is sent', async () => {
+    validateInvitation.reset();
+    completeRegistration.reset();
+    await submitValidForm();
+    await completeRegistration.reject(weakPassword);
+    expect(messagesUnder(input('Lozinka'))).toHaveLength(1);
+    fireEvent.click(submitButton() ?? document.body);
+    expect(screen.getByText(messages.activation.submitting)).toBeInTheDocument();
+    expect(messagesUnder(input('Lozinka'))).toEqual([]);
+    expect(formLevelMessages()).toEqual([]);
+    await completeRegistration.resolve(response);
+  });
 });
 
 describe('SPEC 8 "Activation" texts', () => {

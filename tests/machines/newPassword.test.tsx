@@ -153,6 +153,69 @@ describe('set new password journeys pinned by hand', () => {
     expect(app.notices).toEqual([]);
     await changePassword.resolve(undefined);
   });
+
+  it('editing the password takes its messages and the mismatch away, the repetition only the mismatch', async () => {
+    changePassword.reset();
+    renderPage();
+    fireEvent.change(passwordInput(), { target: { value: 'abc' } });
+    fireEvent.change(confirmationInput(), { target: { value: 'abd' } });
+    fireEvent.click(submitButton() ?? document.body);
+    expect(messagesUnder(passwordInput())).toHaveLength(4);
+    expect(messagesUnder(confirmationInput())).toEqual(['Unesite istu lozinku dvaput.']);
+    fireEvent.change(confirmationInput(), { target: { value: 'abx' } });
+    expect(messagesUnder(confirmationInput())).toEqual([]);
+    expect(messagesUnder(passwordInput())).toHaveLength(4);
+    fireEvent.click(submitButton() ?? document.body);
+    expect(messagesUnder(confirmationInput())).toEqual(['Unesite istu lozinku dvaput.']);
+    fireEvent.change(passwordInput(), { target: { value: 'abcd' } });
+    expect(messagesUnder(passwordInput())).toEqual([]);
+    expect(messagesUnder(confirmationInput())).toEqual([]);
+    expect(changePassword.calls).toEqual([]);
+  });
+
+  it('sending again takes the message of the refused password away while it is sent', async () => {
+    changePassword.reset();
+    renderPage();
+    fireEvent.change(passwordInput(), { target: { value: 'Lozinka1!' } });
+    fireEvent.change(confirmationInput(), { target: { value: 'Lozinka1!' } });
+    fireEvent.click(submitButton() ?? document.body);
+    await changePassword.reject(commonPassword);
+    expect(messagesUnder(passwordInput())).toEqual([messages.passwordRules.common]);
+    fireEvent.click(submitButton() ?? document.body);
+    expect(screen.getByText(messages.newPassword.submitting)).toBeInTheDocument();
+    expect(messagesUnder(passwordInput())).toEqual([]);
+    await changePassword.resolve(undefined);
+  });
+
+  it('a submit the rules refuse closes the toast of the earlier failure too (issue 29)', async () => {
+    changePassword.reset();
+    renderPage();
+    fireEvent.change(passwordInput(), { target: { value: 'Lozinka1!' } });
+    fireEvent.change(confirmationInput(), { target: { value: 'Lozinka1!' } });
+    fireEvent.click(submitButton() ?? document.body);
+    await changePassword.reject(outage);
+    expect(app.notices).toEqual([{ tone: 'error', text: 'Dogodila se pogreška: {"status":502}' }]);
+    fireEvent.change(confirmationInput(), { target: { value: 'Lozinka2!' } });
+    fireEvent.click(submitButton() ?? document.body);
+    expect(messagesUnder(confirmationInput())).toEqual(['Unesite istu lozinku dvaput.']);
+    expect(app.notices).toEqual([]);
+    expect(changePassword.calls).toHaveLength(1);
+  });
+
+  it('an unreachable server is reported as a toast, not as a broken password rule', async () => {
+    changePassword.reset();
+    renderPage();
+    fireEvent.change(passwordInput(), { target: { value: 'Lozinka1!' } });
+    fireEvent.change(confirmationInput(), { target: { value: 'Lozinka1!' } });
+    fireEvent.click(submitButton() ?? document.body);
+    await changePassword.reject(new TypeError('Failed to fetch'));
+    expect(app.notices).toEqual([
+      { tone: 'error', text: 'Dogodila se pogreška: {"message":"Failed to fetch"}' },
+    ]);
+    expect(messagesUnder(passwordInput())).toEqual([]);
+    expect(submitButton()).toBeVisible();
+    expect(app.location()).toBe(PATH);
+  });
 });
 
 describe('brokenPasswordRules', () => {

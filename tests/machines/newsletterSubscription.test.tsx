@@ -224,6 +224,42 @@ describe('newsletter subscription journeys pinned by hand', () => {
     }
   });
 
+  it('a refusal of the address stands under the field and marks it; "something went wrong" does not', async () => {
+    const cases: [unknown, string, boolean][] = [
+      [
+        new ApiError(409, {
+          errors: ['ana@primjer.hr is already subscribed to campaign Catalogs'],
+        }),
+        'Već ste prijavljeni na ovaj newsletter.',
+        true,
+      ],
+      [
+        new ApiError(400, { errors: { Email: ['Email is not a valid e-mail address.'] } }),
+        'Provjerite još jednom ispravnost unesene email adrese.',
+        true,
+      ],
+      [
+        new ApiError(502, { errors: ['The e-mail could not be sent. Please try again later.'] }),
+        'Nešto je pošlo po krivu. Molimo vas, pokušajte ponovno kasnije.',
+        false,
+      ],
+    ];
+    for (const [error, text, aboutTheAddress] of cases) {
+      const app = await openDialog();
+      calls.subscribe.mockRejectedValue(error);
+      await submit();
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      if (aboutTheAddress) {
+        expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+        expect(emailInput()).toHaveAccessibleDescription(text);
+      } else {
+        expect(emailInput()).not.toHaveAttribute('aria-invalid');
+        expect(emailInput()).not.toHaveAccessibleDescription(text);
+      }
+      app.unmount();
+    }
+  });
+
   it('a failed campaign lookup is "something went wrong", and nothing is subscribed', async () => {
     await openDialog();
     calls.campaignIdByName.mockRejectedValue(
