@@ -324,6 +324,31 @@ describe('course form journeys pinned by hand', () => {
     expect(input('location').value).toBe('Ljubljana');
   });
 
+  it('closes the error toast on a new submit and takes the refusal away once a retry succeeds', async () => {
+    renderForm();
+    await loadCountries.resolve(offered);
+    await submitDraft(validDraft);
+    await createCourse.reject(new ApiError(403, { errors: ['Forbidden.'] }));
+    expect(app.notices).toEqual([
+      { tone: 'error', text: 'Dogodila se pogreška: {"errors":["Forbidden."]}' },
+    ]);
+    // The same entries sent again: the earlier toast closes before the answer.
+    await user.click(submitButton() ?? document.body);
+    expect(createCourse.calls).toHaveLength(2);
+    expect(app.notices).toEqual([]);
+    await createCourse.reject(serverRefusal);
+    expect(shownProblems()).toEqual([
+      'Naziv ne može biti prazan.',
+      'Mjesto održavanja može imati najviše 200 znakova.',
+    ]);
+    // Sent once more unchanged and taken: no problem is left under the form.
+    await user.click(submitButton() ?? document.body);
+    await createCourse.resolve(aCourse({ id: 9, title: 'Endodoncija u praksi' }));
+    expect(shownProblems()).toEqual([]);
+    expect(input('title')).not.toHaveAttribute('aria-invalid');
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Tečaj uspješno stvoren!' }]);
+  });
+
   it('offers the server countries by their Croatian names, Croatia first chosen', async () => {
     renderForm();
     expect(screen.getByRole('status')).toHaveTextContent(text.loading);

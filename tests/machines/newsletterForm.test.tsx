@@ -470,6 +470,53 @@ describe('newsletter form journeys pinned by hand', () => {
     expect(app.notices).toEqual([]);
   });
 
+  it('takes the earlier problems away as soon as the form is sent again', async () => {
+    await opened();
+    await fillValid();
+    await user.click(submitButton() ?? document.body);
+    await uploadImages.resolve([IMAGE_URL]);
+    await createNewsletter.reject(new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }));
+    expect(shownProblems()).toEqual([
+      'Već postoji newsletter s ovim naslovom ili nazivom predloška.',
+    ]);
+    await user.click(submitButton() ?? document.body);
+    expect(createNewsletter.calls).toHaveLength(2);
+    expect(screen.getByText(text.creating)).toBeInTheDocument();
+    expect(shownProblems()).toEqual([]);
+    await createNewsletter.resolve(created);
+  });
+
+  it('changes a scheduled newsletter and says so, or gives the change up for a new one', async () => {
+    await opened();
+    await user.click(editButton() ?? document.body);
+    expect(loadNewsletter.calls).toEqual([stored.id]);
+    await loadNewsletter.resolve(stored);
+    expect(screen.getByText('Uređujete zakazani newsletter „Jesenska ponuda”.')).toBeVisible();
+    expect(field(text.subject)).toHaveValue('Jesenska ponuda');
+    // Given up: a new newsletter with its defaults again.
+    await user.click(screen.getByRole('button', { name: text.stopEditing }));
+    expect(screen.queryByText(/^Uređujete/)).not.toBeInTheDocument();
+    expect(field(text.subject)).toHaveValue(DEFAULT_SUBJECT);
+    expect(submitButton()).toHaveTextContent(text.submit);
+    // Changed and saved: sent for that newsletter, its image not uploaded again.
+    await user.click(editButton() ?? document.body);
+    await loadNewsletter.resolve(stored);
+    fireEvent.change(field(text.subject), { target: { value: 'Jesenska ponuda 2' } });
+    await user.click(submitButton() ?? document.body);
+    expect(uploadImages.calls).toEqual([]);
+    expect(updateNewsletter.calls).toMatchObject([
+      { id: stored.id, request: { subject: 'Jesenska ponuda 2' } },
+    ]);
+    await updateNewsletter.resolve(undefined);
+    expect(app.notices).toEqual([
+      {
+        tone: 'success',
+        text: 'Promjene newslettera su spremljene i bit će poslane u odabrano vrijeme.',
+      },
+    ]);
+    expect(field(text.subject)).toHaveValue(DEFAULT_SUBJECT);
+  });
+
   it('prompts to log in again when the session is gone', async () => {
     await opened();
     await fillValid();

@@ -457,6 +457,93 @@ describe('partner form journeys pinned by hand', () => {
   });
 });
 
+describe('partner changes and deletes pinned by hand (issue 29)', () => {
+  const editButton = (name: string) => screen.getByRole('button', { name: text.editLabel(name) });
+  const deleteButton = (name: string) =>
+    screen.getByRole('button', { name: text.deleteLabel(name) });
+
+  it('closes its earlier toasts on every submit and delete, and toasts each success', async () => {
+    await openForm();
+    await submitDraft(validDraft);
+    await createPartner.resolve(created);
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Partner stvoren.' }]);
+    // Saving a change closes the toast before it is sent, and says it is saved.
+    await user.click(editButton('Polarix'));
+    await fill({ name: 'Polarix Dental' });
+    await user.click(saveButton() ?? document.body);
+    expect(updatePartner.calls).toHaveLength(1);
+    expect(app.notices).toEqual([]);
+    await updatePartner.resolve(changed);
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Promjene partnera spremljene.' }]);
+    // A new partner the same way.
+    await submitDraft({ ...validDraft, name: 'Dentalia' });
+    expect(createPartner.calls).toHaveLength(2);
+    expect(app.notices).toEqual([]);
+    await createPartner.resolve(aPartner(4, 'Dentalia'));
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Partner stvoren.' }]);
+    // A confirmed delete.
+    await user.click(deleteButton('Nordentis'));
+    await user.click(buttonIn(text.confirmYes));
+    expect(deletePartner.calls).toEqual([{ id: 1, reassignTo: null }]);
+    expect(app.notices).toEqual([]);
+    await deletePartner.resolve(undefined);
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Partner obrisan.' }]);
+    expect(listed()).toEqual(['Dentalia', 'Polarix Dental', 'Adria Dental']);
+    // And a refused submit.
+    await user.click(submitButton() ?? document.body);
+    expect(shownProblems()).toEqual([text.allRequired]);
+    expect(app.notices).toEqual([]);
+  });
+
+  it("says 'Edukacije premještene, partner obrisan.' once the educations moved", async () => {
+    await openForm();
+    await user.click(deleteButton('Polarix'));
+    await user.click(buttonIn(text.confirmYes));
+    await deletePartner.reject(inUse);
+    await user.click(buttonIn(text.reassignYes));
+    expect(deletePartner.calls.at(-1)).toEqual({ id: 2, reassignTo: 1 });
+    await deletePartner.resolve(undefined);
+    expect(app.notices).toEqual([
+      { tone: 'success', text: 'Edukacije premještene, partner obrisan.' },
+    ]);
+    expect(listed()).toEqual(['Nordentis']);
+  });
+
+  it('takes the earlier problems away once a retried create or change succeeds', async () => {
+    await openForm();
+    await submitDraft(validDraft);
+    await createPartner.reject(new TypeError('Failed to fetch'));
+    expect(shownProblems()).toEqual(['Nešto je pošlo po zlu: {"message":"Failed to fetch"}']);
+    await user.click(submitButton() ?? document.body);
+    await createPartner.resolve(created);
+    expect(shownProblems()).toEqual([]);
+    await user.click(editButton('Polarix'));
+    await user.click(saveButton() ?? document.body);
+    await updatePartner.reject(new TypeError('Failed to fetch'));
+    expect(shownProblems()).toEqual(['Nešto je pošlo po zlu: {"message":"Failed to fetch"}']);
+    await user.click(saveButton() ?? document.body);
+    await updatePartner.resolve(aPartner(2, 'Polarix'));
+    expect(shownProblems()).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Novi partner');
+  });
+
+  it('gives up a change: the form is empty again and adds a new partner', async () => {
+    await openForm();
+    await user.click(editButton('Polarix'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Uređivanje partnera: Polarix',
+    );
+    expect(input('name').value).toBe('Polarix');
+    await user.click(screen.getByRole('button', { name: text.cancelEdit }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Novi partner');
+    expect(input('name').value).toBe('');
+    expect(input('websiteUrl').value).toBe('');
+    await submitDraft(validDraft);
+    expect(createPartner.calls).toEqual([validDraft]);
+    expect(updatePartner.calls).toEqual([]);
+  });
+});
+
 describe('SPEC 8 "Partner" failures', () => {
   const problems = (error: unknown) => errorMessages(partnerFailure(error));
   const fields = (errors: Record<string, string[]>) => new ApiError(400, { errors });
