@@ -73,8 +73,9 @@ const SWAPS: Swap[] = [
   },
   {
     container: 'src/app/HomeContainer.tsx',
-    first: "send({ type: 'POINTER_ENTER' })",
-    second: "send({ type: 'TOGGLE_PAUSE' })",
+    // The trailing commas: the reduced-motion effect sends TOGGLE_PAUSE too.
+    first: "send({ type: 'POINTER_ENTER' }),",
+    second: "send({ type: 'TOGGLE_PAUSE' }),",
     tests: ['tests/machines/heroRotation.test.tsx'],
   },
   {
@@ -199,8 +200,8 @@ const SWAPS: Swap[] = [
   },
   {
     container: 'src/app/EducationFormContainer.tsx',
-    first: 'notify.success(message)',
-    second: 'notify.error(message)',
+    first: 'notify.success(message,',
+    second: 'notify.error(message,',
     tests: ['tests/machines/educationForm.test.tsx'],
   },
   {

@@ -42,10 +42,12 @@ export function HomeContainer({ brand }: { brand: string }) {
     input: { count: heroImages.length, reducedMotion: false },
     inspect: useInspect(),
   });
+  // Stryker disable ArrayDeclaration: useMachine's actor and send never change, so the effect runs once after the first render either way
   useEffect(() => {
     const prefersReducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     if (prefersReducedMotion && !actor.getSnapshot().context.paused) send({ type: 'TOGGLE_PAUSE' });
   }, [actor, send]);
+  // Stryker restore ArrayDeclaration
   return (
     <HomePage
       hero={{

@@ -28,8 +28,11 @@ export function createSessionBridge(): SessionBridge & { connect(session: AuthSe
     connect: (ref) => {
       session = ref;
     },
+    // Stryker disable next-line OptionalChaining: the API client calls the bridge only for requests, made by what SessionProvider renders, which connects it first
     getTokens: () => session?.getSnapshot().context.tokens ?? null,
+    // Stryker disable next-line OptionalChaining: the API client calls the bridge only for requests, made by what SessionProvider renders, which connects it first
     onTokensRefreshed: (tokens) => session?.send({ type: 'TOKENS_REFRESHED', tokens }),
+    // Stryker disable next-line OptionalChaining: the API client calls the bridge only for requests, made by what SessionProvider renders, which connects it first
     onAuthExpired: () => session?.send({ type: 'AUTH_EXPIRED' }),
   };
 }
@@ -61,6 +64,7 @@ export function SessionProvider({ bridge, children }: SessionProviderProps) {
     }),
     { input: sessionStore.read(), inspect: useInspect() },
   );
+  // Stryker disable next-line OptionalChaining: every SessionProvider (App, the tests' renderWithEffects) is given a bridge
   bridge?.connect(session);
   return <SessionContext value={session}>{children}</SessionContext>;
 }
@@ -68,6 +72,7 @@ export function SessionProvider({ bridge, children }: SessionProviderProps) {
 /** What containers need of the session: who is logged in and how to change it. */
 export function useSession() {
   const session = useContext(SessionContext);
+  // Stryker disable next-line StringLiteral: a developer's message; neither the app nor a test renders a container outside the provider
   if (!session) throw new Error('useSession needs a SessionProvider');
   return {
     user: useSelector(session, selectUser),
