@@ -8,14 +8,9 @@
 // does: its event type emptied, its body removed. A survivor is wiring no test renders.
 // Its own incremental file and reports under reports/mutation/containers/, like
 // stryker.static.config.mjs; `MUTATION_RUN=<name>` gives a run its own ones and its own sandbox
-// folder, so several containers can be measured at once.
+// folder, so several containers can be measured at once (stryker.run.mjs).
 import base from './stryker.config.mjs';
-
-const run = process.env.MUTATION_RUN;
-if (run !== undefined && !/^[\w-]+$/.test(run))
-  throw new Error('MUTATION_RUN: letters, digits, - or _');
-const reports =
-  run === undefined ? 'reports/mutation/containers' : `reports/mutation/containers/${run}`;
+import { runOptions } from './stryker.run.mjs';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -40,12 +35,5 @@ export default {
   // stryker.static.config.mjs; a mutant only another flow's test could kill then counts as
   // survived, so the score is a lower bound.
   ignoreStatic: false,
-  incrementalFile: `${reports}/incremental.json`,
-  htmlReporter: { fileName: `${reports}/index.html` },
-  jsonReporter: { fileName: `${reports}/mutation.json` },
-  ...(run !== undefined && { tempDirName: `.stryker-tmp/${run}` }),
-  // Stryker leaves only its own temp folder out of the sandbox it copies the project into: with a
-  // run's own `.stryker-tmp/<run>`, the sandboxes of the runs beside it were copied too, while they
-  // changed (the copy failed with ENOENT).
-  ignorePatterns: ['/.stryker-tmp'],
+  ...runOptions('reports/mutation/containers'),
 };

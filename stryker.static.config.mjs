@@ -6,24 +6,13 @@
 // 44 s for the first run) one machine file took hours; a measurement, not CI.
 // Its own incremental file: a run of the everyday config must not take these results as its own.
 // `MUTATION_RUN=<name>` gives a run its own incremental file, reports and sandbox folder, so
-// several machines can be measured at once.
+// several machines can be measured at once (stryker.run.mjs).
 import base from './stryker.config.mjs';
-
-const run = process.env.MUTATION_RUN;
-if (run !== undefined && !/^[\w-]+$/.test(run))
-  throw new Error('MUTATION_RUN: letters, digits, - or _');
-const reports = run === undefined ? 'reports/mutation/static' : `reports/mutation/static/${run}`;
+import { runOptions } from './stryker.run.mjs';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   ...base,
   ignoreStatic: false,
-  incrementalFile: `${reports}/incremental.json`,
-  htmlReporter: { fileName: `${reports}/index.html` },
-  jsonReporter: { fileName: `${reports}/mutation.json` },
-  // Other runs' sandboxes, beside this one's, are no source to copy into it.
-  ...(run !== undefined && {
-    tempDirName: `.stryker-tmp/${run}`,
-    ignorePatterns: ['/.stryker-tmp'],
-  }),
+  ...runOptions('reports/mutation/static'),
 };
