@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type {
   AuthResponse,
   CompleteRegistrationRequest,
+  ErrorBody,
   ValidateRegistrationResponse,
 } from '../../src/api/contract.ts';
 import { PASSWORD_RULES } from '../../src/api/contract.ts';
@@ -41,9 +42,8 @@ const loggedIn = {
   user: { id: 7, name: 'Ivana', surname: 'Horvat', email: 'ivana@primjer.hr', roles: ['user'] },
   tokens: { accessToken: 'access', refreshToken: 'refresh' },
 };
-const weakPassword = new ApiError(400, {
-  errors: { Password: ['Password must contain a digit.'] },
-});
+const weakPasswordBody = { errors: { Password: ['Password must contain a digit.'] } };
+const weakPassword = new ApiError(400, weakPasswordBody);
 const PATH = '/aktiviraj-racun/invitation-token';
 
 const input = (label: string) => screen.getByLabelText(label);
@@ -70,6 +70,14 @@ async function submitValidForm() {
   await validateInvitation.resolve({ name: 'Ivana', surname: 'Horvat' });
   fireEvent.change(input(messages.activation.password), { target: { value: 'Lozinka1!' } });
   fireEvent.click(submitButton() ?? document.body);
+}
+
+/** A valid form submitted (both calls' fakes fresh), which the server refuses with this 400. */
+async function refusedWith(body: ErrorBody) {
+  validateInvitation.reset();
+  completeRegistration.reset();
+  await submitValidForm();
+  await completeRegistration.reject(new ApiError(400, body));
 }
 
 /** The checklist under the password, each rule as a screen reader reads it. */
@@ -236,10 +244,7 @@ describe('activation journeys pinned by hand', () => {
   });
 
   it('lists the broken server rules and lets the user try again without a session', async () => {
-    validateInvitation.reset();
-    completeRegistration.reset();
-    await submitValidForm();
-    await completeRegistration.reject(weakPassword);
+    await refusedWith(weakPasswordBody);
     expect(messagesUnder(input('Lozinka'))).toEqual([
       'Molimo vas da lozinka ima barem jednu znamenku.',
     ]);
@@ -250,10 +255,7 @@ describe('activation journeys pinned by hand', () => {
   });
 
   it('an expired invitation at submit says so in the form box', async () => {
-    validateInvitation.reset();
-    completeRegistration.reset();
-    await submitValidForm();
-    await completeRegistration.reject(new ApiError(400, { errors: ['Invitation token expired.'] }));
+    await refusedWith({ errors: ['Invitation token expired.'] });
     expect(formLevelMessages()).toEqual([
       'Nažalost, vaša pozivnica je istekla.',
       'Provjerite još jednom svoje podatke.',
@@ -272,17 +274,12 @@ describe('activation journeys pinned by hand', () => {
   });
 
   it('a 400 about the surname and the token shows each where it belongs', async () => {
-    validateInvitation.reset();
-    completeRegistration.reset();
-    await submitValidForm();
-    await completeRegistration.reject(
-      new ApiError(400, {
-        errors: {
-          Surname: ['Surname must be longer than 2 characters.'],
-          InvitationToken: ['The InvitationToken field is required.'],
-        },
-      }),
-    );
+    await refusedWith({
+      errors: {
+        Surname: ['Surname must be longer than 2 characters.'],
+        InvitationToken: ['The InvitationToken field is required.'],
+      },
+    });
     expect(messagesUnder(input('Prezime'))).toEqual(['Prezime mora imati više od 2 znaka.']);
     expect(messagesUnder(input('Ime'))).toEqual([]);
     expect(formLevelMessages()).toEqual([
@@ -292,18 +289,13 @@ describe('activation journeys pinned by hand', () => {
   });
 
   it("editing a field takes only that field's messages away", async () => {
-    validateInvitation.reset();
-    completeRegistration.reset();
-    await submitValidForm();
-    await completeRegistration.reject(
-      new ApiError(400, {
-        errors: {
-          Name: ['Name must be longer than 2 characters.'],
-          Surname: ['Surname must be longer than 2 characters.'],
-          Password: ['Password must contain a digit.'],
-        },
-      }),
-    );
+    await refusedWith({
+      errors: {
+        Name: ['Name must be longer than 2 characters.'],
+        Surname: ['Surname must be longer than 2 characters.'],
+        Password: ['Password must contain a digit.'],
+      },
+    });
     const nameProblem = 'Ime mora imati više od 2 znaka.';
     const surnameProblem = 'Prezime mora imati više od 2 znaka.';
     const passwordProblem = 'Molimo vas da lozinka ima barem jednu znamenku.';
@@ -339,10 +331,7 @@ describe('activation journeys pinned by hand', () => {
   });
 
   it('sending again takes the earlier messages away while it is sent', async () => {
-    validateInvitation.reset();
-    completeRegistration.reset();
-    await submitValidForm();
-    await completeRegistration.reject(weakPassword);
+    await refusedWith(weakPasswordBody);
     expect(messagesUnder(input('Lozinka'))).toHaveLength(1);
     fireEvent.click(submitButton() ?? document.body);
     expect(screen.getByText(messages.activation.submitting)).toBeInTheDocument();

@@ -306,6 +306,15 @@ describe('newsletter form journeys pinned by hand', () => {
     await loadCampaigns.resolve(CAMPAIGN_IDS);
   }
 
+  /** A valid newsletter sent, its photo uploaded as IMAGE_URL, then refused for a taken subject. */
+  async function refusedAfterUpload() {
+    await opened();
+    await fillValid();
+    await user.click(submitButton() ?? document.body);
+    await uploadImages.resolve([IMAGE_URL]);
+    await createNewsletter.reject(new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }));
+  }
+
   it('shows each message under its field, marked and described, and focuses the first', async () => {
     await opened();
     fireEvent.change(field(text.subject), { target: { value: ' ' } });
@@ -343,11 +352,7 @@ describe('newsletter form journeys pinned by hand', () => {
   });
 
   it('puts a refusal of the server under the field it is about', async () => {
-    await opened();
-    await fillValid();
-    await user.click(submitButton() ?? document.body);
-    await uploadImages.resolve(['http://x/1.jpg']);
-    await createNewsletter.reject(new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }));
+    await refusedAfterUpload();
     expect(field(text.subject)).toHaveAttribute('aria-invalid', 'true');
     expect(field(text.subject)).toHaveAccessibleDescription(text.duplicate);
     expect(shownProblems()).toEqual([text.duplicate]);
@@ -438,11 +443,7 @@ describe('newsletter form journeys pinned by hand', () => {
   });
 
   it('keeps the uploaded image after a duplicate subject and sends only the newsletter again', async () => {
-    await opened();
-    await fillValid();
-    await user.click(submitButton() ?? document.body);
-    await uploadImages.resolve([IMAGE_URL]);
-    await createNewsletter.reject(new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }));
+    await refusedAfterUpload();
     expect(shownProblems()).toEqual([
       'Već postoji newsletter s ovim naslovom ili nazivom predloška.',
     ]);
@@ -471,11 +472,7 @@ describe('newsletter form journeys pinned by hand', () => {
   });
 
   it('takes the earlier problems away as soon as the form is sent again', async () => {
-    await opened();
-    await fillValid();
-    await user.click(submitButton() ?? document.body);
-    await uploadImages.resolve([IMAGE_URL]);
-    await createNewsletter.reject(new ApiError(409, { errors: [SERVER_MESSAGES.newsletterTaken] }));
+    await refusedAfterUpload();
     expect(shownProblems()).toEqual([
       'Već postoji newsletter s ovim naslovom ili nazivom predloška.',
     ]);
