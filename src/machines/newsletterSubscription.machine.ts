@@ -19,11 +19,15 @@ import {
   type EmailInputModalInput,
 } from './emailInputModal.machine.ts';
 
+/**
+ * The button's campaign. The machine keeps none of it: the container subscribes to that campaign
+ * (`subscriptionOutcome`) and the dialog words it.
+ */
 export interface NewsletterSubscriptionInput {
   campaign: CampaignKey;
 }
 
-export interface NewsletterSubscriptionContext extends NewsletterSubscriptionInput {
+export interface NewsletterSubscriptionContext {
   dialogLoaded: boolean;
   /** Why the dialog could not open (its code failed to load). */
   problem: string | null;
@@ -113,8 +117,8 @@ export const newsletterSubscriptionMachine = setup({
 }).createMachine({
   // Stryker disable next-line StringLiteral: no `#newsletterSubscription` target exists; the id only names the actor in the dev inspector.
   id: 'newsletterSubscription',
-  // Stryker disable next-line ArrowFunction,ObjectLiteral: XState then starts from {}: dialogLoaded undefined is as falsy as false, the view shows no problem for undefined as for null, and nothing reads campaign.
-  context: ({ input }) => ({ campaign: input.campaign, dialogLoaded: false, problem: null }),
+  // Stryker disable next-line ObjectLiteral: XState then starts from {}: dialogLoaded undefined is as falsy as false, and the view shows no problem for undefined as for null.
+  context: { dialogLoaded: false, problem: null },
   initial: 'idle',
   states: {
     idle: {

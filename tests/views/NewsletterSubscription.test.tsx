@@ -9,11 +9,7 @@ import {
 } from '../../src/machines/newsletterSubscription.machine.ts';
 import { NewsletterSubscription } from '../../src/views/NewsletterSubscription.tsx';
 
-const CONTEXT: NewsletterSubscriptionContext = {
-  campaign: 'catalogs',
-  dialogLoaded: false,
-  problem: null,
-};
+const CONTEXT: NewsletterSubscriptionContext = { dialogLoaded: false, problem: null };
 
 function renderIn(value: string, context = CONTEXT) {
   const snapshot = newsletterSubscriptionMachine.resolveState({ value, context });
