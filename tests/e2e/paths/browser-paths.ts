@@ -37,7 +37,11 @@ export interface BrowserPathPlan<TInput, TWorld extends Fixtures> {
   /** Payloads the traversal sends (the values a person types). */
   sampleEvents?: readonly AnyEventObject[];
   /** What makes two snapshots the same state for a person (default: value and event type). */
-  serializeState?: (snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined) => string;
+  serializeState?: (
+    snapshot: AnyMachineSnapshot,
+    event: AnyEventObject | undefined,
+    previous: AnyMachineSnapshot | undefined,
+  ) => string;
   /** Arranges what the path needs outside the page (accounts, a session) and opens the page. */
   open: (fixtures: Fixtures, input: TInput) => Promise<TWorld>;
   /** What a person sees in each state, keyed by state path; parallel regions each match. */
@@ -46,12 +50,19 @@ export interface BrowserPathPlan<TInput, TWorld extends Fixtures> {
   events: Record<string, (world: TWorld, event: AnyEventObject) => Promise<void>>;
   /** Events no person or real server change can cause here, and why: their paths are not run. */
   notArranged?: Record<string, string>;
+  /**
+   * Why a path cannot be arranged from its input, when an event's payload or the state it comes
+   * in decides it (the education the server answers with is the one the input opened); undefined
+   * when it can. The steps start with the initial state; each step's state is the one its event
+   * led to.
+   */
+  unarranged?: (input: TInput, steps: readonly Step[]) => string | undefined;
 }
 
 const byValueAndEvent = (snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined) =>
   `${JSON.stringify(snapshot.value)}|${event?.type ?? ''}`;
 
-interface Step {
+export interface Step {
   state: AnyMachineSnapshot;
   event: AnyEventObject;
 }
@@ -74,31 +85,40 @@ export function selectPaths<TInput, TWorld extends Fixtures>(
     events: [...(plan.sampleEvents ?? [])],
     serializeState: serialize,
   });
-  const seen = new Set<string>();
-  const candidates: SelectedPath<TInput>[] = [];
-  const notRun: string[] = [];
+  // One path per state a person tells apart: the shortest that can be arranged, else the
+  // shortest of all, listed as not run with its reason.
+  const shortest = new Map<string, { path: SelectedPath<TInput>; reason?: string }>();
   for (const { name, input } of plan.inputs) {
     const paths = model
       .getShortestPaths({ input, allowDuplicatePaths: true })
-      .map((path) => ({ input, inputName: name, steps: path.steps as Step[] }))
+      .map((path) => ({ input, inputName: name, steps: path.steps as Step[], description: '' }))
       .sort((a, b) => a.steps.length - b.steps.length);
     for (const path of paths) {
       const last = path.steps.at(-1);
-      const key = last ? serialize(last.state, path.steps.length > 1 ? last.event : undefined) : '';
-      if (seen.has(key)) continue;
-      seen.add(key);
-      // Paths that differ only in a payload (what was typed) would share a title.
-      const named = `[${name}] ${describePath(path.steps)}`;
-      const titles = [...candidates.map((c) => c.description), ...notRun];
-      const twins = titles.filter((title) => title.startsWith(named)).length;
-      const description = twins === 0 ? named : `${named} (${twins + 1})`;
-      const unarranged = path.steps
-        .slice(1)
-        .map(({ event }) => event.type)
-        .find((type) => plan.notArranged?.[type]);
-      if (unarranged) notRun.push(`${description}: ${plan.notArranged?.[unarranged]}`);
-      else candidates.push({ ...path, description });
+      const previous = path.steps.at(-2)?.state;
+      const key = last ? serialize(last.state, previous && last.event, previous) : '';
+      const events = path.steps.slice(1).map(({ event }) => event);
+      const unarrangedEvent = events.find(({ type }) => plan.notArranged?.[type]);
+      const reason = unarrangedEvent
+        ? plan.notArranged?.[unarrangedEvent.type]
+        : plan.unarranged?.(input, path.steps);
+      const kept = shortest.get(key);
+      if (kept === undefined || (kept.reason !== undefined && reason === undefined)) {
+        shortest.set(key, { path, reason });
+      }
     }
+  }
+  const candidates: SelectedPath<TInput>[] = [];
+  const notRun: string[] = [];
+  const titles = new Map<string, number>();
+  for (const { path, reason } of shortest.values()) {
+    // Paths that differ only in a payload (what was typed) would share a title.
+    const named = `[${path.inputName}] ${describePath(path.steps)}`;
+    const twins = titles.get(named) ?? 0;
+    titles.set(named, twins + 1);
+    const description = twins === 0 ? named : `${named} (${twins + 1})`;
+    if (reason === undefined) candidates.push({ ...path, description });
+    else notRun.push(`${description}: ${reason}`);
   }
   // A path whose events start another path of the same input is asserted on the way.
   const eventsOf = (path: SelectedPath<TInput>) => path.steps.slice(1).map((s) => s.event);
