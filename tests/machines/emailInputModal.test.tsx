@@ -203,6 +203,39 @@ describe('password-reset dialog pinned by hand', () => {
     expect(app.notices.map(({ tone }) => tone)).toEqual(['success']);
   });
 
+  it('a success toast closes when a new request goes, too (issue 29)', async () => {
+    await renderPasswordReset();
+    await user.click(opener());
+    await user.type(emailInput(), 'ana@primjer.hr');
+    solveRobotCheck('robot-token', dialogRobotIndex());
+    await user.click(submitButton() ?? document.body);
+    await submitEmail.resolve(undefined);
+    expect(app.notices.map(({ tone }) => tone)).toEqual(['success']);
+    await user.click(opener());
+    await user.type(emailInput(), 'ana@primjer.hr');
+    solveRobotCheck('robot-token-2', dialogRobotIndex());
+    await user.click(submitButton() ?? document.body);
+    expect(app.notices).toEqual([]);
+    await submitEmail.resolve(undefined);
+    expect(app.notices.map(({ tone }) => tone)).toEqual(['success']);
+  });
+
+  it('a robot check that expired is solved again before the request goes', async () => {
+    await renderPasswordReset();
+    await user.click(opener());
+    await user.type(emailInput(), 'ana@primjer.hr');
+    solveRobotCheck('robot-token', dialogRobotIndex());
+    expireRobotCheck(dialogRobotIndex());
+    await user.click(submitButton() ?? document.body);
+    expect(submitEmail.calls).toEqual([]);
+    solveRobotCheck('robot-token-2', dialogRobotIndex());
+    await user.click(submitButton() ?? document.body);
+    expect(submitEmail.calls).toEqual([
+      { email: 'ana@primjer.hr', recaptchaToken: 'robot-token-2' },
+    ]);
+    await submitEmail.resolve(undefined);
+  });
+
   it('a submit without the robot check is ignored', async () => {
     await renderPasswordReset();
     await user.click(opener());
