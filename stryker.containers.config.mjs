@@ -24,6 +24,9 @@ export default {
     'src/app/session.tsx',
     'src/app/usePasswordResetDialog.tsx',
     'src/app/home/ProductsSection.tsx',
+    // An effect a container injects: the viewer's stream actor (hls.js, or the browser's own HLS),
+    // measured against src/app/hlsStream.test.ts; the browser tests' Chromium plays HLS itself.
+    'src/app/hlsStream.ts',
     // Not containers, left out: the pure helpers beside them (storedSession, mapShapes, ...) have
     // tests of their own and no wiring; the views (src/views) are rendered by the same tests.
   ],
