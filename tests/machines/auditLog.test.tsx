@@ -154,6 +154,31 @@ describe('audit log rules pinned by hand', () => {
     expect(requests).toEqual([{ pageNumber: 1 }, { pageNumber: 2 }, { pageNumber: 1, userId: 4 }]);
   });
 
+  it('goes back to the first page with the previous page button', async () => {
+    renderLog();
+    await loadAuditLog.resolve(loaded(1));
+    await user.click(button(text.next) ?? document.body);
+    expect(loadAuditLog.calls.at(-1)).toEqual({ pageNumber: 2 });
+    await loadAuditLog.resolve(loaded(2));
+    expect(screen.getByText(text.pages(2, 2, 21))).toBeVisible();
+    await user.click(button(text.previous) ?? document.body);
+    expect(loadAuditLog.calls).toEqual([{ pageNumber: 1 }, { pageNumber: 2 }, { pageNumber: 1 }]);
+    await loadAuditLog.resolve(loaded(1));
+    expect(screen.getByText(text.pages(1, 2, 21))).toBeVisible();
+    expect(screen.getByText('Kofferdam set 1')).toBeVisible();
+  });
+
+  it('offers only "every person" in the person filter until the log names its people', async () => {
+    renderLog();
+    const people = () =>
+      within(select(text.person))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(people()).toEqual([text.everyone]);
+    await loadAuditLog.resolve(loaded(1));
+    expect(people()).toEqual([text.everyone, ana.name]);
+  });
+
   it('shows the server itself as "Sustav" and a log with no rows as empty', async () => {
     renderLog();
     await loadAuditLog.resolve({

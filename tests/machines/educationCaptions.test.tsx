@@ -227,6 +227,56 @@ describe('education captions pinned by hand', () => {
     expect(languageSelect()).toHaveValue('');
   });
 
+  it('removes captions: tells so and drops them from the list', async () => {
+    await renderLoaded(WITH_EN);
+    await user.click(removeButton('hrvatski') as HTMLElement);
+    expect(removeCaptions.calls).toEqual([{ id: 7, language: 'hr' }]);
+    await removeCaptions.resolve(undefined);
+    expect(app.notices).toEqual([{ tone: 'success', text: text.captionRemoved('hrvatski') }]);
+    expect(removeButton('hrvatski')).toBeNull();
+    expect(removeButton('engleski')).toBeEnabled();
+  });
+
+  it('says so when the captions were removed elsewhere already, and drops them too', async () => {
+    await renderLoaded(WITH_EN);
+    await user.click(removeButton('hrvatski') as HTMLElement);
+    await removeCaptions.reject(alreadyRemoved);
+    expect(within(captionsRegion()).getByRole('alert')).toHaveTextContent(
+      text.captionAlreadyRemoved,
+    );
+    expect(removeButton('hrvatski')).toBeNull();
+    expect(removeButton('engleski')).toBeEnabled();
+    expect(app.notices).toEqual([]);
+  });
+
+  it('reports a failed removal and frees the controls, the captions still listed', async () => {
+    await renderLoaded();
+    await user.click(removeButton('hrvatski') as HTMLElement);
+    await removeCaptions.reject(new TypeError('Failed to fetch'));
+    expect(app.notices).toEqual([
+      { tone: 'error', text: 'Dogodila se pogreška: {"message":"Failed to fetch"}' },
+    ]);
+    expect(removeButton('hrvatski')).toBeEnabled();
+    expect(languageSelect()).toBeEnabled();
+  });
+
+  it("takes a field's message away once the field changes, and the form's with it", async () => {
+    await renderLoaded();
+    await user.click(submitButton());
+    expect(languageSelect()).toHaveAttribute('aria-invalid', 'true');
+    expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
+    await edit({ language: 'en' });
+    expect(languageSelect()).not.toHaveAttribute('aria-invalid');
+    expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
+    await edit({ file: vtt });
+    expect(fileInput()).not.toHaveAttribute('aria-invalid');
+    await user.click(submitButton());
+    await putCaptions.reject(new ApiError(404, { errors: ['Education not found.'] }));
+    expect(within(captionsRegion()).getByRole('alert')).toHaveTextContent(text.captionsUnavailable);
+    await edit({ language: 'hr' });
+    expect(within(captionsRegion()).queryByRole('alert')).toBeNull();
+  });
+
   it('shows nothing for an education whose video is a link', async () => {
     const linked = anEducation({ id: 7, title: 'Protetika' });
     await renderLoaded(linked);

@@ -224,4 +224,52 @@ describe('newsletter list journeys pinned by hand', () => {
     await user.click(button(text.confirmCancel) ?? document.body);
     expect(app.notices).toEqual([]);
   });
+
+  it('loads the list again with the retry button after a failed load', async () => {
+    renderList();
+    await loadNewsletters.reject(new ApiError(500, null));
+    expect(screen.getByText(text.failed)).toBeVisible();
+    await user.click(button(text.retry) ?? document.body);
+    expect(loadNewsletters.calls).toHaveLength(2);
+    await loadNewsletters.resolve([scheduled]);
+    expect(screen.getByRole('heading', { level: 3, name: scheduled.subject })).toBeVisible();
+    expect(screen.queryByText(text.failed)).not.toBeInTheDocument();
+  });
+
+  it('asks about and cancels the newsletter whose button was pressed, not the first', async () => {
+    renderList();
+    const other = { ...scheduled, id: 8, subject: 'Dentalia Novi katalog' };
+    await loadNewsletters.resolve([scheduled, other]);
+    await user.click(button(`${text.cancel}: ${other.subject}`) ?? document.body);
+    expect(dialog()).toHaveAccessibleDescription(text.confirmCancelText(other.subject));
+    await user.click(button(text.confirmCancel) ?? document.body);
+    expect(cancelNewsletter.calls).toEqual([other.id]);
+  });
+
+  it('a failed cancel is reported, closes the question and frees the buttons', async () => {
+    renderList();
+    await loadNewsletters.resolve([scheduled]);
+    await user.click(action(text.cancel) ?? document.body);
+    await user.click(button(text.confirmCancel) ?? document.body);
+    await cancelNewsletter.reject(new ApiError(409, { errors: ['Already sent.'] }));
+    expect(app.notices).toEqual([
+      { tone: 'error', text: 'Dogodila se pogreška: {"errors":["Already sent."]}' },
+    ]);
+    expect(dialog()).not.toBeInTheDocument();
+    expect(action(text.cancel)).toBeEnabled();
+    expect(loadNewsletters.calls).toHaveLength(1);
+  });
+
+  it('a failed preview is reported and frees the buttons', async () => {
+    renderList();
+    await loadNewsletters.resolve([scheduled]);
+    await user.click(action(text.preview) ?? document.body);
+    await loadPreview.reject(new ApiError(404, { errors: ['Not found.'] }));
+    expect(app.notices).toEqual([
+      { tone: 'error', text: 'Dogodila se pogreška: {"errors":["Not found."]}' },
+    ]);
+    expect(frame()).not.toBeInTheDocument();
+    expect(action(text.preview)).toBeEnabled();
+    expect(screen.queryByText(text.working)).not.toBeInTheDocument();
+  });
 });

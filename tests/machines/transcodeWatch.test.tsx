@@ -3,9 +3,9 @@
  * fake API calls: the model walks loading, the polling while queued or processing (stopping once
  * ready, silent when a poll fails) and the retry of a failed transcode.
  */
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Education } from '../../src/api/contract.ts';
 import { transcodeWatchMachine } from '../../src/machines/transcodeWatch.machine.ts';
 import { messages } from '../../src/messages.ts';
@@ -82,6 +82,7 @@ describe('transcode watch model', () => {
       polling: ({ context }) => {
         expectState(context.education);
         expect(loadEducation.calls.length).toBeGreaterThan(1);
+        expect(loadEducation.calls.at(-1)).toBe(7);
       },
       retrying: () => {
         expect(retryTranscode.calls).toEqual([7]);
@@ -95,5 +96,53 @@ describe('transcode watch model', () => {
         if (button) await user.click(button);
       },
     },
+  });
+});
+
+describe('transcode watch pinned by hand', () => {
+  // Only the test moves the clock, so the poll's 3 s are exact.
+  beforeEach(() => {
+    vi.useFakeTimers();
+    for (const fake of Object.values(fakes)) fake.reset();
+  });
+  afterEach(() => vi.useRealTimers());
+  const waitMs = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+  it('fetches a processing transcode again every 3 s, and stops once it is ready', async () => {
+    renderMediaSection(1, READY);
+    await loadEducation.resolve(PROCESSING);
+    expect(section()).toHaveTextContent('U obradi… 42 %');
+    await waitMs(2999);
+    expect(loadEducation.calls).toEqual([7]);
+    await waitMs(1);
+    expect(loadEducation.calls).toEqual([7, 7]);
+    await loadEducation.resolve(READY);
+    expect(section()).toHaveTextContent(text.streamReady);
+    await waitMs(30_000);
+    expect(loadEducation.calls).toEqual([7, 7]);
+  });
+
+  it('never fetches a failed transcode again by itself', async () => {
+    renderMediaSection(1, READY);
+    await loadEducation.resolve(FAILED);
+    await waitMs(30_000);
+    expect(loadEducation.calls).toEqual([7]);
+    expect(retryTranscodeButton()).toBeEnabled();
+  });
+
+  it('reports a failed retry and offers the retry again, without fetching the education', async () => {
+    const app = renderMediaSection(1, READY);
+    await loadEducation.resolve(FAILED);
+    fireEvent.click(retryTranscodeButton() as HTMLElement);
+    expect(retryTranscode.calls).toEqual([7]);
+    expect(retryTranscodeButton()).toBeDisabled();
+    await retryTranscode.reject(new TypeError('Failed to fetch'));
+    expect(app.notices).toEqual([
+      { tone: 'error', text: 'Dogodila se pogreška: {"message":"Failed to fetch"}' },
+    ]);
+    expect(section()).toHaveTextContent(text.streamFailed(FAILED.stream?.failure ?? ''));
+    expect(retryTranscodeButton()).toBeEnabled();
+    await waitMs(30_000);
+    expect(loadEducation.calls).toEqual([7]);
   });
 });
