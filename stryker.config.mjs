@@ -58,7 +58,12 @@ export default {
   // - newPassword's `broken.length > 0` made `true` or `>= 0` (an empty list marks nothing) and
   //   `||` in `tokenRejected` (the guard sees only error events, which carry an error);
   // - header's `event.type === 'SESSION_CHANGED'` made true: the guard runs only on that event;
-  // - heroRotation's `count < 2` made false or `<= 2`: the container always passes 4 photos.
+  // - heroRotation's `count < 2` made false or `<= 2`: the container always passes 4 photos;
+  // - the audit log's NO_FILTER `from: ''` made other text: the date parser drops what is no date,
+  //   and a date input shows it empty;
+  // - `event.type === 'CHOOSE_PARTNER'` (education library), `=== 'REMOVE'` (captions'
+  //   hasCaptions and chooseRemoval) and `=== 'EDIT'` (captions' edit) made true: each runs only
+  //   on its own event.
   reporters: ['clear-text', 'html', 'json', 'progress'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
