@@ -80,6 +80,20 @@ describe('login: e-mail and password longer than 5 characters', () => {
     expect(calls).toEqual([]);
   });
 
+  it("editing a field takes its own message away, not the other field's", () => {
+    const { actor } = attempt(five, five);
+    expect(selectLoginErrors(actor.getSnapshot())).toEqual({
+      email: [messages.login.checkCredentials],
+      password: [messages.login.checkCredentials],
+    });
+    actor.send({ type: 'CHANGE_PASSWORD', value: six });
+    expect(selectLoginErrors(actor.getSnapshot())).toEqual({
+      email: [messages.login.checkCredentials],
+    });
+    actor.send({ type: 'CHANGE_EMAIL', value: six });
+    expect(selectLoginErrors(actor.getSnapshot())).toEqual({});
+  });
+
   it('sends the e-mail trimmed and the password as typed', async () => {
     const { actor, calls } = attempt('  ana@primjer.hr ', ' Lozinka1! ');
     expect(calls).toEqual([
