@@ -162,6 +162,14 @@ describe('e-mail input modal model', () => {
 describe('password-reset dialog pinned by hand', () => {
   const user = userEvent.setup();
 
+  /** Opens the dialog and asks for ana@primjer.hr's reset, the robot check solved with `token`. */
+  async function requestReset(token: string) {
+    await user.click(opener());
+    await user.type(emailInput(), 'ana@primjer.hr');
+    solveRobotCheck(token, dialogRobotIndex());
+    await user.click(submitButton() ?? document.body);
+  }
+
   it('sends the trimmed e-mail with the robot token, toasts and closes', async () => {
     await renderPasswordReset();
     await user.click(opener());
@@ -184,20 +192,14 @@ describe('password-reset dialog pinned by hand', () => {
 
   it('a failed request closes the dialog with the SPEC 8 toast', async () => {
     await renderPasswordReset();
-    await user.click(opener());
-    await user.type(emailInput(), 'ana@primjer.hr');
-    solveRobotCheck('robot-token', dialogRobotIndex());
-    await user.click(submitButton() ?? document.body);
+    await requestReset('robot-token');
     await submitEmail.reject(new ApiError(429, { errors: ['Too many requests.'] }));
     expect(dialog()).not.toBeInTheDocument();
     expect(app.notices).toEqual([
       { tone: 'error', text: 'Nažalost, obnova vaše lozinke nije uspjela. Pokušajte kasnije.' },
     ]);
     // A new request closes the earlier toast, so it never stands beside the new outcome (issue 29).
-    await user.click(opener());
-    await user.type(emailInput(), 'ana@primjer.hr');
-    solveRobotCheck('robot-token-2', dialogRobotIndex());
-    await user.click(submitButton() ?? document.body);
+    await requestReset('robot-token-2');
     expect(app.notices).toEqual([]);
     await submitEmail.resolve(undefined);
     expect(app.notices.map(({ tone }) => tone)).toEqual(['success']);
@@ -205,16 +207,10 @@ describe('password-reset dialog pinned by hand', () => {
 
   it('a success toast closes when a new request goes, too (issue 29)', async () => {
     await renderPasswordReset();
-    await user.click(opener());
-    await user.type(emailInput(), 'ana@primjer.hr');
-    solveRobotCheck('robot-token', dialogRobotIndex());
-    await user.click(submitButton() ?? document.body);
+    await requestReset('robot-token');
     await submitEmail.resolve(undefined);
     expect(app.notices.map(({ tone }) => tone)).toEqual(['success']);
-    await user.click(opener());
-    await user.type(emailInput(), 'ana@primjer.hr');
-    solveRobotCheck('robot-token-2', dialogRobotIndex());
-    await user.click(submitButton() ?? document.body);
+    await requestReset('robot-token-2');
     expect(app.notices).toEqual([]);
     await submitEmail.resolve(undefined);
     expect(app.notices.map(({ tone }) => tone)).toEqual(['success']);
