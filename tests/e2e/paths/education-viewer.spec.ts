@@ -550,7 +550,7 @@ testBrowserPaths<ViewerInput, ViewerWorld>(educationViewerMachine, {
       await expect.poll(() => mediaNumber(video(world), 'readyState')).toBeGreaterThanOrEqual(3);
       const { resumedAt } = world;
       if (resumedAt !== null) {
-        // SPEC 7: a renewed address goes on where the person was.
+        // The stream contract (src/api/contract/streams.ts): it goes on at the same position.
         await expect
           .poll(async () => Math.abs((await mediaNumber(video(world), 'currentTime')) - resumedAt))
           .toBeLessThan(1);
