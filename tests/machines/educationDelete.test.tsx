@@ -155,5 +155,24 @@ describe('education delete pinned by hand', () => {
       { tone: 'error', text: 'Dogodila se pogreška: {"errors":["Boom."]}' },
     ]);
     expect(details()[0]).toBe('Implantologija danas');
+    // The dialog closes; the same education can be deleted again.
+    expect(dialog()).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Obriši edukaciju' }));
+    await user.click(screen.getByRole('button', { name: 'Potvrđujem brisanje' }));
+    expect(deleteEducation.calls).toEqual([12, 12]);
+  });
+
+  it('a second choice replaces the first, and the delete takes the second', async () => {
+    renderDelete();
+    await loadEducations.resolve(EDUCATIONS);
+    await choose('endo', '[#5] Endodoncija u praksi');
+    // Straight from one to the other, through the list the field opens on a click.
+    await user.click(picker() as HTMLElement);
+    await user.click(screen.getByRole('option', { name: '[#12] Implantologija danas' }));
+    expect(picker()).toHaveValue('[#12] Implantologija danas');
+    expect(details().slice(0, 2)).toEqual(['Implantologija danas', 'dr. sc. Ana Horvat']);
+    await user.click(screen.getByRole('button', { name: 'Obriši edukaciju' }));
+    await user.click(screen.getByRole('button', { name: 'Potvrđujem brisanje' }));
+    expect(deleteEducation.calls).toEqual([12]);
   });
 });

@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Education } from '../../src/api/contract.ts';
 import { EducationPickerContainer } from '../../src/app/EducationPickerContainer.tsx';
 import { educationPickerMachine } from '../../src/machines/educationPicker.machine.ts';
+import { TRANSCODE_POLL_MS } from '../../src/machines/transcodes.ts';
 import { messages } from '../../src/messages.ts';
 import { anEducation, ADMIN_EDUCATIONS as EDUCATIONS, stream } from '../support/educations.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
@@ -146,6 +147,34 @@ describe('education picker pinned by hand', () => {
     await user.clear(box);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(app.history).toEqual(['/admin/educations/update', '/admin/educations/update/5']);
+  });
+
+  it('shows the polled states: a finished transcode turns ready (issue 27)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderPicker();
+      await loadEducations.resolve(TRANSCODING);
+      expect(streamList()).toHaveTextContent('[#7] Protetika: U obradi… 42 %');
+      await act(() => vi.advanceTimersByTimeAsync(TRANSCODE_POLL_MS));
+      expect(loadEducations.calls).toHaveLength(2);
+      await loadEducations.resolve(DONE);
+      expect(streamList()).toHaveTextContent('[#7] Protetika: Spremno');
+      expect(streamList()).not.toHaveTextContent('U obradi');
+      expect(retryTranscodeButton()).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a retried transcode as queued, without its retry button (issue 27)', async () => {
+    renderPicker();
+    await loadEducations.resolve(TRANSCODING);
+    await user.click(retryTranscodeButton() as HTMLElement);
+    expect(retryTranscode.calls).toEqual([8]);
+    await retryTranscode.resolve(requeued);
+    expect(streamList()).toHaveTextContent('[#8] Parodontologija: U redu čekanja');
+    expect(streamList()).toHaveTextContent('[#7] Protetika: U obradi… 42 %');
+    expect(retryTranscodeButton()).not.toBeInTheDocument();
   });
 
   it('says so when there is no education yet', async () => {

@@ -185,6 +185,46 @@ describe('invite pinned by hand', () => {
     expect(app.notices).toEqual([]);
   });
 
+  it('editing a field takes its message away, the other field keeps its own', () => {
+    renderInvite(true);
+    submitInvite('a@b.h', '');
+    expect(field('email')).toHaveAccessibleDescription('Provjeri još jedanput unesene podatke.');
+    expect(field('role')).toHaveAccessibleDescription('Provjeri još jedanput unesene podatke.');
+    fireEvent.change(field('email'), { target: { value: 'a@b.hr' } });
+    expect(field('email')).toHaveAccessibleDescription('');
+    expect(field('email')).not.toHaveAttribute('aria-invalid');
+    expect(field('role')).toHaveAccessibleDescription('Provjeri još jedanput unesene podatke.');
+  });
+
+  it('shows a refusal that names no field in the form, until the next send', async () => {
+    invite.reset();
+    renderInvite(true);
+    submitInvite('ana@primjer.hr', 'user');
+    await invite.reject(new TypeError('Failed to fetch'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Nažalost, poziv nije uspio.');
+    fireEvent.click(submitButton() ?? document.body);
+    expect(screen.queryByText('Nažalost, poziv nije uspio.')).not.toBeInTheDocument();
+    await invite.reject(new ApiError(502, null));
+    expect(screen.getByRole('alert')).toHaveTextContent('Nažalost, poziv nije uspio.');
+    fireEvent.click(submitButton() ?? document.body);
+    await invite.resolve(undefined);
+    expect(screen.queryByText('Nažalost, poziv nije uspio.')).not.toBeInTheDocument();
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Pozivnica poslana!' }]);
+  });
+
+  it('a valid send closes the earlier toast (issue 29)', async () => {
+    invite.reset();
+    renderInvite(true);
+    submitInvite('ana@primjer.hr', 'user');
+    await invite.resolve(undefined);
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Pozivnica poslana!' }]);
+    submitInvite('ivo@primjer.hr', 'user');
+    expect(invite.calls.map((call) => call.email)).toEqual(['ana@primjer.hr', 'ivo@primjer.hr']);
+    expect(app.notices).toEqual([]);
+    await invite.resolve(undefined);
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Pozivnica poslana!' }]);
+  });
+
   it('after an authorization error logs out, then goes to /login 0.5 s later', async () => {
     vi.useFakeTimers();
     invite.reset();
