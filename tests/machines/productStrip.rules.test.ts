@@ -75,6 +75,9 @@ describe('pages', () => {
     await strip.settled();
     expect(strip.loads).toEqual([1, 3]);
     expect(strip.actor.getSnapshot().context.page.pageNumber).toBe(3);
+    strip.actor.send({ type: 'GO_TO_PAGE', page: 1 });
+    await strip.settled();
+    expect(strip.loads).toEqual([1, 3, 1]);
   });
 
   it('deleting the only product of page 1 stays on page 1', async () => {
@@ -105,6 +108,8 @@ describe('toggles', () => {
     strip.actor.send({ type: 'TOGGLE_HIGHLIGHTED', id: 2 });
     strip.actor.send({ type: 'TOGGLE_SHOWN', id: 99 });
     strip.actor.send({ type: 'ASK_DELETE', id: 99 });
+    strip.actor.send({ type: 'TOGGLE_HIGHLIGHTED', id: 99 });
+    expect(strip.actor.getSnapshot().status).toBe('active');
     expect(strip.actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
     expect(strip.patches).toEqual([]);
   });

@@ -486,6 +486,25 @@ describe('product strip journeys pinned by hand', () => {
       },
     ]);
     expect(nameInput()).toHaveValue('Kofferdam set');
+    // SPEC 8's toast names the problem; the refused field is marked and described too.
+    expect(imageInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(imageInput()).toHaveAccessibleDescription(
+      `${text.imageHint} Fotografija mora biti JPEG, PNG, WebP, AVIF ili HEIC.`,
+    );
+  });
+
+  it('a submit the form refuses closes the earlier toast too', async () => {
+    await openOn(firstPage);
+    await user.click(formToggle());
+    await user.type(nameInput() ?? document.body, 'Kofferdam set');
+    await user.upload(imageInput(), photo);
+    await user.click(screen.getByRole('button', { name: 'Dodaj proizvod' }));
+    await createProduct.reject(new ApiError(500, null));
+    expect(app.notices).toHaveLength(1);
+    fireEvent.change(nameInput() ?? document.body, { target: { value: '   ' } });
+    await user.click(screen.getByRole('button', { name: 'Dodaj proizvod' }));
+    expect(createProduct.calls).toHaveLength(1);
+    expect(app.notices).toEqual([]);
   });
 
   it('a new submit closes the earlier toasts: an old success never stands beside a new failure', async () => {
