@@ -26,6 +26,32 @@ describe('npm run test:mutation:machines', () => {
     expect(testsOf('password', files)).toEqual([]);
   });
 
+  it('takes the tests of a container that imports the machine too', () => {
+    const containers = [
+      {
+        file: 'src/app/CoursesContainer.tsx',
+        source: "import { coursesListMachine } from '../machines/coursesList.machine.ts';",
+      },
+      { file: 'src/app/Courses.tsx', source: "import { x } from '../machines/other.machine.ts';" },
+    ];
+    const files = [
+      {
+        file: 'courses.container.test.tsx',
+        source: "import { CoursesContainer } from '../../src/app/CoursesContainer.tsx';",
+      },
+      { file: 'courses.test.tsx', source: "import { Courses } from '../../src/app/Courses.tsx';" },
+      {
+        file: 'coursesList.test.tsx',
+        source: "import { x } from '../../src/machines/coursesList.machine.ts';",
+      },
+    ];
+    expect(testsOf('coursesList', files, containers)).toEqual([
+      'courses.container.test.tsx',
+      'coursesList.test.tsx',
+    ]);
+    expect(testsOf('coursesList', files)).toEqual(['coursesList.test.tsx']);
+  });
+
   it("counts timed-out mutants as killed and untested ones as survived, as Stryker's score does", () => {
     const mutants = (...statuses: string[]) => statuses.map((status) => ({ status }));
     const report = {

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 
 const MACHINES_DIR = 'src/machines';
 const TESTS_DIR = 'tests/machines';
+const CONTAINERS_DIR = 'src/app';
 const REPORTS_DIR = 'reports/mutation/static';
 const MACHINE_SUFFIX = '.machine.ts';
 
@@ -26,16 +27,28 @@ export function machineNames(files: readonly string[]): string[] {
 }
 
 /**
- * A machine's tests: the test files that import its module. The model-based suite, which
- * imports every flow through one table, is left out: each static mutant would rerun all of it.
+ * A machine's tests: the test files that import its module, or a container of `containers`
+ * (src/app) that imports it: a container's own test (courses.container.test.tsx) renders the
+ * machine through it, and is often the only one that reaches what the container alone calls (the
+ * courses list's server-rendered snapshot). The model-based suite, which imports every flow
+ * through one table, is left out: each static mutant would rerun all of it.
  */
 export function testsOf(
   machine: string,
   testFiles: readonly { file: string; source: string }[],
+  containers: readonly { file: string; source: string }[] = [],
 ): string[] {
-  const imported = new RegExp(`/machines/${machine}\\.machine(\\.ts)?['"]`);
+  const importsMachine = new RegExp(`/machines/${machine}\\.machine(\\.ts)?['"]`);
+  const modules = containers
+    .filter(({ source }) => importsMachine.test(source))
+    .map(({ file }) => path.basename(file).replace(/\.tsx?$/, ''));
+  const importsContainer = modules.map(
+    (name) => new RegExp(`/app/${name.replace(/[.$]/g, '\\$&')}(\\.tsx?)?['"]`),
+  );
   return testFiles
-    .filter(({ source }) => imported.test(source))
+    .filter(({ source }) =>
+      [importsMachine, ...importsContainer].some((imported) => imported.test(source)),
+    )
     .map(({ file }) => file)
     .sort();
 }
@@ -119,8 +132,12 @@ function main(): void {
     .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => path.join(TESTS_DIR, file))
     .map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+  const containers = readdirSync(CONTAINERS_DIR)
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => path.join(CONTAINERS_DIR, file))
+    .map((file) => ({ file, source: readFileSync(file, 'utf8') }));
   for (const machine of positionals.length > 0 ? positionals : all) {
-    const tests = testsOf(machine, testFiles);
+    const tests = testsOf(machine, testFiles, containers);
     if (tests.length === 0) throw new Error(`${machine}: no test file imports it`);
     measure(machine, tests, values.force);
   }
