@@ -82,6 +82,7 @@ export const coursesListMachine = setup({
     context: {} as CoursesListContext,
     events: {} as CoursesListEvent,
   },
+  // Stryker disable next-line ObjectLiteral: the container always provides both actors
   actors: {
     loadCourses: fromPromise<Course[]>(() =>
       Promise.reject(new Error('loadCourses is provided by the container')),
@@ -90,6 +91,7 @@ export const coursesListMachine = setup({
       Promise.reject(new Error('deleteCourse is provided by the container')),
     ),
   },
+  // Stryker disable next-line ObjectLiteral: the container always provides all three actions
   actions: {
     persistShowAbroad: (_, _showAbroad: boolean) => undefined,
     notifyDeleted: (_, _text: string) => undefined,
@@ -99,6 +101,7 @@ export const coursesListMachine = setup({
     noCourses: ({ event }) => 'output' in event && (event.output as Course[]).length === 0,
     /** Only a course on the screen can be deleted. */
     shownCourse: ({ context, event }) =>
+      // Stryker disable next-line ConditionalExpression: the guard runs only on ASK_DELETE
       event.type === 'ASK_DELETE' &&
       visibleCourses(context).some((course) => course.id === event.id),
   },
@@ -154,6 +157,7 @@ export const coursesListMachine = setup({
           invoke: {
             id: 'deleteCourse',
             src: 'deleteCourse',
+            // Stryker disable next-line OptionalChaining: deleting is entered only from the confirmation, which has its course
             input: ({ context }) => ({ id: context.courseToDelete?.id ?? 0 }),
             // SPEC 4: after a delete the list is cleared and loaded again.
             onDone: {
