@@ -18,6 +18,20 @@ export interface EducationPickerContext {
 export type EducationPickerEvent =
   { type: 'CHOOSE'; id: number } | { type: 'RETRY' } | { type: 'RETRY_TRANSCODE'; id: number };
 
+/**
+ * Not while a retry runs: a second click would cancel the first call, whose answer (queued) is
+ * then never shown, and the server refuses the second (409, already queued), so the list kept
+ * the failure and stopped polling.
+ */
+const retryFailedTranscode = {
+  guard: {
+    type: 'failedTranscode',
+    // Only RETRY_TRANSCODE takes this transition.
+    params: ({ event }: { event: EducationPickerEvent }) => (event as { id: number }).id,
+  },
+  target: 'retryingTranscode',
+} as const;
+
 export const educationPickerMachine = setup({
   types: {
     context: {} as EducationPickerContext,
@@ -67,18 +81,16 @@ export const educationPickerMachine = setup({
     choosing: {
       on: {
         CHOOSE: { actions: { type: 'openEducation', params: ({ event }) => event.id } },
-        RETRY_TRANSCODE: {
-          guard: { type: 'failedTranscode', params: ({ event }) => event.id },
-          target: '.retryingTranscode',
-        },
       },
       initial: 'watching',
       states: {
         watching: {
           after: { [TRANSCODE_POLL_MS]: { guard: 'anyTranscoding', target: 'polling' } },
+          on: { RETRY_TRANSCODE: retryFailedTranscode },
         },
         // A failed poll is not reported: the next one may succeed, the shown list stays.
         polling: {
+          on: { RETRY_TRANSCODE: retryFailedTranscode },
           invoke: {
             id: 'pollEducations',
             src: 'loadEducations',
