@@ -5,8 +5,9 @@
  * field with the focus on it (too big, not a caption file, the server's 4xx), the keyboard path,
  * a replacement, and nothing shown for a video-site education.
  */
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CAPTION_RULES, type Education } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -17,6 +18,7 @@ import { messages } from '../../src/messages.ts';
 import { renderMediaSection, section, uploaded, fakes } from '../support/educationMedia.tsx';
 import { anEducation } from '../support/educations.ts';
 import { testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 
 const text = messages.educationAdmin;
 // A file of another type must reach the form: the accept filter is only a hint to the dialog.
@@ -282,5 +284,287 @@ describe('education captions pinned by hand', () => {
     await renderLoaded(linked);
     expect(section()).toBeNull();
     expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
+
+/**
+ * Issue 27's caption files as a model: the languages the education has, the draft (a language
+ * and a file of a known kind), the messages due, the calls open and sent, and the toasts. Nothing
+ * is sent while the draft breaks a rule (a language, a .vtt or .srt file, not empty, at most
+ * 512 KiB); the upload carries exactly the language and file chosen; a saved or removed file is
+ * told by name and the list follows the server.
+ */
+interface CaptionsModel {
+  phase: 'loading' | 'loadFailed' | 'editing';
+  languages: string[];
+  language: string;
+  file: File | null;
+  errors: { language?: string; file?: string; form?: string };
+  saving: boolean;
+  removing: string | null;
+  puts: { id: number; language: string; file: File }[];
+  removals: { id: number; language: string }[];
+  loads: number;
+  notices: { tone: string; text: string }[];
+}
+
+describe('education captions random paths', () => {
+  const NAMES: Record<string, string> = { hr: 'hrvatski', en: 'engleski', de: 'njemački' };
+  const bytes = (size: number, name: string) => new File([new Uint8Array(size)], name);
+  /** Each file with the message SPEC's rules give it before sending (none: it may be sent). */
+  const FILES: { label: string; file: File; problem?: string }[] = [
+    { label: 'predavanje.vtt', file: vtt },
+    { label: 'predavanje.srt', file: srt },
+    { label: 'točno 512 KiB', file: bytes(CAPTION_RULES.maxBytes, 'čitav.vtt') },
+    {
+      label: '512 KiB i 1 bajt',
+      file: bytes(CAPTION_RULES.maxBytes + 1, 'preveliko.VTT'),
+      problem: 'Datoteka titlova smije imati najviše 512 KiB.',
+    },
+    {
+      label: 'prazna .vtt',
+      file: bytes(0, 'prazno.vtt'),
+      problem: 'Odabrana datoteka titlova je prazna.',
+    },
+    {
+      label: 'titlovi.html',
+      file: new File(['<p>nije</p>'], 'titlovi.html'),
+      problem: 'Titlovi moraju biti datoteka WebVTT (.vtt) ili SRT (.srt).',
+    },
+  ];
+  const problemOf = (file: File | null) =>
+    file ? FILES.find((entry) => entry.file === file)?.problem : 'Odaberite datoteku titlova.';
+  const education = (languages: string[]) => uploaded('ready', languages);
+  const editable = (model: CaptionsModel) =>
+    model.phase === 'editing' && !model.saving && model.removing === null;
+  const toast500 = 'Dogodila se pogreška: {"errors":["Internal server error."]}';
+  const error500 = new ApiError(500, { errors: ['Internal server error.'] });
+
+  // Listed twice: most paths go on to the form rather than to a failed load.
+  const loaded = fc.constantFrom<string[]>(['hr'], ['hr'], ['hr', 'en'], []).map((languages) =>
+    step<CaptionsModel>(
+      `poslužitelj šalje edukaciju s titlovima: ${languages.join(', ') || 'nema'}`,
+      async (model) => {
+        await loadEducation.resolve(education(languages));
+        Object.assign(model, { phase: 'editing', languages });
+      },
+      (model) => model.phase === 'loading',
+    ),
+  );
+
+  testRandomPaths<CaptionsModel>('educationCaptions', {
+    startLabel: 'Otvori uređivanje edukacije s prenesenim videom i hrvatskim titlovima',
+    numRuns: 15,
+    maxSteps: 16,
+    start: () => {
+      Object.values(fakes).forEach((fake) => fake.reset());
+      // The transcode watch loads first (answered at once); the captions' loads are the fake's.
+      app = renderMediaSection(0, READY);
+      return {
+        phase: 'loading',
+        languages: [],
+        language: '',
+        file: null,
+        errors: {},
+        saving: false,
+        removing: null,
+        puts: [],
+        removals: [],
+        loads: 1,
+        notices: [],
+      };
+    },
+    steps: [
+      loaded,
+      loaded,
+      fc.constant(
+        step<CaptionsModel>(
+          'učitavanje: veza se prekida',
+          async (model) => {
+            await loadEducation.reject(new TypeError('Failed to fetch'));
+            model.phase = 'loadFailed';
+            model.notices.push({
+              tone: 'error',
+              text: 'Dogodila se pogreška: {"message":"Failed to fetch"}',
+            });
+          },
+          (model) => model.phase === 'loading',
+        ),
+      ),
+      fc.constant(
+        step<CaptionsModel>(
+          `pritisni '${text.retry}'`,
+          (model) => {
+            fireEvent.click(screen.getByRole('button', { name: text.retry }));
+            Object.assign(model, { phase: 'loading', loads: model.loads + 1 });
+          },
+          (model) => model.phase === 'loadFailed',
+        ),
+      ),
+      fc.constantFrom('', 'hr', 'en', 'de').map((language) =>
+        step<CaptionsModel>(
+          `odaberi jezik "${NAMES[language] ?? text.captionLanguageChoose}"`,
+          (model) => {
+            fireEvent.change(languageSelect(), { target: { value: language } });
+            model.language = language;
+            // A changed field takes its message and the form's away.
+            model.errors = { file: model.errors.file };
+          },
+          // Choosing the option already chosen changes nothing in a browser: no change event.
+          (model) => editable(model) && model.language !== language,
+        ),
+      ),
+      fc.constantFrom(...FILES).map(({ label, file }) =>
+        step<CaptionsModel>(
+          `odaberi datoteku ${label}`,
+          (model) => {
+            // A change event as the file dialog gives it (user-event's upload costs ~50 ms a step).
+            fireEvent.change(fileInput(), { target: { files: [file] } });
+            model.file = file;
+            model.errors = { language: model.errors.language };
+          },
+          // The same file chosen again is no change either.
+          (model) => editable(model) && model.file !== file,
+        ),
+      ),
+      ...[1, 2].map(() =>
+        fc.constant(
+          step<CaptionsModel>(
+            (model) =>
+              `pritisni '${model.languages.includes(model.language) ? text.captionReplace : text.captionAdd}'`,
+            (model) => {
+              fireEvent.click(submitButton());
+              const language = model.language === '' ? text.captionLanguageRequired : undefined;
+              const file = problemOf(model.file);
+              if (language || file) {
+                model.errors = { language, file };
+                return;
+              }
+              model.saving = true;
+              model.puts.push({ id: 7, language: model.language, file: model.file as File });
+            },
+            editable,
+          ),
+        ),
+      ),
+      fc.constantFrom('saved', '400', '413', '404', '500').map((answer) =>
+        step<CaptionsModel>(
+          answer === 'saved'
+            ? 'poslužitelj sprema titlove'
+            : `slanje: poslužitelj odgovara ${answer}`,
+          async (model) => {
+            model.saving = false;
+            if (answer === 'saved') {
+              const languages = [...new Set([...model.languages, model.language])];
+              await putCaptions.resolve(education(languages));
+              model.notices.push({
+                tone: 'success',
+                text: `Titlovi (${NAMES[model.language]}) su spremljeni.`,
+              });
+              Object.assign(model, { languages, language: '', file: null, errors: {} });
+              return;
+            }
+            const refusals = {
+              '400': [invalidCaptions, { file: text.captionInvalid }],
+              '413': [
+                new ApiError(413, { errors: ['Request body is too large.'] }),
+                { file: 'Datoteka titlova smije imati najviše 512 KiB.' },
+              ],
+              '404': [
+                new ApiError(404, { errors: ['Education not found.'] }),
+                { form: 'Ova edukacija nema preneseni video pa ne može imati titlove.' },
+              ],
+              '500': [error500, {}],
+            } as const;
+            const [error, errors] = refusals[answer];
+            await putCaptions.reject(error);
+            // A failure that is no refusal is a toast; the messages shown stay as they were.
+            if (answer === '500') model.notices.push({ tone: 'error', text: toast500 });
+            else model.errors = errors;
+          },
+          (model) => model.saving,
+        ),
+      ),
+      fc.constantFrom('hr', 'en').map((language) =>
+        step<CaptionsModel>(
+          `pritisni '${text.captionRemoveOf(NAMES[language] ?? language)}'`,
+          (model) => {
+            fireEvent.click(removeButton(NAMES[language] ?? language) as HTMLElement);
+            model.removing = language;
+            model.removals.push({ id: 7, language });
+          },
+          (model) => editable(model) && model.languages.includes(language),
+        ),
+      ),
+      fc.constantFrom('removed', 'gone', '500').map((answer) =>
+        step<CaptionsModel>(
+          {
+            removed: 'poslužitelj uklanja titlove',
+            gone: 'uklanjanje: titlovi su već uklonjeni (404)',
+            '500': 'uklanjanje: poslužitelj odgovara 500',
+          }[answer],
+          async (model) => {
+            const language = model.removing as string;
+            model.removing = null;
+            if (answer === '500') {
+              await removeCaptions.reject(error500);
+              model.notices.push({ tone: 'error', text: toast500 });
+              return;
+            }
+            if (answer === 'removed') {
+              await removeCaptions.resolve(undefined);
+              model.notices.push({
+                tone: 'success',
+                text: `Titlovi (${NAMES[language]}) su uklonjeni.`,
+              });
+            } else {
+              await removeCaptions.reject(alreadyRemoved);
+              model.errors = { form: text.captionAlreadyRemoved };
+            }
+            model.languages = model.languages.filter((listed) => listed !== language);
+          },
+          (model) => model.removing !== null,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      // Nothing sent while the draft breaks a rule; sent as chosen; each call counted.
+      expect(loadEducation.calls).toHaveLength(model.loads);
+      expect(putCaptions.calls).toEqual(model.puts);
+      expect(removeCaptions.calls).toEqual(model.removals);
+      expect(app.notices).toEqual(model.notices);
+      if (model.phase === 'loadFailed') {
+        expect(screen.getByRole('alert')).toHaveTextContent(text.mediaLoadFailed);
+        return;
+      }
+      if (model.phase === 'loading') {
+        expect(screen.queryByRole('region', { name: text.captionsTitle })).toBeNull();
+        return;
+      }
+      const removable = within(captionsRegion())
+        .queryAllByRole('button', { name: /^Ukloni titlove: / })
+        .map((button) => button.getAttribute('aria-label'));
+      expect(removable).toEqual(
+        model.languages.map((language) => text.captionRemoveOf(NAMES[language] ?? language)),
+      );
+      if (model.languages.length === 0) {
+        expect(captionsRegion()).toHaveTextContent(text.captionsNone);
+      }
+      expect(languageSelect()).toHaveValue(model.language);
+      const { language = '', file = '', form = '' } = model.errors;
+      expect(within(captionsRegion()).queryByRole('alert')?.textContent ?? '').toBe(
+        language + file + form,
+      );
+      const busy = model.saving || model.removing !== null;
+      if (busy) expect(languageSelect()).toBeDisabled();
+      else expect(languageSelect()).toBeEnabled();
+      if (model.saving) {
+        expect(within(captionsRegion()).getByRole('status')).toHaveTextContent(text.captionSaving);
+        return;
+      }
+      expect(submitButton()).toHaveAccessibleName(
+        model.languages.includes(model.language) ? text.captionReplace : text.captionAdd,
+      );
+    },
   });
 });

@@ -5,8 +5,10 @@
  */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Education } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/errors.ts';
 import { transcodeWatchMachine } from '../../src/machines/transcodeWatch.machine.ts';
 import { messages } from '../../src/messages.ts';
 import {
@@ -17,6 +19,7 @@ import {
   uploaded,
 } from '../support/educationMedia.tsx';
 import { testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 
 const text = messages.educationAdmin;
 // The polling runs on fake timers; userEvent's own delays advance them.
@@ -144,5 +147,241 @@ describe('transcode watch pinned by hand', () => {
     expect(retryTranscodeButton()).toBeEnabled();
     await waitMs(30_000);
     expect(loadEducation.calls).toEqual([7]);
+  });
+});
+
+/**
+ * Issue 27 on the edit page, as a model: what the server last answered for the education (the
+ * state shown), which calls are open, and how long the page has shown a state since its last
+ * answer. A state queued or processing is fetched again 3 s after each answer; a failed poll
+ * changes nothing a person sees; a failed transcode offers one retry at a time.
+ */
+interface WatchModel {
+  /** The first load: waiting, refused, or answered. */
+  phase: 'loading' | 'loadFailed' | 'shown';
+  shown: Education | null;
+  /** A fetch of the education is open (the first load, its retry or a poll). */
+  loadOpen: boolean;
+  retryOpen: boolean;
+  /** Milliseconds since the last answer while nothing was open. */
+  sinceAnswer: number;
+  loads: number;
+  retries: number;
+  notices: { tone: string; text: string }[];
+}
+
+let app: ReturnType<typeof renderMediaSection>;
+
+describe('transcode watch random paths', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const transcoding = (education: Education | null) =>
+    education?.stream?.state === 'queued' || education?.stream?.state === 'processing';
+  const withStream = (state: TranscodeStateName, progress = 0) => uploaded(state, ['hr'], progress);
+  type TranscodeStateName = 'queued' | 'processing' | 'ready' | 'failed';
+  /** What a person reads for each answer, written out rather than taken from the view. */
+  const answers: { label: string; education: Education; shown: string }[] = [
+    { label: 'u redu čekanja', education: withStream('queued'), shown: 'U redu čekanja' },
+    { label: 'u obradi 0 %', education: withStream('processing', 0), shown: 'U obradi… 0 %' },
+    {
+      label: 'u obradi 37,4 %',
+      education: withStream('processing', 37.4),
+      shown: 'U obradi… 37 %',
+    },
+    { label: 'spremno', education: withStream('ready', 100), shown: 'Spremno' },
+    {
+      label: 'obrada nije uspjela',
+      education: withStream('failed'),
+      shown: 'Obrada nije uspjela: ffmpeg nije mogao pročitati video.',
+    },
+  ];
+  const shownText = (education: Education | null) =>
+    answers.find(
+      (answer) =>
+        answer.education.stream?.state === education?.stream?.state &&
+        answer.education.stream?.progress === education?.stream?.progress,
+    )?.shown ?? '';
+  const failures: { label: string; error: unknown; toast: string }[] = [
+    {
+      label: 'poslužitelj odgovara 500',
+      error: new ApiError(500, { errors: ['Internal server error.'] }),
+      toast: 'Dogodila se pogreška: {"errors":["Internal server error."]}',
+    },
+    {
+      label: 'poslužitelj odgovara 404',
+      error: new ApiError(404, { errors: ['Education not found.'] }),
+      toast: 'Dogodila se pogreška: {"errors":["Education not found."]}',
+    },
+    {
+      label: 'veza se prekida',
+      error: new TypeError('Failed to fetch'),
+      toast: 'Dogodila se pogreška: {"message":"Failed to fetch"}',
+    },
+  ];
+  const retryFailures = [
+    ...failures,
+    {
+      label: 'poslužitelj odgovara 409',
+      error: new ApiError(409, { errors: ['Only a failed transcode can be retried.'] }),
+      toast: 'Dogodila se pogreška: {"errors":["Only a failed transcode can be retried."]}',
+    },
+  ];
+
+  /** An answer arrived: the 3 s start again from it. */
+  const answered = (model: WatchModel) => {
+    model.sinceAnswer = 0;
+  };
+  const waitMs = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+  // Listed twice: a path mostly goes on from an answer rather than from a failure.
+  const answer = fc.constantFrom(...answers).map(({ label, education }) =>
+    step<WatchModel>(
+      `poslužitelj šalje edukaciju: ${label}`,
+      async (model) => {
+        await loadEducation.resolve(education);
+        model.loadOpen = false;
+        model.phase = 'shown';
+        model.shown = education;
+        answered(model);
+      },
+      (model) => model.loadOpen,
+    ),
+  );
+  // Listed twice too, also while the retry is open: the disabled button must not send a second.
+  const retryTranscodeStep = fc.constant(
+    step<WatchModel>(
+      `pritisni '${text.retryTranscodeOf('Protetika')}'`,
+      (model) => {
+        fireEvent.click(retryTranscodeButton() as HTMLElement);
+        if (model.retryOpen) return;
+        model.retryOpen = true;
+        model.retries += 1;
+      },
+      (model) =>
+        model.phase === 'shown' && !model.loadOpen && model.shown?.stream?.state === 'failed',
+    ),
+  );
+
+  testRandomPaths<WatchModel>('transcodeWatch', {
+    startLabel: 'Otvori uređivanje edukacije s prenesenim videom',
+    numRuns: 30,
+    maxSteps: 20,
+    start: () => {
+      // Only the test moves the clock, so that 2999 ms and 3000 ms are told apart.
+      vi.useFakeTimers();
+      for (const fake of Object.values(fakes)) fake.reset();
+      // The captions' load (the second) is answered at once; every fetch of the watch is the fake's.
+      app = renderMediaSection(1, READY);
+      return {
+        phase: 'loading',
+        shown: null,
+        loadOpen: true,
+        retryOpen: false,
+        sinceAnswer: 0,
+        loads: 1,
+        retries: 0,
+        notices: [],
+      };
+    },
+    steps: [
+      answer,
+      answer,
+      fc.constantFrom(...failures).map(({ label, error, toast }) =>
+        step<WatchModel>(
+          label,
+          async (model) => {
+            await loadEducation.reject(error);
+            model.loadOpen = false;
+            // The first load's failure is told (and offers a retry); a poll's is silent.
+            if (model.phase === 'loading') {
+              model.phase = 'loadFailed';
+              model.notices.push({ tone: 'error', text: toast });
+            }
+            answered(model);
+          },
+          (model) => model.loadOpen,
+        ),
+      ),
+      fc.constantFrom(1, 1000, 2000, 2999, 3000, 10_000).map((ms) =>
+        step<WatchModel>(`pričekaj ${ms} ms`, async (model) => {
+          await waitMs(ms);
+          if (model.loadOpen || model.retryOpen || model.phase !== 'shown') return;
+          model.sinceAnswer += ms;
+          if (transcoding(model.shown) && model.sinceAnswer >= 3000) {
+            model.loads += 1;
+            model.loadOpen = true;
+            model.sinceAnswer = 0;
+          }
+        }),
+      ),
+      fc.constant(
+        step<WatchModel>(
+          `pritisni '${text.retry}' (učitavanje)`,
+          (model) => {
+            fireEvent.click(screen.getByRole('button', { name: text.retry }));
+            model.phase = 'loading';
+            model.loadOpen = true;
+            model.loads += 1;
+          },
+          (model) => model.phase === 'loadFailed',
+        ),
+      ),
+      retryTranscodeStep,
+      retryTranscodeStep,
+      fc
+        .constantFrom(
+          answers[0] as (typeof answers)[number],
+          answers[1] as (typeof answers)[number],
+        )
+        .map(({ label, education }) =>
+          step<WatchModel>(
+            `poslužitelj ponovno pokreće obradu: ${label}`,
+            async (model) => {
+              await retryTranscode.resolve(education);
+              model.retryOpen = false;
+              model.shown = education;
+              answered(model);
+            },
+            (model) => model.retryOpen,
+          ),
+        ),
+      fc.constantFrom(...retryFailures).map(({ label, error, toast }) =>
+        step<WatchModel>(
+          `ponovna obrada: ${label}`,
+          async (model) => {
+            await retryTranscode.reject(error);
+            model.retryOpen = false;
+            model.notices.push({ tone: 'error', text: toast });
+            answered(model);
+          },
+          (model) => model.retryOpen,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      // Fetched once, then again only 3 s after an answer of a state still queued or processing.
+      expect(loadEducation.calls).toEqual(Array.from({ length: model.loads }, () => 7));
+      expect(retryTranscode.calls).toEqual(Array.from({ length: model.retries }, () => 7));
+      expect(app.notices).toEqual(model.notices);
+      if (model.phase === 'loadFailed') {
+        expect(screen.getByRole('alert')).toHaveTextContent(text.mediaLoadFailed);
+        expect(retryTranscodeButton()).toBeNull();
+        return;
+      }
+      expect(screen.queryByText(text.mediaLoadFailed)).toBeNull();
+      if (model.phase === 'loading') {
+        expect(retryTranscodeButton()).toBeNull();
+        return;
+      }
+      // The last answer is what is shown, whatever a failed poll did since.
+      const words = section()?.querySelector('[aria-live]')?.textContent ?? '';
+      expect(words.replace(text.retry, '').trim()).toBe(shownText(model.shown));
+      const failed = model.shown?.stream?.state === 'failed';
+      expect(retryTranscodeButton() !== null).toBe(failed);
+      if (failed) {
+        if (model.retryOpen) expect(retryTranscodeButton()).toBeDisabled();
+        else expect(retryTranscodeButton()).toBeEnabled();
+      }
+    },
   });
 });
