@@ -104,6 +104,8 @@ export function Header(props: HeaderProps) {
           href={routes.home.href()}
           className="header__logo"
           aria-current={current(routes.home.href())}
+          // On the home page the address does not change, so nothing else would close the menu.
+          onClick={onCloseMenu}
         >
           <Logo />
           <span className="header__brand">{brand}</span>

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse, Role } from '../../src/api/contract.ts';
 import { HeaderContainer } from '../../src/app/HeaderContainer.tsx';
@@ -16,6 +17,7 @@ import { messages } from '../../src/messages.ts';
 import { Header } from '../../src/views/Header.tsx';
 import type { LinkProps } from '../../src/views/PlainLink.tsx';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 import { createSessionProbe } from '../support/session-probe.tsx';
 
@@ -240,6 +242,14 @@ describe('hamburger menu pinned by hand', () => {
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(app.history).toEqual(['/']);
   });
+
+  it('closes when the logo is pressed on the home page, where the address stays the same', async () => {
+    renderHeader(null);
+    await user.click(menuButton());
+    await user.click(screen.getByRole('link', { name: BRAND }));
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(app.location()).toBe('/');
+  });
 });
 
 describe('header links by session and page', () => {
@@ -317,5 +327,208 @@ describe('Header view from a resolved snapshot', () => {
     expect(onHoldStart).toHaveBeenCalledOnce();
     fireEvent.pointerLeave(header());
     expect(onHoldEnd).toHaveBeenCalledOnce();
+  });
+});
+
+/** SPEC 2 "Header", 4 "Header" and 9 as a model: who is logged in, how long the header is held. */
+interface HeaderModel {
+  roles: Role[] | null;
+  /** The time on the test's clock; the press started at `pressedAt` (null: not pressed). */
+  now: number;
+  pressedAt: number | null;
+  /** A hold of 2000 ms finished in this session (the login link then shows until it ends). */
+  revealed: boolean;
+  menuOpen: boolean;
+  path: string;
+  logouts: number;
+}
+
+const HOLD_MS = 2000;
+const roleChoices: Role[][] = [['user'], ['employee'], ['administrator']];
+
+/** SPEC 2's links for a session, in the header's order, the logo first. */
+function expectedLinks({ roles, revealed }: HeaderModel): [string, string][] {
+  const loggedIn = roles !== null;
+  const staff = roles?.some((role) => role === 'employee' || role === 'administrator') ?? false;
+  return [
+    [BRAND, '/'],
+    [nav.catalogues, '/katalozi'],
+    [nav.courses, '/tecajevi'],
+    [nav.about, '/info'],
+    ...(loggedIn ? [[nav.educations, '/edukacije/'] as [string, string]] : []),
+    ...(staff ? [[nav.admin, '/admin'] as [string, string]] : []),
+    ...(!loggedIn || revealed ? [[nav.login, '/login'] as [string, string]] : []),
+    ...(loggedIn ? [[nav.logout, '/logout'] as [string, string]] : []),
+  ];
+}
+
+/** A click is a press and a release on the header before it (a hold of no time). */
+function tap(target: Element) {
+  fireEvent.pointerDown(target);
+  fireEvent.pointerUp(target);
+  fireEvent.click(target);
+}
+
+describe('header random paths', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const idle = (model: HeaderModel) => model.pressedAt === null;
+  const wait = (ms: number) =>
+    step<HeaderModel>(`pričekaj ${ms} ms`, async (model) => {
+      await act(() => vi.advanceTimersByTimeAsync(ms));
+      model.now += ms;
+      // SPEC 4: 2000 ms of holding while logged in shows the login link.
+      if (model.pressedAt !== null && model.roles && model.now - model.pressedAt >= HOLD_MS) {
+        model.revealed = true;
+      }
+    });
+  const follow = (name: string, href: string) => (model: HeaderModel) => {
+    tap(link(name) ?? document.body);
+    model.path = href;
+    model.menuOpen = false;
+  };
+
+  const press = fc.constant(
+    step<HeaderModel>(
+      'pritisni i drži zaglavlje',
+      (model) => {
+        fireEvent.pointerDown(header());
+        model.pressedAt = model.now;
+      },
+      idle,
+    ),
+  );
+
+  testRandomPaths<HeaderModel>('header', {
+    startLabel: 'Otvori početnu stranicu',
+    // Cheap runs; a revealed link lost on a new session needs a login, a hold, a logout and a
+    // login again, so long paths.
+    numRuns: 30,
+    maxSteps: 16,
+    start: () => {
+      // A visitor arrives logged out and logs in through the header, as a person does.
+      renderHeader(null);
+      return {
+        roles: null,
+        now: 0,
+        pressedAt: null,
+        revealed: false,
+        menuOpen: false,
+        path: '/',
+        logouts: 0,
+      };
+    },
+    steps: [
+      // Listed twice: most holds worth checking are long ones.
+      press,
+      press,
+      fc.constantFrom('pointerUp', 'pointerLeave', 'pointerCancel').map((how) =>
+        step<HeaderModel>(
+          how === 'pointerUp'
+            ? 'pusti zaglavlje'
+            : how === 'pointerLeave'
+              ? 'pomakni pokazivač izvan zaglavlja'
+              : 'preglednik prekida pritisak',
+          (model) => {
+            fireEvent[how](header());
+            model.pressedAt = null;
+          },
+          (model) => !idle(model),
+        ),
+      ),
+      // Around the 2000 ms that SPEC 9 names, and longer waits.
+      fc.constantFrom(1, 999, 1000, 1999, 2000, 2001, 3000).map(wait),
+      fc.integer({ min: 1, max: 2500 }).map(wait),
+      fc.constant(
+        step<HeaderModel>(
+          (model) => (model.menuOpen ? "pritisni 'Zatvori izbornik'" : "pritisni 'Izbornik'"),
+          (model) => {
+            tap(menuButton());
+            model.menuOpen = !model.menuOpen;
+          },
+          idle,
+        ),
+      ),
+      fc.constantFrom<'escape' | 'backdrop'>('escape', 'backdrop').map((how) =>
+        step<HeaderModel>(
+          how === 'escape' ? 'pritisni Escape' : 'dodirni zatamnjenu stranicu',
+          (model) => {
+            if (how === 'escape') {
+              fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+            } else {
+              fireEvent.click(document.querySelector('.header__backdrop') ?? document.body);
+            }
+            model.menuOpen = false;
+          },
+          (model) => idle(model) && model.menuOpen,
+        ),
+      ),
+      fc
+        .constantFrom<[string, string]>(
+          [BRAND, '/'],
+          [nav.catalogues, '/katalozi'],
+          [nav.courses, '/tecajevi'],
+          [nav.about, '/info'],
+        )
+        .map(([name, href]) =>
+          step<HeaderModel>(`pritisni poveznicu '${name}'`, follow(name, href), idle),
+        ),
+      fc.constantFrom(...roleChoices).map((roles) =>
+        step<HeaderModel>(
+          `pritisni '${nav.login}' i prijavi se (${roles.join(', ')})`,
+          async (model) => {
+            follow(nav.login, '/login')(model);
+            // The login form sends the session its LOGIN and goes home.
+            await session.send({ type: 'LOGIN', response: loginOf(roles) });
+            model.roles = roles;
+            model.revealed = false;
+          },
+          (model) => idle(model) && model.roles === null,
+        ),
+      ),
+      fc.constant(
+        step<HeaderModel>(
+          `pritisni '${nav.logout}'`,
+          async (model) => {
+            follow(nav.logout, '/logout')(model);
+            // The logout page ends the session; the server revokes the token.
+            await session.send({ type: 'LOGOUT' });
+            await revokeToken.resolve(undefined);
+            model.roles = null;
+            model.revealed = false;
+            model.logouts += 1;
+          },
+          (model) => idle(model) && model.roles !== null,
+        ),
+      ),
+      fc.constant(
+        step<HeaderModel>(
+          'API obnavlja tokene',
+          () =>
+            session.send({
+              type: 'TOKENS_REFRESHED',
+              tokens: { accessToken: 'a2', refreshToken: 'r2' },
+            }),
+          (model) => model.roles !== null,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      expect(
+        screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]),
+      ).toEqual(expectedLinks(model));
+      for (const [name, href] of expectedLinks(model)) {
+        expect(link(name)?.getAttribute('aria-current') === 'page').toBe(href === model.path);
+      }
+      expect(menuButton()).toHaveAttribute('aria-expanded', String(model.menuOpen));
+      expect(menuButton()).toHaveAccessibleName(model.menuOpen ? 'Zatvori izbornik' : 'Izbornik');
+      expect(document.querySelector('.header__backdrop')).toHaveAttribute(
+        'data-open',
+        String(model.menuOpen),
+      );
+      expect(app.location()).toBe(model.path);
+      expect(revokeToken.calls).toHaveLength(model.logouts);
+    },
   });
 });
