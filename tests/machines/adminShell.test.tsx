@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Country, Partner, Role } from '../../src/api/contract.ts';
 import { AdminContainer } from '../../src/app/AdminContainer.tsx';
 import {
@@ -9,7 +10,8 @@ import {
 } from '../../src/machines/adminShell.machine.ts';
 import type { StoredSession } from '../../src/machines/authSession.machine.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
-import { renderWithEffects } from '../support/render-with-effects.tsx';
+import { step, testRandomPaths } from '../support/random-paths.ts';
+import { renderWithEffects, type FakeApi } from '../support/render-with-effects.tsx';
 import { setViewportWidth } from '../support/viewport.ts';
 
 const INVITE_HEADING = 'Pozovi korisnika';
@@ -250,5 +252,197 @@ describe('admin shell pinned by hand', () => {
     renderAdmin('/admin/user', ['employee']);
     fireEvent.click(entry('Korisnici'));
     expect(app.history).toEqual(['/admin/user']);
+  });
+});
+
+/** SPEC 2 "Admin shell", 6 and 9 as a model: who opened which address, where the app went since. */
+interface AdminModel {
+  role: Role | null;
+  narrow: boolean;
+  /** Where the content area lies down the page (px). */
+  contentTop: number;
+  history: string[];
+  scrolls: { top: number; behavior: string }[];
+}
+
+/** SPEC 2 and 6: the entries by role, in SPEC's order (issue 29 adds Zapisnik for admins). */
+function entriesOf(role: Role): [string, string][] {
+  const admin = role === 'administrator';
+  return [
+    ['Newsletter', '/admin/newsletter'],
+    ...(admin ? [['Tečajevi', '/admin/course'] as [string, string]] : []),
+    ['Korisnici', '/admin/user'],
+    ['Proizvodi', '/admin/products'],
+    ...(admin ? [['Edukacije', '/admin/educations'] as [string, string]] : []),
+    ['Partneri', '/admin/partners'],
+    ...(admin ? [['Zapisnik', '/admin/zapisnik'] as [string, string]] : []),
+  ];
+}
+const ADMIN_ONLY = ['/admin/course', '/admin/educations', '/admin/zapisnik'];
+/** The screens the shell shows at once (the others load their code on demand). */
+const EAGER_HEADINGS: Record<string, string> = {
+  '/admin/user': INVITE_HEADING,
+  '/admin/products': 'Proizvodi na početnoj stranici',
+  '/admin/partners': 'Novi partner',
+};
+/** The API of the admin-only screens: an employee's visit never calls it. */
+const ADMIN_ONLY_CALLS = /^(countries|courses|educations|auditLog)\./;
+
+/** Every screen's calls are left pending and recorded: the shell is under test, not its screens. */
+let apiCalls: string[] = [];
+const pendingApi = new Proxy(
+  {},
+  {
+    get: (_, resource: string) =>
+      new Proxy(
+        {},
+        {
+          get: (__, call: string) => () => {
+            apiCalls.push(`${resource}.${call}`);
+            return new Promise(() => {});
+          },
+        },
+      ),
+  },
+) as FakeApi;
+
+describe('admin shell random paths', () => {
+  const current = (model: AdminModel) => model.history.at(-1) ?? '';
+  /** The menu has 4 or 7 entries: a drawn position picks one of those the role sees. */
+  const entryAt = (model: AdminModel, at: number): [string, string] => {
+    const entries = entriesOf(model.role ?? 'employee');
+    return entries[at % entries.length] ?? ['', ''];
+  };
+  /** The education admin opens its create form in place of /admin/educations (SPEC 2). */
+  const settleEducations = async (model: AdminModel) => {
+    if (model.role !== 'administrator' || current(model) !== '/admin/educations') return;
+    model.history[model.history.length - 1] = '/admin/educations/create';
+    await waitFor(() => expect(app.location()).toBe('/admin/educations/create'), {
+      timeout: 10_000,
+    });
+  };
+
+  /**
+   * jsdom lays nothing out: the content area lies `top` px down the page, so the viewport sees it
+   * less what the window has scrolled (the shell's own scroll moves the window).
+   */
+  let contentTopNow = 0;
+  const layContentAt = (top: number) => {
+    contentTopNow = top;
+    if (vi.isMockFunction(HTMLElement.prototype.getBoundingClientRect)) return;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return DOMRect.fromRect({
+        y: this.classList.contains('admin__content') ? contentTopNow - window.scrollY : 0,
+      });
+    });
+  };
+  beforeEach(() => {
+    scrollTo = spyOnScrollTo();
+  });
+
+  testRandomPaths<AdminModel>('adminShell', {
+    startLabel: 'Prijavljen, bez otvorene stranice',
+    // The education admin's code loads on demand in the first run that opens it: few runs.
+    numRuns: 10,
+    maxSteps: 10,
+    start: () => {
+      apiCalls = [];
+      return { role: null, narrow: false, contentTop: 0, history: [], scrolls: [] };
+    },
+    steps: [
+      fc
+        .record({
+          path: fc.constantFrom(
+            '/admin',
+            '/admin/',
+            '/admin/newsletter',
+            '/admin/course',
+            '/admin/user',
+            '/admin/products',
+            '/admin/educations',
+            '/admin/partners',
+            '/admin/zapisnik',
+            '/admin/nepoznato',
+          ),
+          role: fc.constantFrom<Role>('user', 'employee', 'employee', 'administrator'),
+          narrow: fc.boolean(),
+          contentTop: fc.constantFrom(341, 445, 2000),
+        })
+        .map(({ path, role, narrow, contentTop }) =>
+          step<AdminModel>(
+            `otvori ${path} kao ${role} na ${narrow ? 'uskom' : 'širokom'} zaslonu (sadržaj ${contentTop} px niže)`,
+            async (model) => {
+              cleanup();
+              apiCalls = [];
+              setViewportWidth(narrow ? 599 : 1024);
+              layContentAt(contentTop);
+              // A new visit starts at the top of the page.
+              window.scrollTo({ top: 0 });
+              scrollTo.mockClear();
+              app = renderWithEffects(<AdminContainer />, {
+                path,
+                session: sessionWith([role]),
+                api: pendingApi,
+              });
+              // SPEC 2 and 6: others go to /login; exactly /admin opens the first entry, and an
+              // employee's admin-only address does too, each in place of the address opened.
+              const staffOnly = role === 'user';
+              const root = path.replace(/\/$/, '') === '/admin';
+              const refused = role === 'employee' && ADMIN_ONLY.includes(path);
+              const landing = staffOnly ? '/login' : root || refused ? '/admin/newsletter' : path;
+              Object.assign(model, { role, narrow, contentTop, history: [landing], scrolls: [] });
+              await settleEducations(model);
+            },
+          ),
+        ),
+      fc.nat({ max: 6 }).map((at) =>
+        step<AdminModel>(
+          (model) => `pritisni '${entryAt(model, at)[0]}'`,
+          async (model) => {
+            const entries = entriesOf(model.role ?? 'employee');
+            const [name, href] = entryAt(model, at);
+            fireEvent.click(entry(name));
+            // Choosing the entry already shown replaces the address instead of adding to it.
+            if (href === current(model)) model.history[model.history.length - 1] = href;
+            else model.history.push(href);
+            // SPEC 9: on a narrow screen, entries * 75 + 225 px down, never past the content.
+            if (model.narrow) {
+              const offset = entries.length * 75 + 225;
+              model.scrolls.push({ top: Math.min(offset, model.contentTop), behavior: 'smooth' });
+            }
+            await settleEducations(model);
+          },
+          (model) => model.role === 'employee' || model.role === 'administrator',
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      if (model.role === null) return;
+      expect(app.history).toEqual(model.history);
+      if (model.role === 'user') {
+        expect(menu()).not.toBeInTheDocument();
+        expect(apiCalls).toEqual([]);
+        return;
+      }
+      const entries = entriesOf(model.role);
+      expect(entryNames()).toEqual(entries.map(([name]) => name));
+      const path = current(model);
+      for (const [name, href] of entries) {
+        const inside = path === href || path.startsWith(`${href}/`);
+        expect(entry(name).getAttribute('aria-current') === 'page').toBe(inside);
+      }
+      const known = entries.some(([, href]) => path === href || path.startsWith(`${href}/`));
+      const notFound = screen.queryByRole('heading', { level: 1, name: NOT_FOUND });
+      if (known) expect(notFound).not.toBeInTheDocument();
+      else expect(notFound).toBeVisible();
+      const heading = EAGER_HEADINGS[path];
+      if (heading) expect(screen.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(scrollTo.mock.calls.map(([options]) => options)).toEqual(model.scrolls);
+      if (model.role === 'employee') {
+        expect(apiCalls.filter((call) => ADMIN_ONLY_CALLS.test(call))).toEqual([]);
+      }
+    },
   });
 });

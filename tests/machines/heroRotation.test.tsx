@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomeContainer } from '../../src/app/HomeContainer.tsx';
 import { heroImages as images } from '../../src/data/hero.ts';
@@ -9,6 +10,7 @@ import {
 } from '../../src/machines/heroRotation.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 import { setPrefersReducedMotion } from '../support/viewport.ts';
 
@@ -159,4 +161,157 @@ describe('hero rotation pinned by hand', () => {
       [images[2]?.src, 'hero__slide hero__slide--next'],
     ]);
   });
+});
+
+/**
+ * SPEC 2 "Home" and 9 as a model: which photo shows, which was shown before it, and how long the
+ * visitor has watched the current one without holding the rotation (pointer over the hero, focus
+ * inside it, or the visitor's pause, WCAG 2.2.2).
+ */
+interface HeroModel {
+  index: number;
+  previous: number | null;
+  watched: number;
+  hovered: boolean;
+  /** Which of the hero's two links has focus (null: focus is outside the hero). */
+  focused: string | null;
+  paused: boolean;
+}
+
+const ROTATION_MS = 5000;
+const heroLinks = [messages.nav.catalogues, messages.nav.courses];
+const heroLink = (name: string) => within(hero()).getByRole('link', { name });
+const held = (model: HeroModel) => model.hovered || model.focused !== null || model.paused;
+/** A hold that ends starts a full interval again. */
+const holdChange = (model: HeroModel, change: () => void) => {
+  const wasHeld = held(model);
+  change();
+  if (wasHeld && !held(model)) model.watched = 0;
+};
+
+describe('hero rotation random paths', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const wait = (ms: number) =>
+    step<HeroModel>(`pričekaj ${ms} ms`, async (model) => {
+      await advance(ms);
+      if (held(model)) return;
+      model.watched += ms;
+      // SPEC 9: a new photo every 5000 ms, after the fourth the first again.
+      while (model.watched >= ROTATION_MS) {
+        model.watched -= ROTATION_MS;
+        model.previous = model.index;
+        model.index = (model.index + 1) % images.length;
+      }
+    });
+
+  // A visitor who prefers reduced motion starts paused (WCAG 2.2.2) and may press play.
+  for (const reducedMotion of [false, true]) {
+    testRandomPaths<HeroModel>('heroRotation', {
+      ...(reducedMotion && { variant: 'prefers reduced motion' }),
+      startLabel: reducedMotion
+        ? 'Otvori početnu stranicu sa smanjenim pokretima'
+        : 'Otvori početnu stranicu',
+      numRuns: reducedMotion ? 10 : 25,
+      maxSteps: 16,
+      start: () => {
+        renderHome({ reducedMotion });
+        return {
+          index: 0,
+          previous: null,
+          watched: 0,
+          hovered: false,
+          focused: null,
+          paused: reducedMotion,
+        };
+      },
+      steps: [
+        // Around SPEC 9's 5000 ms, and longer waits that cross several changes.
+        fc.constantFrom(1, 2500, 4999, 5000, 5001).map(wait),
+        fc.integer({ min: 1, max: 21_000 }).map(wait),
+        fc.constant(
+          step<HeroModel>(
+            'pomakni pokazivač na fotografiju',
+            (model) => {
+              fireEvent.pointerEnter(hero());
+              holdChange(model, () => (model.hovered = true));
+            },
+            (model) => !model.hovered,
+          ),
+        ),
+        fc.constant(
+          step<HeroModel>(
+            'pomakni pokazivač s fotografije',
+            (model) => {
+              fireEvent.pointerLeave(hero());
+              holdChange(model, () => (model.hovered = false));
+            },
+            (model) => model.hovered,
+          ),
+        ),
+        fc.constantFrom(...heroLinks).map((name) =>
+          step<HeroModel>(
+            `fokusiraj poveznicu '${name}'`,
+            (model) => {
+              if (model.focused !== null) {
+                fireEvent.blur(heroLink(model.focused), { relatedTarget: heroLink(name) });
+              }
+              fireEvent.focus(heroLink(name));
+              holdChange(model, () => (model.focused = name));
+            },
+            (model) => model.focused !== name,
+          ),
+        ),
+        fc.constant(
+          step<HeroModel>(
+            'pomakni fokus izvan fotografije',
+            (model) => {
+              fireEvent.blur(heroLink(model.focused ?? ''), { relatedTarget: document.body });
+              holdChange(model, () => (model.focused = null));
+            },
+            (model) => model.focused !== null,
+          ),
+        ),
+        fc.constant(
+          step<HeroModel>(
+            (model) =>
+              `pritisni '${model.paused ? messages.home.playRotation : messages.home.pauseRotation}'`,
+            (model) => {
+              fireEvent.click(model.paused ? playButton() : pauseButton());
+              holdChange(model, () => (model.paused = !model.paused));
+            },
+          ),
+        ),
+      ],
+      invariants: (model) => {
+        expect(shownPhoto()).toHaveAttribute('alt', images[model.index]?.alt);
+        // The outgoing photo stays under the current one; the next one waits in the page.
+        const next = (model.index + 1) % images.length;
+        const slides = [...hero().querySelectorAll('img')].map((img) => [
+          img.getAttribute('src'),
+          img.className.replace('hero__slide hero__slide--', ''),
+        ]);
+        const roleOf = (position: number) =>
+          position === model.index
+            ? 'current'
+            : position === model.previous
+              ? 'previous'
+              : position === next
+                ? 'next'
+                : null;
+        expect(slides).toEqual(
+          images.flatMap((image, position) => {
+            const role = roleOf(position);
+            return role ? [[image.src, role]] : [];
+          }),
+        );
+        expect(
+          within(hero()).getByRole('button', {
+            name: model.paused ? messages.home.playRotation : messages.home.pauseRotation,
+          }),
+        ).toBeVisible();
+      },
+    });
+  }
 });
