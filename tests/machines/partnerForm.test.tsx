@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PARTNER_RULES, type Partner } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -17,6 +18,7 @@ import {
 } from '../../src/machines/partnerForm.rules.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.partnerForm;
@@ -495,6 +497,21 @@ describe('partner changes and deletes pinned by hand (issue 29)', () => {
     expect(app.notices).toEqual([]);
   });
 
+  it('a change sends the logo chosen for it, and no logo when none was chosen', async () => {
+    await openForm();
+    const newLogo = logoFile(64, 'image/webp', 'polarix-novi.webp');
+    await user.click(editButton('Polarix'));
+    await fill({ logo: newLogo });
+    await user.click(saveButton() ?? document.body);
+    expect(updatePartner.calls).toHaveLength(1);
+    expect(updatePartner.calls[0]?.logo).toBe(newLogo);
+    await updatePartner.resolve(changed);
+    await user.click(editButton(changed.name));
+    await fill({ name: 'Polarix Dental d.o.o.', websiteUrl: 'https://www.polarix.hr' });
+    await user.click(saveButton() ?? document.body);
+    expect(updatePartner.calls[1]).toMatchObject({ name: 'Polarix Dental d.o.o.', logo: null });
+  });
+
   it("says 'Edukacije premještene, partner obrisan.' once the educations moved", async () => {
     await openForm();
     await user.click(deleteButton('Polarix'));
@@ -541,6 +558,367 @@ describe('partner changes and deletes pinned by hand (issue 29)', () => {
     await submitDraft(validDraft);
     expect(createPartner.calls).toEqual([validDraft]);
     expect(updatePartner.calls).toEqual([]);
+  });
+});
+
+describe('partner form random paths', () => {
+  type Field = keyof PartnerDraft;
+  interface PartnerModel {
+    name: string;
+    websiteUrl: string;
+    logo: File | null;
+    /** The listed partner taken into the form, as it was listed. */
+    edited: Partner | null;
+    /** The list under the form, as SPEC orders it: a new or changed partner first. */
+    partners: Partner[];
+    waiting: 'create' | 'update' | null;
+    creates: CreatePartnerRequest[];
+    updates: UpdatePartnerRequest[];
+    /** What the form shows under its fields and by its button, and which fields are marked. */
+    problems: string[];
+    invalid: Field[];
+    notices: { tone: string; text: string }[];
+    nextId: number;
+  }
+
+  const LOGO_MAX = 5 * MB;
+  const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/heic'];
+  const smallLogo = logoFile(8, 'image/png', 'logotip-čćž.png');
+  const largestLogo = logoFile(LOGO_MAX, 'image/webp', 'logotip.webp');
+  const tooLargeLogo = logoFile(LOGO_MAX + 1, 'image/png', 'veliki.png');
+  const pdfLogo = logoFile(8, 'application/pdf', 'logotip.pdf');
+  const svgLogo = logoFile(8, 'image/svg+xml', 'logotip.svg');
+  const site = 'https://www.dental-šibenik.example/';
+  const longestSite = `${site}${'a'.repeat(PARTNER_RULES.websiteUrlMaxLength - site.length)}`;
+
+  /** SPEC 9 cleaning of a one-line name: runs of white space as one space, trimmed. */
+  const cleaned = (value: string) => value.replace(/\s+/g, ' ').trim();
+  const firstOf = (a: Partner, b: Partner[]) => [a, ...b.filter(({ id }) => id !== a.id)];
+
+  /** SPEC 5 "Partner", with the contract's limits: every broken rule, by field. */
+  function brokenRules(model: PartnerModel): Partial<Record<Field, string>> {
+    const broken: Partial<Record<Field, string>> = {};
+    const name = cleaned(model.name);
+    if (name === '') broken.name = text.allRequired;
+    else if (name.length > 100) broken.name = 'Naziv partnera može imati najviše 100 znakova.';
+    const website = model.websiteUrl.trim();
+    if (website === '') broken.websiteUrl = text.allRequired;
+    else if (website.length > 2048) {
+      broken.websiteUrl = 'Poveznica na stranicu partnera može imati najviše 2048 znakova.';
+    } else if (!/^https?:\/\//i.test(website)) {
+      broken.websiteUrl =
+        "Poveznica na stranicu partnera mora započeti s 'http://' ili 'https://'.";
+    }
+    // A change keeps the current logo when none is chosen.
+    if (!model.logo) {
+      if (!model.edited) broken.logo = text.allRequired;
+    } else if (!IMAGE_TYPES.includes(model.logo.type)) broken.logo = text.logoType;
+    else if (model.logo.size > LOGO_MAX) broken.logo = 'Logotip može imati najviše 5 MB.';
+    return broken;
+  }
+  const editable = (model: PartnerModel) => model.waiting === null;
+  const taken = (model: PartnerModel, name: string) =>
+    model.partners.some((partner) => partner.name === name && partner.id !== model.edited?.id);
+  const showProblems = (model: PartnerModel, byField: Partial<Record<Field, string>>) => {
+    model.invalid = (['name', 'websiteUrl', 'logo'] as const).filter((field) => byField[field]);
+    // Each message once, in the order of the fields.
+    model.problems = [...new Set(model.invalid.map((field) => byField[field] as string))];
+  };
+  const clearProblems = (model: PartnerModel) => {
+    model.problems = [];
+    model.invalid = [];
+  };
+
+  // A web address field (type url) holds its value without white space around it, as the
+  // browser's value sanitization keeps it.
+  const held = (field: 'name' | 'websiteUrl', value: string) =>
+    field === 'websiteUrl' ? value.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '') : value;
+  const typing = (field: 'name' | 'websiteUrl', values: string[]) =>
+    fc.constantFrom(...values).map((value) =>
+      step<PartnerModel>(
+        `upiši ${LABELS[field].toLowerCase()} "${value.length > 40 ? `${value.slice(0, 12)}… (${value.length} znakova)` : value}"`,
+        (model) => {
+          fireEvent.change(input(field), { target: { value } });
+          model[field] = held(field, value);
+          // The problems were about the entries as they were: judged again on the next submit.
+          clearProblems(model);
+        },
+        // Typing what the field already holds changes nothing.
+        (model) => editable(model) && model[field] !== held(field, value),
+      ),
+    );
+  const picking = fc
+    .constantFrom(
+      smallLogo,
+      smallLogo,
+      smallLogo,
+      largestLogo,
+      tooLargeLogo,
+      pdfLogo,
+      svgLogo,
+      null,
+    )
+    .map((file) =>
+      step<PartnerModel>(
+        file ? `odaberi logotip ${file.name} (${file.size} B)` : 'ukloni odabrani logotip',
+        async (model) => {
+          if (file) await user.upload(input('logo'), file);
+          else fireEvent.change(input('logo'), { target: { files: [] } });
+          model.logo = file;
+          clearProblems(model);
+        },
+        (model) => editable(model) && model.logo !== file,
+      ),
+    );
+  // Listed twice: a path often fills the form and then sends it.
+  const submit = fc.constant(
+    step<PartnerModel>(
+      (model) => `pritisni '${model.edited ? text.save : text.submit}'`,
+      async (model) => {
+        await user.click((model.edited ? saveButton() : submitButton()) ?? document.body);
+        // Every submit closes the screen's earlier toasts.
+        model.notices = [];
+        const broken = brokenRules(model);
+        if (Object.keys(broken).length > 0) {
+          showProblems(model, broken);
+          // The first marked field takes the focus.
+          expect(input(model.invalid[0] as Field)).toHaveFocus();
+          return;
+        }
+        clearProblems(model);
+        const sent = {
+          name: cleaned(model.name),
+          websiteUrl: model.websiteUrl.trim(),
+        };
+        if (model.edited) {
+          model.updates.push({ id: model.edited.id, ...sent, logo: model.logo });
+          model.waiting = 'update';
+        } else {
+          model.creates.push({ ...sent, logo: model.logo as File });
+          model.waiting = 'create';
+        }
+      },
+      editable,
+    ),
+  );
+
+  type Answer = 'saved' | 'nameTaken' | 'websiteRefused' | 'logoTooLarge' | 500 | 'network';
+  const failures: Record<Exclude<Answer, 'saved'>, [ApiError | TypeError, Field | null, string]> = {
+    nameTaken: [nameTaken, 'name', 'Partner s tim nazivom već postoji.'],
+    websiteRefused: [
+      new ApiError(400, { errors: { WebsiteUrl: ['WebsiteUrl is not a valid web address.'] } }),
+      'websiteUrl',
+      text.websiteInvalid,
+    ],
+    logoTooLarge: [
+      new ApiError(413, { errors: ['The file in Logo is larger than 5 MB.'] }),
+      'logo',
+      'Logotip može imati najviše 5 MB.',
+    ],
+    500: [new ApiError(500, null), null, 'Nešto je pošlo po zlu: {"status":500}'],
+    network: [
+      new TypeError('Failed to fetch'),
+      null,
+      'Nešto je pošlo po zlu: {"message":"Failed to fetch"}',
+    ],
+  };
+  const answerLabel: Record<Answer, string> = {
+    saved: 'poslužitelj sprema partnera',
+    nameTaken: 'poslužitelj odgovara 409: naziv je zauzet',
+    websiteRefused: 'poslužitelj odgovara 400: adresa nije ispravna',
+    logoTooLarge: 'poslužitelj odgovara 413: logotip je prevelik',
+    500: 'poslužitelj odgovara 500',
+    network: 'mreža ne radi',
+  };
+  const answering = fc
+    .constantFrom<Answer>(
+      'saved',
+      'saved',
+      'saved',
+      'nameTaken',
+      'websiteRefused',
+      'logoTooLarge',
+      500,
+      'network',
+    )
+    .map((answer) =>
+      step<PartnerModel>(
+        answerLabel[answer],
+        async (model) => {
+          const fake = model.waiting === 'create' ? createPartner : updatePartner;
+          const request = model.waiting === 'create' ? model.creates.at(-1) : model.updates.at(-1);
+          const wasUpdate = model.waiting === 'update';
+          model.waiting = null;
+          if (answer !== 'saved') {
+            const [error, field, message] = failures[answer];
+            await fake.reject(error);
+            // SPEC 8 "Partner": the entries stay, the problem is said where it belongs.
+            model.problems = [message];
+            model.invalid = field ? [field] : [];
+            if (field) expect(input(field)).toHaveFocus();
+            return;
+          }
+          const saved: Partner = {
+            id: wasUpdate ? (model.edited as Partner).id : model.nextId++,
+            name: request?.name ?? '',
+            websiteUrl: request?.websiteUrl ?? '',
+            logoUrl: '/media/partners/novi-card.webp',
+          };
+          await fake.resolve(saved);
+          // SPEC 4 "Forms": success resets the form; the partner is listed first.
+          model.partners = firstOf(saved, model.partners);
+          Object.assign(model, { name: '', websiteUrl: '', logo: null, edited: null });
+          clearProblems(model);
+          model.notices = [
+            { tone: 'success', text: wasUpdate ? text.updated : 'Partner stvoren.' },
+          ];
+        },
+        // The server does not save a name another partner has.
+        (model) => {
+          if (model.waiting === null) return false;
+          const request = model.waiting === 'create' ? model.creates.at(-1) : model.updates.at(-1);
+          return answer !== 'saved' || !taken(model, request?.name ?? '');
+        },
+      ),
+    );
+  const startEdit = fc.nat().map((pick) =>
+    step<PartnerModel>(
+      (model) =>
+        `pritisni 'Uredi' kod partnera "${model.partners[pick % model.partners.length]?.name}"`,
+      async (model) => {
+        const partner = model.partners[pick % model.partners.length] as Partner;
+        await user.click(screen.getByRole('button', { name: text.editLabel(partner.name) }));
+        Object.assign(model, {
+          edited: partner,
+          name: partner.name,
+          websiteUrl: partner.websiteUrl,
+          logo: null,
+        });
+        clearProblems(model);
+      },
+      (model) => editable(model) && model.partners.length > 0,
+    ),
+  );
+  const cancelEdit = fc.constant(
+    step<PartnerModel>(
+      `pritisni '${text.cancelEdit}'`,
+      async (model) => {
+        await user.click(screen.getByRole('button', { name: text.cancelEdit }));
+        Object.assign(model, { edited: null, name: '', websiteUrl: '', logo: null });
+        clearProblems(model);
+      },
+      (model) => editable(model) && model.edited !== null,
+    ),
+  );
+
+  const freshModel = (): PartnerModel => ({
+    name: '',
+    websiteUrl: '',
+    logo: null,
+    edited: null,
+    partners: [...existing],
+    waiting: null,
+    creates: [],
+    updates: [],
+    problems: [],
+    invalid: [],
+    notices: [],
+    nextId: 3,
+  });
+  const paths = {
+    steps: [
+      typing('name', [
+        '',
+        '   ',
+        ' Ćevapčić  Dental ',
+        'Đurđevac Implant',
+        'Polarix',
+        'Š'.repeat(100),
+        'Ž'.repeat(101),
+        ` ${'n'.repeat(100)} `,
+      ]),
+      typing('websiteUrl', [
+        '',
+        '  ',
+        ' https://www.adria-dental.hr ',
+        'HTTP://Dental.example/o-nama',
+        'www.adria-dental.hr',
+        'ftp://adria-dental.hr',
+        longestSite,
+        `${longestSite}a`,
+      ]),
+      picking,
+      submit,
+      submit,
+      answering,
+      answering,
+      startEdit,
+      cancelEdit,
+    ],
+    invariants: (model: PartnerModel) => {
+      // Nothing is sent while a rule is broken; what is sent is what was typed, cleaned.
+      expect(createPartner.calls).toEqual(model.creates);
+      expect(updatePartner.calls).toEqual(model.updates);
+      expect(deletePartner.calls).toEqual([]);
+      expect(app.notices).toEqual(model.notices);
+      expect(listed()).toEqual(model.partners.map((partner) => partner.name));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+        model.edited ? text.editTitle(model.edited.name) : text.title,
+      );
+      if (model.waiting) {
+        expect(screen.getByRole('status')).toHaveTextContent(
+          model.waiting === 'create' ? text.submitting : text.saving,
+        );
+        expect(submitButton()).not.toBeInTheDocument();
+        expect(saveButton()).not.toBeInTheDocument();
+        expect(input('name')).toBeDisabled();
+        return;
+      }
+      expect(input('name').value).toBe(model.name);
+      expect(input('websiteUrl').value).toBe(model.websiteUrl);
+      expect(input('logo').files?.[0]).toBe(model.logo ?? undefined);
+      expect(shownProblems()).toEqual(model.problems);
+      for (const field of ['name', 'websiteUrl', 'logo'] as const) {
+        expect(input(field).getAttribute('aria-invalid')).toBe(
+          model.invalid.includes(field) ? 'true' : null,
+        );
+      }
+      if (model.edited) {
+        expect(saveButton()).toBeVisible();
+        expect(screen.getByRole('button', { name: text.cancelEdit })).toBeVisible();
+      } else expect(submitButton()).toBeVisible();
+    },
+  };
+
+  testRandomPaths<PartnerModel>('partnerForm', {
+    startLabel: "Otvori 'Partneri' (Polarix i Nordentis na popisu)",
+    numRuns: 12,
+    maxSteps: 16,
+    start: async () => {
+      await openForm();
+      return freshModel();
+    },
+    ...paths,
+  });
+
+  // Changes of a listed partner start several steps in on the first paths: these start there.
+  testRandomPaths<PartnerModel>('partnerForm', {
+    variant: 'izmjena partnera',
+    startLabel: "Otvori 'Partneri' i pritisni 'Uredi' kod partnera \"Polarix\"",
+    numRuns: 10,
+    maxSteps: 12,
+    start: async () => {
+      await openForm();
+      const [polarix] = existing as [Partner];
+      await user.click(screen.getByRole('button', { name: text.editLabel(polarix.name) }));
+      return {
+        ...freshModel(),
+        edited: polarix,
+        name: polarix.name,
+        websiteUrl: polarix.websiteUrl,
+      };
+    },
+    ...paths,
   });
 });
 
