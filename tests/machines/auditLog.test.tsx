@@ -3,11 +3,12 @@
  * page buttons, retry), and the rules pinned by hand: what a filter and a page ask the server
  * for, Zagreb's days as instants included.
  */
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { AuditLogPage } from '../../src/api/contract.ts';
+import type { AuditKind, AuditLogPage } from '../../src/api/contract.ts';
 import type { AuditLogRequest } from '../../src/api/auditLog.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { AuditLogContainer } from '../../src/app/AuditLogContainer.tsx';
@@ -19,6 +20,7 @@ import {
 } from '../../src/machines/auditLog.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.auditLog;
@@ -199,5 +201,239 @@ describe('audit log rules pinned by hand', () => {
     });
     expect(screen.getByText(text.empty)).toBeVisible();
     expect(loadAuditLog.calls.at(-1)).toEqual({ pageNumber: 1, kind: 'course' });
+  });
+});
+
+describe('audit log random paths', () => {
+  const duro = { id: 9, name: 'Đuro Šimić (duro@dentalia.hr)' };
+  /** Zagreb's midnight of each day the paths pick, and of the day after: winter and summer time. */
+  const MIDNIGHT: Record<string, string> = {
+    '2026-03-28': '2026-03-27T23:00:00.000Z',
+    '2026-03-29': '2026-03-28T23:00:00.000Z',
+    '2026-03-30': '2026-03-29T22:00:00.000Z',
+    '2026-10-25': '2026-10-24T22:00:00.000Z',
+    '2026-10-26': '2026-10-25T23:00:00.000Z',
+    '2026-12-31': '2026-12-30T23:00:00.000Z',
+    '2027-01-01': '2026-12-31T23:00:00.000Z',
+  };
+  const AFTER: Record<string, string> = {
+    '2026-03-28': '2026-03-29',
+    '2026-03-29': '2026-03-30',
+    '2026-10-25': '2026-10-26',
+    '2026-12-31': '2027-01-01',
+  };
+  const DAYS = ['', ...Object.keys(AFTER)];
+
+  interface LogModel {
+    userId: number | null;
+    kind: AuditKind | null;
+    from: string;
+    to: string;
+    pageNumber: number;
+    /** What must have been asked, oldest first. */
+    requests: AuditLogRequest[];
+    /** Asked and not answered; only the newest one counts. */
+    unanswered: number;
+    shown: 'loading' | 'failed' | 'ready';
+    page: AuditLogPage | null;
+    errors: number;
+  }
+  const ask = (model: LogModel) => {
+    model.requests.push({
+      pageNumber: model.pageNumber,
+      ...(model.userId !== null && { userId: model.userId }),
+      ...(model.kind !== null && { kind: model.kind }),
+      ...(model.from !== '' && { from: MIDNIGHT[model.from] }),
+      ...(model.to !== '' && { to: MIDNIGHT[AFTER[model.to] ?? ''] }),
+    });
+    model.unanswered += 1;
+    model.shown = 'loading';
+  };
+  /** A filter changed: the log shows its first page (issue 29). */
+  const filtered = (model: LogModel, change: Partial<LogModel>) => {
+    Object.assign(model, change, { pageNumber: 1 });
+    ask(model);
+  };
+  let app: ReturnType<typeof renderWithEffects>;
+  const render = () => {
+    loadAuditLog.reset();
+    // The people come with the page they were asked with, so a dropped request drops both.
+    let people: Promise<AuditLogLoaded['people']> = Promise.resolve([]);
+    app = renderWithEffects(<AuditLogContainer />, {
+      path: '/admin/zapisnik',
+      api: {
+        auditLog: {
+          listAuditLog: (request) => {
+            const answer = loadAuditLog.fn(request);
+            people = answer.then(({ people: named }) => named);
+            return answer.then(({ page: shown }) => shown);
+          },
+          listAuditPeople: () => people,
+        },
+      },
+    });
+  };
+  const input = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+  const pageOf = (pageNumber: number, totalPages: number): AuditLogPage => ({
+    items: Array.from({ length: totalPages === 0 ? 0 : 1 + (pageNumber % 2) }, (_, index) => ({
+      ...(page(pageNumber).items[0] as AuditLogPage['items'][number]),
+      id: 100 * pageNumber + index,
+      summary: `Četkice ${pageNumber}.${index}`,
+    })),
+    pageNumber,
+    pageSize: 20,
+    totalPages,
+    totalCount: totalPages === 0 ? 0 : 20 * (totalPages - 1) + 1,
+  });
+
+  const kinds = [null, 'product', 'newsletter', 'user'] as const;
+  testRandomPaths<LogModel>('auditLog', {
+    startLabel: 'Otvori zapisnik',
+    numRuns: 20,
+    maxSteps: 14,
+    start: () => {
+      render();
+      const model: LogModel = {
+        ...NO_FILTER,
+        pageNumber: 1,
+        requests: [],
+        unanswered: 0,
+        shown: 'loading',
+        page: null,
+        errors: 0,
+      };
+      ask(model);
+      return model;
+    },
+    steps: [
+      fc.constantFrom(null, ana.id, duro.id).map((userId) =>
+        step<LogModel>(
+          `odaberi osobu ${userId === null ? text.everyone : userId === ana.id ? ana.name : duro.name}`,
+          async (model) => {
+            await user.selectOptions(select(text.person), userId === null ? '' : String(userId));
+            filtered(model, { userId });
+          },
+          // The log names its people once a page came; only another choice is a change.
+          (model) => model.userId !== userId && (userId === null || model.page !== null),
+        ),
+      ),
+      fc.constantFrom(...kinds).map((kind) =>
+        step<LogModel>(
+          `odaberi vrstu ${kind === null ? text.everyKind : text.kinds[kind]}`,
+          async (model) => {
+            await user.selectOptions(select(text.kind), kind ?? '');
+            filtered(model, { kind });
+          },
+          (model) => model.kind !== kind,
+        ),
+      ),
+      ...(['from', 'to'] as const).map((bound) =>
+        fc.constantFrom(...DAYS).map((day) =>
+          step<LogModel>(
+            `upiši ${bound === 'from' ? 'od dana' : 'do dana'} "${day}"`,
+            (model) => {
+              fireEvent.change(input(bound === 'from' ? text.from : text.to), {
+                target: { value: day },
+              });
+              filtered(model, { [bound]: day });
+            },
+            (model) => model[bound] !== day,
+          ),
+        ),
+      ),
+      // 'Sljedeća' is listed twice: a filter changed on a later page is what resets the page.
+      ...([1, 1, -1] as const).map((move) =>
+        fc.constant(
+          step<LogModel>(
+            `pritisni '${move === 1 ? text.next : text.previous}'`,
+            async (model) => {
+              await user.click(button(move === 1 ? text.next : text.previous) ?? document.body);
+              model.pageNumber += move;
+              ask(model);
+            },
+            (model) =>
+              model.shown === 'ready' &&
+              model.page !== null &&
+              (move === 1 ? model.pageNumber < model.page.totalPages : model.pageNumber > 1),
+          ),
+        ),
+      ),
+      fc.constant(
+        step<LogModel>(
+          `pritisni '${text.retry}'`,
+          async (model) => {
+            await user.click(button(text.retry) ?? document.body);
+            ask(model);
+          },
+          (model) => model.shown === 'failed',
+        ),
+      ),
+      // An answer to a request a later filter replaced: it arrives late and must change nothing.
+      fc.constant(
+        step<LogModel>(
+          'stiže zakašnjeli odgovor na stari filter',
+          async (model) => {
+            await loadAuditLog.resolve({ page: pageOf(3, 3), people: [] });
+            model.unanswered -= 1;
+          },
+          (model) => model.unanswered > 1,
+        ),
+      ),
+      fc.constantFrom(0, 1, 2, 3, 3, 500).map((answer) =>
+        step<LogModel>(
+          answer >= 500
+            ? `poslužitelj odgovara ${answer}`
+            : `poslužitelj šalje stranicu (stranica: ${answer})`,
+          async (model) => {
+            model.unanswered -= 1;
+            if (answer >= 500) {
+              model.shown = 'failed';
+              model.errors += 1;
+              return loadAuditLog.reject(new ApiError(answer, { errors: ['Baza nije dostupna.'] }));
+            }
+            const shown = pageOf(model.pageNumber, Math.max(answer, model.pageNumber));
+            model.shown = 'ready';
+            model.page = answer === 0 && model.pageNumber === 1 ? pageOf(1, 0) : shown;
+            await loadAuditLog.resolve({ page: model.page, people: [ana, duro] });
+          },
+          (model) => model.unanswered === 1,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      // Each choice asks once: its first page, Zagreb's days as instants, the last day whole.
+      expect(loadAuditLog.calls).toEqual(model.requests);
+      expect(select(text.person)).toHaveValue(model.userId === null ? '' : String(model.userId));
+      expect(select(text.kind)).toHaveValue(model.kind ?? '');
+      expect(input(text.from).value).toBe(model.from);
+      expect(input(text.to).value).toBe(model.to);
+      expect(app.notices.filter(({ tone }) => tone === 'error')).toHaveLength(model.errors);
+      if (model.shown === 'loading') {
+        expect(screen.getByText(text.loading)).toBeInTheDocument();
+        expect(button(text.next)).not.toBeInTheDocument();
+        expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+        return;
+      }
+      if (model.shown === 'failed') {
+        expect(screen.getByRole('alert')).toHaveTextContent(text.failed);
+        expect(button(text.retry)).toBeEnabled();
+        expect(button(text.next)).not.toBeInTheDocument();
+        return;
+      }
+      const shown = model.page as AuditLogPage;
+      expect(
+        screen
+          .queryAllByRole('listitem')
+          .map((row) => row.querySelector('.audit-log__summary')?.textContent),
+      ).toEqual(shown.items.map(({ summary }) => summary));
+      if (shown.items.length === 0) expect(screen.getByText(text.empty)).toBeVisible();
+      expect(
+        screen.getByText(
+          `Stranica ${model.pageNumber} od ${Math.max(shown.totalPages, 1)} (zapisa: ${shown.totalCount})`,
+        ),
+      ).toBeVisible();
+      expect(button(text.previous)).toHaveProperty('disabled', model.pageNumber <= 1);
+      expect(button(text.next)).toHaveProperty('disabled', model.pageNumber >= shown.totalPages);
+    },
   });
 });

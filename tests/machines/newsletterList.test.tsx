@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NewsletterPreview, NewsletterSummary } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -7,6 +8,7 @@ import { NewsletterContainer } from '../../src/app/NewsletterContainer.tsx';
 import { newsletterListMachine } from '../../src/machines/newsletterList.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const text = messages.newsletterList;
@@ -271,5 +273,253 @@ describe('newsletter list journeys pinned by hand', () => {
     expect(frame()).not.toBeInTheDocument();
     expect(action(text.preview)).toBeEnabled();
     expect(screen.queryByText(text.working)).not.toBeInTheDocument();
+  });
+});
+
+describe('newsletter list random paths', () => {
+  const catalogue: NewsletterSummary[] = [
+    scheduled,
+    { ...scheduled, id: 8, subject: 'Akcija: rukavice čćđšž', status: 'sending' },
+    { ...scheduled, id: 9, subject: 'Novi katalog – Šibenik', status: 'sent' },
+    { ...scheduled, id: 10, subject: 'Tečaj u Đakovu', status: 'cancelled' },
+  ];
+  const previewOf = (newsletter: NewsletterSummary): NewsletterPreview => ({
+    ...preview,
+    subject: newsletter.subject,
+    documentUrl: `/api/v1/newsletters/${newsletter.id}/preview/document?user=2&expires=1&signature=s`,
+  });
+  const failure = (status: number) =>
+    new ApiError(status, { errors: [status === 409 ? 'Already sent.' : 'Neuspjeh.'] });
+  const failureText = (status: number) =>
+    `Dogodila se pogreška: {"errors":["${status === 409 ? 'Already sent.' : 'Neuspjeh.'}"]}`;
+
+  interface ListModel {
+    phase: 'loading' | 'failed' | 'ready';
+    listed: NewsletterSummary[];
+    asking: NewsletterSummary | null;
+    running: { kind: 'cancel' | 'preview' | 'test'; newsletter: NewsletterSummary } | null;
+    preview: NewsletterSummary | null;
+    loads: number;
+    cancels: number[];
+    previews: number[];
+    tests: number[];
+    notices: { tone: string; text: string }[];
+  }
+  const idle = (model: ListModel) =>
+    model.phase === 'ready' && model.running === null && model.asking === null;
+  const actionOn = (kind: 'preview' | 'test' | 'cancel', n: number) =>
+    step<ListModel>(
+      (model) => {
+        const name = { preview: text.preview, test: text.sendTest, cancel: text.cancel }[kind];
+        const choices = model.listed.filter(
+          ({ status }) => kind !== 'cancel' || status === 'scheduled' || status === 'sending',
+        );
+        return `pritisni '${name}: ${choices[n % Math.max(choices.length, 1)]?.subject ?? ''}'`;
+      },
+      async (model) => {
+        const choices = model.listed.filter(
+          ({ status }) => kind !== 'cancel' || status === 'scheduled' || status === 'sending',
+        );
+        const newsletter = choices[n % choices.length] as NewsletterSummary;
+        const name = { preview: text.preview, test: text.sendTest, cancel: text.cancel }[kind];
+        await user.click(button(`${name}: ${newsletter.subject}`) ?? document.body);
+        if (kind === 'cancel') {
+          model.asking = newsletter;
+          return;
+        }
+        model.running = { kind, newsletter };
+        if (kind === 'preview') model.previews.push(newsletter.id);
+        else {
+          model.tests.push(newsletter.id);
+          // A new test mail closes the list's earlier toasts.
+          model.notices = [];
+        }
+      },
+      (model) =>
+        idle(model) &&
+        model.listed.some(
+          ({ status }) => kind !== 'cancel' || status === 'scheduled' || status === 'sending',
+        ),
+    );
+
+  testRandomPaths<ListModel>('newsletterList', {
+    startLabel: 'Otvori newslettere u administraciji',
+    numRuns: 20,
+    maxSteps: 16,
+    start: () => {
+      renderList();
+      return {
+        phase: 'loading',
+        listed: [],
+        asking: null,
+        running: null,
+        preview: null,
+        loads: 1,
+        cancels: [],
+        previews: [],
+        tests: [],
+        notices: [],
+      };
+    },
+    steps: [
+      fc.subarray(catalogue, { minLength: 1 }).map((listed) =>
+        step<ListModel>(
+          `poslužitelj šalje popis: ${listed.map(({ subject }) => subject).join('; ')}`,
+          async (model) => {
+            await loadNewsletters.resolve(listed);
+            model.phase = 'ready';
+            model.listed = listed;
+          },
+          (model) => model.phase === 'loading',
+        ),
+      ),
+      fc.constant(
+        step<ListModel>(
+          'poslužitelj odgovara 500 na popis',
+          async (model) => {
+            await loadNewsletters.reject(failure(500));
+            model.phase = 'failed';
+            model.notices.push({ tone: 'error', text: failureText(500) });
+          },
+          (model) => model.phase === 'loading',
+        ),
+      ),
+      fc.constant(
+        step<ListModel>(
+          `pritisni '${text.retry}'`,
+          async (model) => {
+            await user.click(button(text.retry) ?? document.body);
+            model.phase = 'loading';
+            model.loads += 1;
+          },
+          (model) => model.phase === 'failed',
+        ),
+      ),
+      fc.constant(
+        step<ListModel>(
+          `pritisni '${text.reload}'`,
+          async (model) => {
+            await user.click(button(text.reload) ?? document.body);
+            model.phase = 'loading';
+            model.loads += 1;
+          },
+          idle,
+        ),
+      ),
+      fc.nat().map((n) => actionOn('cancel', n)),
+      fc.nat().map((n) => actionOn('cancel', n)),
+      fc.nat().map((n) => actionOn('preview', n)),
+      fc.nat().map((n) => actionOn('test', n)),
+      fc.constantFrom('keep', 'escape').map((how) =>
+        step<ListModel>(
+          how === 'keep' ? `pritisni '${text.keep}'` : 'pritisni Escape',
+          async (model) => {
+            if (how === 'keep') await user.click(button(text.keep) ?? document.body);
+            else await user.keyboard('{Escape}');
+            // While the cancel runs, Escape cannot take it back.
+            if (model.running === null) model.asking = null;
+          },
+          (model) => model.asking !== null && (how === 'escape' || model.running === null),
+        ),
+      ),
+      fc.constant(
+        step<ListModel>(
+          `pritisni '${text.confirmCancel}'`,
+          async (model) => {
+            await user.click(button(text.confirmCancel) ?? document.body);
+            const newsletter = model.asking as NewsletterSummary;
+            model.running = { kind: 'cancel', newsletter };
+            model.cancels.push(newsletter.id);
+            model.notices = [];
+          },
+          (model) => model.asking !== null && model.running === null,
+        ),
+      ),
+      fc.constant(
+        step<ListModel>(
+          `pritisni '${text.closePreview}'`,
+          async (model) => {
+            await user.click(button(text.closePreview) ?? document.body);
+            model.preview = null;
+          },
+          (model) => model.preview !== null && model.asking === null,
+        ),
+      ),
+      fc.constantFrom(0, 404, 409, 500).map((status) =>
+        step<ListModel>(
+          status === 0 ? 'poslužitelj izvršava radnju' : `poslužitelj odgovara ${status} na radnju`,
+          async (model) => {
+            const { kind, newsletter } = model.running as NonNullable<ListModel['running']>;
+            const fake = { cancel: cancelNewsletter, preview: loadPreview, test: sendTest }[kind];
+            model.running = null;
+            if (kind === 'cancel') model.asking = null;
+            if (status !== 0) {
+              await fake.reject(failure(status));
+              model.notices.push({ tone: 'error', text: failureText(status) });
+              return;
+            }
+            if (kind === 'preview') {
+              await loadPreview.resolve(previewOf(newsletter));
+              model.preview = newsletter;
+            } else {
+              await (kind === 'cancel' ? cancelNewsletter : sendTest).resolve(undefined);
+              model.notices.push({
+                tone: 'success',
+                text: kind === 'cancel' ? text.cancelled : text.testSent,
+              });
+              // A cancelled newsletter: the list is shown again from the server.
+              if (kind === 'cancel') {
+                model.phase = 'loading';
+                model.loads += 1;
+              }
+            }
+          },
+          (model) => model.running !== null,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      expect(loadNewsletters.calls).toHaveLength(model.loads);
+      // Nothing is cancelled without the yes, and each action goes to the newsletter pressed.
+      expect(cancelNewsletter.calls).toEqual(model.cancels);
+      expect(loadPreview.calls).toEqual(model.previews);
+      expect(sendTest.calls).toEqual(model.tests);
+      expect(app.notices).toEqual(model.notices);
+      if (model.asking) {
+        expect(dialog()).toHaveAccessibleDescription(text.confirmCancelText(model.asking.subject));
+      } else {
+        expect(dialog()).not.toBeInTheDocument();
+      }
+      const frames = screen.queryAllByTitle(/^Pregled: /);
+      expect(frames.map((shown) => shown.getAttribute('src'))).toEqual(
+        model.preview ? [previewOf(model.preview).documentUrl] : [],
+      );
+      if (model.phase === 'loading') {
+        expect(screen.getByText(text.loading)).toBeInTheDocument();
+        expect(screen.queryAllByRole('heading', { level: 3, name: /^(?!Pregled)/ })).toEqual([]);
+        return;
+      }
+      if (model.phase === 'failed') {
+        expect(screen.getByText(text.failed)).toBeVisible();
+        expect(button(text.retry)).toBeEnabled();
+        return;
+      }
+      expect(
+        screen
+          .getAllByRole('heading', { level: 3 })
+          .map((heading) => heading.textContent)
+          .filter((subject) => !subject?.startsWith('Pregled: ')),
+      ).toEqual(model.listed.map(({ subject }) => subject));
+      // One action at a time: while one runs, every button of the list waits.
+      const busy = model.running !== null;
+      expect(button(text.reload)).toHaveProperty('disabled', busy);
+      for (const newsletter of model.listed) {
+        expect(button(`${text.preview}: ${newsletter.subject}`)).toHaveProperty('disabled', busy);
+        const cancel = button(`${text.cancel}: ${newsletter.subject}`);
+        if (newsletter.status === 'scheduled' || newsletter.status === 'sending') {
+          expect(cancel).toHaveProperty('disabled', busy);
+        } else expect(cancel).not.toBeInTheDocument();
+      }
+    },
   });
 });
