@@ -36,6 +36,7 @@ import { useLeaveGuard } from './useLeaveGuard.ts';
 
 const text = educationAdminMessages;
 /** The toasts this form shows, closed by its next submit. */
+// Stryker disable next-line StringLiteral: any name no other form's toasts use works alike, '' too
 const NOTICE_SOURCE = 'education-form';
 
 export interface EducationFormContainerProps {
