@@ -25,3 +25,19 @@ it('starts from the courses the server rendered the page with and sends no GET /
   ).toEqual(['Protetika na implantatima', 'Endodoncija u praksi']);
   expect(listCourses).not.toHaveBeenCalled();
 });
+
+it('starts from the rendered courses with the visitor’s choice of courses abroad', () => {
+  const abroad = aCourse({ id: 3, title: 'Ortodoncija u Ljubljani', country: { isoCode: 'SI' } });
+  renderWithEffects(
+    <PageDataContext value={{ courses: [...rendered, abroad] }}>
+      <CoursesContainer />
+    </PageDataContext>,
+    {
+      path: '/tecajevi',
+      cookies: { 'tecajevi-prikazuj-sve': 'true' },
+      api: { courses: { listCourses: () => new Promise<Course[]>(() => undefined) } },
+    },
+  );
+  expect(screen.getByRole('heading', { level: 2, name: abroad.title })).toBeVisible();
+  expect(screen.getByRole('switch')).toBeChecked();
+});
