@@ -11,6 +11,7 @@ import { ADMIN_EDUCATIONS as EDUCATIONS, anEducation } from '../support/educatio
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
+import { connectionLost, refusedWith } from '../support/server-failures.ts';
 
 const text = messages.educationAdmin;
 const user = userEvent.setup();
@@ -223,26 +224,8 @@ describe('education delete random paths', () => {
     5: ['endo', 'ENDO'],
     31: ['ĐURĐA', 'šivanje'],
   };
-  const failures = [
-    {
-      label: 'poslužitelj odgovara 500',
-      error: new ApiError(500, { errors: ['Internal server error.'] }),
-      toast: 'Dogodila se pogreška: {"errors":["Internal server error."]}',
-    },
-    {
-      label: 'veza se prekida',
-      error: new TypeError('Failed to fetch'),
-      toast: 'Dogodila se pogreška: {"message":"Failed to fetch"}',
-    },
-  ];
-  const deleteFailures = [
-    ...failures,
-    {
-      label: 'poslužitelj odgovara 404',
-      error: new ApiError(404, { errors: ['Education not found.'] }),
-      toast: 'Dogodila se pogreška: {"errors":["Education not found."]}',
-    },
-  ];
+  const failures = [refusedWith(500, 'Internal server error.'), connectionLost()];
+  const deleteFailures = [...failures, refusedWith(404, 'Education not found.')];
   const choosing = (model: DeleteModel) =>
     model.phase === 'shown' && model.listed.length > 0 && !model.asking;
   const dialogButton = (name: string) =>

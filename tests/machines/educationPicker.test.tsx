@@ -3,7 +3,6 @@ import { userEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Education } from '../../src/api/contract.ts';
-import { ApiError } from '../../src/api/errors.ts';
 import { EducationPickerContainer } from '../../src/app/EducationPickerContainer.tsx';
 import { educationPickerMachine } from '../../src/machines/educationPicker.machine.ts';
 import { TRANSCODE_POLL_MS } from '../../src/machines/transcodes.ts';
@@ -12,6 +11,7 @@ import { anEducation, ADMIN_EDUCATIONS as EDUCATIONS, stream } from '../support/
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
 import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
+import { connectionLost, refusedWith } from '../support/server-failures.ts';
 
 const text = messages.educationAdmin;
 // The transcode polling runs on fake timers; userEvent's own delays advance them.
@@ -266,31 +266,8 @@ describe('education picker random paths', () => {
       .join(', ');
   const transcoding = (list: Education[]) =>
     list.some((e) => e.stream?.state === 'queued' || e.stream?.state === 'processing');
-  const failures = [
-    {
-      label: 'poslužitelj odgovara 500',
-      error: new ApiError(500, { errors: ['Internal server error.'] }),
-      toast: 'Dogodila se pogreška: {"errors":["Internal server error."]}',
-    },
-    {
-      label: 'veza se prekida',
-      error: new TypeError('Failed to fetch'),
-      toast: 'Dogodila se pogreška: {"message":"Failed to fetch"}',
-    },
-  ];
-  const retryFailures = [
-    ...failures,
-    {
-      label: 'poslužitelj odgovara 409',
-      error: new ApiError(409, { errors: ['Only a failed transcode can be retried.'] }),
-      toast: 'Dogodila se pogreška: {"errors":["Only a failed transcode can be retried."]}',
-    },
-    {
-      label: 'poslužitelj odgovara 404',
-      error: new ApiError(404, { errors: ['Education not found.'] }),
-      toast: 'Dogodila se pogreška: {"errors":["Education not found."]}',
-    },
-  ];
+  const failures = [refusedWith(500, 'Internal server error.'), connectionLost()];
+  const retryFailures = [...failures, refusedWith(409, 'Only a failed transcode can be retried.')];
   const shownFailed = (model: PickerModel, id: number) =>
     model.list.some((e) => e.id === id && e.stream?.state === 'failed');
 

@@ -8,7 +8,6 @@ import { userEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Education } from '../../src/api/contract.ts';
-import { ApiError } from '../../src/api/errors.ts';
 import { transcodeWatchMachine } from '../../src/machines/transcodeWatch.machine.ts';
 import { messages } from '../../src/messages.ts';
 import {
@@ -20,6 +19,7 @@ import {
 } from '../support/educationMedia.tsx';
 import { testMachineModel } from '../support/model-based.ts';
 import { step, testRandomPaths } from '../support/random-paths.ts';
+import { connectionLost, refusedWith } from '../support/server-failures.ts';
 
 const text = messages.educationAdmin;
 // The polling runs on fake timers; userEvent's own delays advance them.
@@ -201,31 +201,12 @@ describe('transcode watch random paths', () => {
         answer.education.stream?.state === education?.stream?.state &&
         answer.education.stream?.progress === education?.stream?.progress,
     )?.shown ?? '';
-  const failures: { label: string; error: unknown; toast: string }[] = [
-    {
-      label: 'poslužitelj odgovara 500',
-      error: new ApiError(500, { errors: ['Internal server error.'] }),
-      toast: 'Dogodila se pogreška: {"errors":["Internal server error."]}',
-    },
-    {
-      label: 'poslužitelj odgovara 404',
-      error: new ApiError(404, { errors: ['Education not found.'] }),
-      toast: 'Dogodila se pogreška: {"errors":["Education not found."]}',
-    },
-    {
-      label: 'veza se prekida',
-      error: new TypeError('Failed to fetch'),
-      toast: 'Dogodila se pogreška: {"message":"Failed to fetch"}',
-    },
+  const failures = [
+    refusedWith(500, 'Internal server error.'),
+    refusedWith(404, 'Education not found.'),
+    connectionLost(),
   ];
-  const retryFailures = [
-    ...failures,
-    {
-      label: 'poslužitelj odgovara 409',
-      error: new ApiError(409, { errors: ['Only a failed transcode can be retried.'] }),
-      toast: 'Dogodila se pogreška: {"errors":["Only a failed transcode can be retried."]}',
-    },
-  ];
+  const retryFailures = [...failures, refusedWith(409, 'Only a failed transcode can be retried.')];
 
   /** An answer arrived: the 3 s start again from it. */
   const answered = (model: WatchModel) => {
