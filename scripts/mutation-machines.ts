@@ -1,5 +1,5 @@
 /**
- * `npm run test:mutation:machines [-- <machine> ...] [-- --force]`: the machine definitions'
+ * `npm run test:mutation:machines [-- <machine> ...] [-- --force] [-- --concurrency <n>]`: the machine definitions'
  * mutation score with static mutants included (issue 30), one machine file at a time against the
  * test files that import it (stryker.static.config.mjs, with `MUTATION_RUN` and `MUTATION_TESTS`),
  * then every measured machine's score and the overall one, printed and written to
@@ -109,10 +109,17 @@ export function summaryTable(rows: readonly { machine: string; score: Score }[])
   ].join('\n');
 }
 
-function measure(machine: string, tests: readonly string[], force: boolean): void {
+interface MeasureOptions {
+  force: boolean;
+  /** Stryker's test runners at once; one leaves a core free on two. */
+  concurrency?: string;
+}
+
+function measure(machine: string, tests: readonly string[], options: MeasureOptions): void {
   const args = ['stryker', 'run', 'stryker.static.config.mjs'];
   args.push('--mutate', path.join(MACHINES_DIR, `${machine}${MACHINE_SUFFIX}`));
-  if (force) args.push('--force');
+  if (options.force) args.push('--force');
+  if (options.concurrency !== undefined) args.push('--concurrency', options.concurrency);
   const result = spawnSync('npx', args, {
     stdio: 'inherit',
     env: { ...process.env, MUTATION_RUN: machine, MUTATION_TESTS: tests.join(',') },
@@ -122,7 +129,7 @@ function measure(machine: string, tests: readonly string[], force: boolean): voi
 
 function main(): void {
   const { values, positionals } = parseArgs({
-    options: { force: { type: 'boolean', default: false } },
+    options: { force: { type: 'boolean', default: false }, concurrency: { type: 'string' } },
     allowPositionals: true,
   });
   const all = machineNames(readdirSync(MACHINES_DIR));
@@ -139,7 +146,7 @@ function main(): void {
   for (const machine of positionals.length > 0 ? positionals : all) {
     const tests = testsOf(machine, testFiles, containers);
     if (tests.length === 0) throw new Error(`${machine}: no test file imports it`);
-    measure(machine, tests, values.force);
+    measure(machine, tests, values);
   }
   // Every machine measured so far, this run or an earlier one.
   const rows = all
