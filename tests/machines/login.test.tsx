@@ -9,7 +9,7 @@ import { loginErrorText, loginMachine } from '../../src/machines/login.machine.t
 import { messages } from '../../src/messages.ts';
 import { expectErrorsShown } from '../support/field-errors.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
-import { step, testRandomPaths } from '../support/random-paths.ts';
+import { padded, step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects, TEST_SITE_CONFIG } from '../support/render-with-effects.tsx';
 import { expireRobotCheck, robotWidget, solveRobotCheck } from '../support/robot-check.ts';
 
@@ -211,11 +211,6 @@ interface LoginModel {
   waiting: boolean;
   loggedIn: boolean;
 }
-
-const padded = (core: fc.Arbitrary<string>) =>
-  fc
-    .tuple(fc.constantFrom('', ' ', '   '), core, fc.constantFrom('', ' ', '  '))
-    .map((parts) => parts.join(''));
 
 describe('login random paths', () => {
   // Listed twice: a path often fills the form and then sends it.

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChangePasswordRequest } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -9,6 +10,7 @@ import { brokenPasswordRules } from '../../src/machines/passwordRules.ts';
 import { messages } from '../../src/messages.ts';
 import { changeValue, expectErrorsShown, messagesUnder } from '../support/field-errors.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
+import { step, testRandomPaths } from '../support/random-paths.ts';
 import { renderWithEffects } from '../support/render-with-effects.tsx';
 
 const PATH = '/resetiraj-lozinku/reset-token';
@@ -222,5 +224,192 @@ describe('brokenPasswordRules', () => {
   it('accepts a password that keeps every rule, counting letters beyond ASCII', () => {
     expect(brokenPasswordRules('Šifra-2024')).toEqual([]);
     expect(brokenPasswordRules('ŠIFRA-2024')).toEqual([messages.passwordRules.lowercase]);
+  });
+});
+
+/**
+ * Candidate passwords with the rules each breaks, worked out by hand from SPEC 5 ("at least 8
+ * characters, one lowercase letter, one uppercase letter, one digit, one special character"), in
+ * SPEC's order. Most sit at a limit: 7 and 8 characters, one class missing, letters beyond ASCII.
+ */
+const PASSWORDS: Record<string, (keyof typeof messages.passwordRules)[]> = {
+  '': ['minLength', 'lowercase', 'uppercase', 'digit', 'special'],
+  abc: ['minLength', 'uppercase', 'digit', 'special'],
+  'Lozin1!': ['minLength'],
+  'Lozink1!': [],
+  'lozinka1!': ['uppercase'],
+  'LOZINKA1!': ['lowercase'],
+  'Lozinka!!': ['digit'],
+  Lozinka11: ['special'],
+  'Šifra-2024': [],
+  'ŠIFRA-2024': ['lowercase'],
+  'Nova lozinka 7': ['special'],
+};
+const CANDIDATES = Object.keys(PASSWORDS).filter(Boolean);
+
+/** SPEC 8 "Set new password": the server's answers and what the person is told of each. */
+const ANSWERS = [
+  { label: 'mijenja lozinku', error: null },
+  { label: 'kaže da je token istekao', error: expiredToken },
+  { label: 'odbija prečestu lozinku', error: commonPassword },
+  { label: 'odgovara 502', error: outage },
+  { label: 'nije dostupan', error: new TypeError('Failed to fetch') },
+] as const;
+
+/** What the person has typed, been told and sent; where they ended up. */
+interface NewPasswordModel {
+  password: string;
+  confirmation: string;
+  shown: { password: string[]; confirmation: string[] };
+  sent: ChangePasswordRequest[];
+  pending: boolean;
+  notices: { tone: string; text: string }[];
+  atLogin: boolean;
+}
+
+const editable = (model: NewPasswordModel) => !model.pending && !model.atLogin;
+
+describe('set new password random paths', () => {
+  const submit = fc.constant(
+    step<NewPasswordModel>(
+      "pritisni 'Promijeni lozinku'",
+      (model) => {
+        fireEvent.click(submitButton() ?? document.body);
+        model.notices = [];
+        const broken = PASSWORDS[model.password];
+        if (!broken) throw new Error(`no rules worked out for "${model.password}"`);
+        const mismatch = model.password !== model.confirmation;
+        if (broken.length > 0 || mismatch) {
+          model.shown = {
+            password: broken.map((rule) => messages.passwordRules[rule] as string),
+            confirmation: mismatch ? ['Unesite istu lozinku dvaput.'] : [],
+          };
+          expect(document.activeElement).toBe(
+            broken.length > 0 ? passwordInput() : confirmationInput(),
+          );
+          return;
+        }
+        model.sent.push({ newPassword: model.password, resetToken: 'reset-token' });
+        model.shown = { password: [], confirmation: [] };
+        model.pending = true;
+      },
+      editable,
+    ),
+  );
+
+  testRandomPaths<NewPasswordModel>('newPassword', {
+    startLabel: 'Otvori poveznicu za novu lozinku',
+    numRuns: 40,
+    maxSteps: 20,
+    start: () => {
+      changePassword.reset();
+      renderPage();
+      return {
+        password: '',
+        confirmation: '',
+        shown: { password: [], confirmation: [] },
+        sent: [],
+        pending: false,
+        notices: [],
+        atLogin: false,
+      };
+    },
+    steps: [
+      // The two that keep every rule three times as often, so that paths often reach the server.
+      fc
+        .constantFrom(...CANDIDATES, 'Lozink1!', 'Šifra-2024', 'Lozink1!', 'Šifra-2024')
+        .map((value) =>
+          step<NewPasswordModel>(
+            `upiši novu lozinku "${value}"`,
+            (model) => {
+              changeValue(passwordInput(), value);
+              model.password = value;
+              // Editing the password takes its messages and the mismatch away.
+              model.shown = { password: [], confirmation: [] };
+            },
+            editable,
+          ),
+        ),
+      // The repetition is mostly typed as the password is, so that paths reach the server;
+      // otherwise one character off a password of the same length.
+      fc
+        .constantFrom<string | null>(null, null, null, null, 'abc', 'Lozink1?', 'šifra-2024')
+        .map((value) =>
+          step<NewPasswordModel>(
+            value === null ? 'ponovi istu lozinku' : `ponovi lozinku kao "${value}"`,
+            (model) => {
+              const typed = value ?? model.password;
+              changeValue(confirmationInput(), typed);
+              model.confirmation = typed;
+              model.shown.confirmation = [];
+            },
+            editable,
+          ),
+        ),
+      // What most people do: the same password typed into both fields.
+      fc.constantFrom('Lozink1!', 'Šifra-2024', 'Nova lozinka 7', 'Lozin1!').map((value) =>
+        step<NewPasswordModel>(
+          `upiši "${value}" u oba polja`,
+          (model) => {
+            changeValue(passwordInput(), value);
+            changeValue(confirmationInput(), value);
+            Object.assign(model, { password: value, confirmation: value });
+            model.shown = { password: [], confirmation: [] };
+          },
+          editable,
+        ),
+      ),
+      submit,
+      submit,
+      fc.constantFrom(...ANSWERS).map((answer) =>
+        step<NewPasswordModel>(
+          `poslužitelj ${answer.label}`,
+          async (model) => {
+            if (answer.error === null) await changePassword.resolve(undefined);
+            else await changePassword.reject(answer.error);
+            model.pending = false;
+            if (answer.error === null) {
+              model.notices = [{ tone: 'success', text: 'Uspješno promijenjena lozinka!' }];
+              model.atLogin = true;
+            } else if (answer.error === expiredToken) {
+              model.notices = [
+                {
+                  tone: 'warning',
+                  text: 'Token za promjenu lozinke je istekao. Zatražite novu promjenu lozinke.',
+                },
+              ];
+              model.atLogin = true;
+            } else if (answer.error === commonPassword) {
+              model.shown.password = [messages.passwordRules.common];
+            } else {
+              const detail =
+                answer.error instanceof TypeError
+                  ? '{"message":"Failed to fetch"}'
+                  : '{"status":502}';
+              model.notices = [{ tone: 'error', text: `Dogodila se pogreška: ${detail}` }];
+            }
+          },
+          (model) => model.pending,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      // Nothing is sent while a rule is broken or the two entries differ.
+      expect(changePassword.calls).toEqual(model.sent);
+      expect(app.notices).toEqual(model.notices);
+      // SPEC 4: success and an expired token both lead to /login; nothing else leaves the page.
+      expect(app.history).toEqual(model.atLogin ? [PATH, '/login'] : [PATH]);
+      if (model.atLogin) return;
+      if (model.pending) {
+        expect(screen.getByText(messages.newPassword.submitting)).toBeInTheDocument();
+        expect(submitButton()).not.toBeInTheDocument();
+        return;
+      }
+      expect(submitButton()).toBeVisible();
+      expect(passwordInput()).toHaveValue(model.password);
+      expect(confirmationInput()).toHaveValue(model.confirmation);
+      expect(messagesUnder(passwordInput())).toEqual(model.shown.password);
+      expect(messagesUnder(confirmationInput())).toEqual(model.shown.confirmation);
+    },
   });
 });

@@ -46,6 +46,12 @@ export function step<Model>(
   return when ? { label, run, when } : { label, run };
 }
 
+/** What a person types, with the spaces around it that SPEC's trimmed limits must not count. */
+export const padded = (core: fc.Arbitrary<string>) =>
+  fc
+    .tuple(fc.constantFrom('', ' ', '   '), core, fc.constantFrom('', ' ', '  '))
+    .map((parts) => parts.join(''));
+
 export interface RandomPathPlan<Model> {
   /** Renders the real container with fresh fakes and returns the model of a first visit. */
   start: () => Model | Promise<Model>;
