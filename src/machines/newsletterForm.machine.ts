@@ -46,6 +46,7 @@ export const newsletterFormMachine = setup({
     context: {} as NewsletterFormContext,
     events: {} as NewsletterFormEvent,
   },
+  // Stryker disable next-line ObjectLiteral: the container always provides loadCampaigns
   actors: {
     loadCampaigns: fromPromise<Record<CampaignKey, number>>(() =>
       Promise.reject(new Error('loadCampaigns is provided by the container')),
@@ -83,6 +84,7 @@ export const newsletterFormMachine = setup({
     roomForAnotherProduct: ({ context }) => context.products.length < NEWSLETTER_RULES.productsMax,
   },
 }).createMachine({
+  // Stryker disable next-line StringLiteral: no target names the machine by its id; only the development inspector shows it
   id: 'newsletterForm',
   context: ({ input }) => ({
     ...initialDraft(input.brand, clockOf(input)()),
@@ -194,6 +196,7 @@ export const newsletterFormMachine = setup({
         src: 'uploadImages',
         input: ({ context }) => imagesToUpload(context.products),
         onDone: {
+          // Stryker disable next-line StringLiteral: with every image uploaded, uploading's always transition goes to saving whatever this target names
           target: 'saving',
           actions: assign({
             products: ({ context, event }) => withUploadedImages(context.products, event.output),
@@ -238,6 +241,7 @@ export const newsletterFormMachine = setup({
         id: 'updateNewsletter',
         src: 'updateNewsletter',
         input: ({ context }) => ({
+          // Stryker disable next-line OptionalChaining: updating is entered only through isEditing, so an edited newsletter is always there
           id: context.edited?.id ?? 0,
           request: createNewsletterRequest(context, context.now()),
         }),

@@ -471,6 +471,19 @@ describe('newsletter form journeys pinned by hand', () => {
     expect(app.notices).toEqual([]);
   });
 
+  it('a valid second newsletter closes the toast of the first as it is sent', async () => {
+    await opened();
+    await fillValid();
+    await user.click(submitButton() ?? document.body);
+    await uploadImages.resolve([IMAGE_URL]);
+    await createNewsletter.resolve(created);
+    expect(app.notices.map(({ text: said }) => said)).toEqual([text.created]);
+    await fillValid();
+    await user.click(submitButton() ?? document.body);
+    expect(uploadImages.calls).toHaveLength(2);
+    expect(app.notices).toEqual([]);
+  });
+
   it('takes the earlier problems away as soon as the form is sent again', async () => {
     await refusedAfterUpload();
     expect(shownProblems()).toEqual([
