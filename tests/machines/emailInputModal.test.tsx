@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { RequestPasswordResetRequest, SubscriptionRequest } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -14,7 +15,12 @@ import {
 import { NEWSLETTER_MODAL_INPUT } from '../../src/machines/newsletterSubscription.machine.ts';
 import { messages } from '../../src/messages.ts';
 import { fakePromiseActor, testMachineModel } from '../support/model-based.ts';
-import { renderWithEffects, TEST_SITE_CONFIG } from '../support/render-with-effects.tsx';
+import { padded, step, testRandomPaths } from '../support/random-paths.ts';
+import {
+  renderWithEffects,
+  TEST_SITE_CONFIG,
+  type Notice,
+} from '../support/render-with-effects.tsx';
 import { expireRobotCheck, robotWidget, solveRobotCheck } from '../support/robot-check.ts';
 
 vi.mock('../../src/app/loadAltcha.ts', () => ({ loadAltcha: () => Promise.resolve() }));
@@ -334,5 +340,237 @@ describe('newsletter dialog pinned by hand', () => {
     await user.click(screen.getByRole('button', { name: messages.newsletter.subscribe }));
     expect(await screen.findByRole('dialog')).toBeVisible();
     expect(emailInput()).toHaveValue('');
+  });
+});
+
+/**
+ * How the server may answer a password-reset request (SPEC 7: no body is read) and the toast SPEC 8
+ * "Password reset request" says follows: the success toast, or for any failure the one failure toast.
+ */
+const RESET_ANSWERS: { label: string; error: unknown }[] = [
+  { label: 'prihvaća zahtjev', error: null },
+  {
+    label: 'odbija adresu (400)',
+    error: new ApiError(400, { errors: { email: ['Email is not a valid e-mail address.'] } }),
+  },
+  {
+    label: "odbija provjeru 'I'm not a robot' (400)",
+    error: new ApiError(400, { errors: { recaptchaToken: ['Robot check failed.'] } }),
+  },
+  {
+    label: 'kaže da je previše zahtjeva (429)',
+    error: new ApiError(429, { errors: ['Too many requests. Please try again later.'] }),
+  },
+  { label: 'ne radi (500)', error: new ApiError(500, { errors: ['Internal server error.'] }) },
+  { label: 'ne odgovara (veza je prekinuta)', error: new TypeError('Failed to fetch') },
+];
+
+/**
+ * SPEC 4 "Password-reset dialog", 5 "Input modal" and 8 "Password reset request" as a model: whether
+ * the dialog is open, what the field holds, the robot-check solution standing, the requests sent,
+ * whether one is running and the toasts on screen.
+ */
+interface ResetModel {
+  open: boolean;
+  email: string;
+  robotToken: string | null;
+  pending: boolean;
+  sent: RequestPasswordResetRequest[];
+  notices: Notice[];
+  /** The person pressed 'Zaboravljena lozinka': closing the dialog gives that button the focus. */
+  openedOnce: boolean;
+}
+
+const settle = () => act(async () => undefined);
+
+/** A press by a person: the element takes the focus, then the click. */
+function press(element: HTMLElement) {
+  element.focus();
+  fireEvent.click(element);
+}
+
+/**
+ * What SPEC 5 says a submit does, by the button (from 5 characters) or Enter (beyond 5): without
+ * the robot check the password reset ignores it, and nothing goes while a request runs.
+ */
+async function tryRequestReset(model: ResetModel, minLength: number) {
+  await settle();
+  if (model.pending || model.email.length < minLength || model.robotToken === null) return;
+  model.sent.push({ email: model.email.trim(), recaptchaToken: model.robotToken });
+  // A new request closes the toasts of the earlier one (issue 29).
+  Object.assign(model, { pending: true, notices: [] });
+}
+
+const canEditReset = (model: ResetModel) => model.open && !model.pending;
+
+/** Addresses around SPEC 5's limits (4, 5 and 6 characters), with spaces around, and any text. */
+const typeResetEmail = fc
+  .oneof(
+    {
+      weight: 4,
+      arbitrary: padded(
+        fc.constantFrom('a@b.', 'a@b.h', 'a @b.', 'a@b.hr', 'ana@primjer.hr', 'ana@primjer.hr', ''),
+      ),
+    },
+    { weight: 1, arbitrary: fc.string({ maxLength: 7 }) },
+  )
+  .map((value) =>
+    step<ResetModel>(
+      `upiši "${value}"`,
+      (model) => {
+        fireEvent.change(emailInput(), { target: { value } });
+        // An e-mail field drops line breaks and the spaces around the address (HTML's value
+        // sanitization) before the page sees it.
+        model.email = value.replace(/[\r\n]/g, '').replace(/^[ \t\f]+|[ \t\f]+$/g, '');
+      },
+      canEditReset,
+    ),
+  );
+
+/**
+ * The dialog's own robot check, also while the request runs: solved twice as often as it expires,
+ * so that paths reach the submit with a solution.
+ */
+const robotCheck = fc.constantFrom('robot-token', 'robot-token-2', null).map((token) =>
+  step<ResetModel>(
+    token ? "riješi provjeru 'I'm not a robot'" : 'provjera robota istječe',
+    (model) => {
+      if (token) solveRobotCheck(token, dialogRobotIndex());
+      else expireRobotCheck(dialogRobotIndex());
+      model.robotToken = token;
+    },
+    (model) => model.open,
+  ),
+);
+
+/** By the button or by Enter; Enter also while the request runs, when it sends nothing more. */
+const submitReset = fc.constantFrom('button', 'button', 'enter').map((via) =>
+  step<ResetModel>(
+    via === 'button' ? "pritisni 'Pošalji'" : 'pritisni Enter u polju',
+    (model) => {
+      if (via === 'button') press(submitButton() ?? document.body);
+      else fireEvent.keyDown(emailInput(), { key: 'Enter' });
+      return tryRequestReset(
+        model,
+        via === 'button' ? EMAIL_MODAL_MIN_LENGTH : EMAIL_MODAL_MIN_LENGTH + 1,
+      );
+    },
+    via === 'button' ? canEditReset : (model) => model.open,
+  ),
+);
+
+/** The server answers the request that runs. */
+const serverAnswers = fc.constantFrom(...RESET_ANSWERS).map((answer) =>
+  step<ResetModel>(
+    `poslužitelj ${answer.label}`,
+    async (model) => {
+      if (answer.error === null) await submitEmail.resolve(undefined);
+      else await submitEmail.reject(answer.error);
+      await settle();
+      // SPEC 4: the dialog closes when the request ends; SPEC 8: a toast tells how it went.
+      Object.assign(model, { open: false, pending: false });
+      model.notices =
+        answer.error === null
+          ? [{ tone: 'success', text: messages.passwordReset.requested }]
+          : [{ tone: 'error', text: messages.passwordReset.failed }];
+    },
+    (model) => model.pending,
+  ),
+);
+
+describe('password-reset dialog random paths', () => {
+  testRandomPaths<ResetModel>('emailInputModal', {
+    variant: 'password reset',
+    startLabel: 'Otvori /login',
+    // The robot-check widget makes each render slow, the steps are cheap: few runs, long paths,
+    // long enough that a path often sees a request end and another one go.
+    numRuns: 18,
+    maxSteps: 50,
+    start: async () => {
+      await renderPasswordReset();
+      return {
+        open: false,
+        email: '',
+        robotToken: null,
+        pending: false,
+        sent: [],
+        notices: [],
+        openedOnce: false,
+      };
+    },
+    steps: [
+      fc.constant(
+        step<ResetModel>(
+          "pritisni 'Zaboravljena lozinka'",
+          async (model) => {
+            press(opener());
+            // The dialog's robot check loads its widget.
+            await settle();
+            // SPEC 4: a new opening starts clean; the field takes the focus.
+            Object.assign(model, { open: true, email: '', robotToken: null, openedOnce: true });
+            expect(emailInput()).toHaveFocus();
+          },
+          (model) => !model.open,
+        ),
+      ),
+      // Each step listed as often as a path needs it to reach a request: typed, checked, sent.
+      typeResetEmail,
+      typeResetEmail,
+      typeResetEmail,
+      robotCheck,
+      robotCheck,
+      submitReset,
+      submitReset,
+      submitReset,
+      serverAnswers,
+      serverAnswers,
+      // By the button, or by Escape in the field also while the request runs: the dialog then stays
+      // open until the answer.
+      fc.boolean().map((byEscape) =>
+        step<ResetModel>(
+          byEscape ? 'pritisni Escape u polju' : "pritisni 'Zatvori'",
+          async (model) => {
+            if (byEscape) fireEvent.keyDown(emailInput(), { key: 'Escape' });
+            else press(closeButton());
+            await settle();
+            if (!model.pending) model.open = false;
+          },
+          byEscape ? (model) => model.open : canEditReset,
+        ),
+      ),
+    ],
+    invariants: (model) => {
+      // Nothing is sent while the e-mail is too short, without the robot check or while a request
+      // runs; each request once, with the trimmed e-mail and the solution standing.
+      expect(submitEmail.calls).toEqual(model.sent);
+      expect(app.notices).toEqual(model.notices);
+      expect(app.location()).toBe('/login');
+      // The password reset never warns: a submit it does not send is ignored.
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      if (!model.open) {
+        expect(dialog()).not.toBeInTheDocument();
+        expect(opener()).toBeVisible();
+        if (model.openedOnce) expect(opener()).toHaveFocus();
+        return;
+      }
+      expect(screen.getByRole('dialog', { name: messages.passwordReset.title })).toBeVisible();
+      expect(emailInput()).toHaveValue(model.email);
+      expect(dialogRobotIndex()).toBeGreaterThanOrEqual(0);
+      if (model.pending) {
+        // SPEC 4: while submitting a spinner replaces the button; it cannot be closed meanwhile.
+        expect(screen.getByText(messages.emailModal.submitting)).toBeVisible();
+        expect(submitButton()).not.toBeInTheDocument();
+        expect(screen.queryByRole('button', { name: messages.emailModal.close })).toBeNull();
+        return;
+      }
+      expect(screen.queryByText(messages.emailModal.submitting)).not.toBeInTheDocument();
+      // SPEC 5: the button is enabled from 5 characters.
+      expect(submitButton()?.hasAttribute('disabled')).toBe(
+        model.email.length < EMAIL_MODAL_MIN_LENGTH,
+      );
+      expect(closeButton()).toBeVisible();
+      // A modal dialog keeps the focus inside.
+      expect(dialog()?.contains(document.activeElement)).toBe(true);
+    },
   });
 });
