@@ -527,6 +527,29 @@ describe('education form journeys pinned by hand', () => {
     expect(restrictSwitch()).toHaveAttribute('aria-checked', 'false');
   });
 
+  it('a new submit closes the toast of the saved education, refused or sent (issue 29)', async () => {
+    renderForm({ educationId: null, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    await fill({ ...validFileDraft, ...urlDraft });
+    await user.click(submitButton() ?? document.body);
+    await createEducation.resolve(anEducation({ id: 40 }));
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Edukacija je stvorena.' }]);
+    // The form was reset: its submit is refused, and the toast goes.
+    await user.click(submitButton() ?? document.body);
+    expect(createEducation.calls).toHaveLength(1);
+    expect(app.notices).toEqual([]);
+    await fill({ ...validFileDraft, ...urlDraft });
+    await user.click(submitButton() ?? document.body);
+    await createEducation.resolve(anEducation({ id: 41 }));
+    expect(app.notices).toEqual([{ tone: 'success', text: 'Edukacija je stvorena.' }]);
+    // A second education sent at once: the first one's toast goes as it is sent.
+    await fill({ ...validFileDraft, ...urlDraft });
+    await user.click(submitButton() ?? document.body);
+    expect(createEducation.calls).toHaveLength(3);
+    expect(app.notices).toEqual([]);
+    await createEducation.resolve(anEducation({ id: 42 }));
+  });
+
   it('uploads the file, shows percent, megabytes and time left, pauses and resumes', async () => {
     renderForm({ educationId: null, currentUser: ADMIN });
     await loadForm.resolve(FORM_DATA);
