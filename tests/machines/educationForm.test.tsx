@@ -550,6 +550,20 @@ describe('education form journeys pinned by hand', () => {
     await createEducation.resolve(anEducation({ id: 42 }));
   });
 
+  it("a sent education takes the server's earlier refusal away, while it is saved and after", async () => {
+    renderForm({ educationId: null, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    await fill({ ...validFileDraft, ...urlDraft });
+    await user.click(submitButton() ?? document.body);
+    await createEducation.reject(serverRefusal);
+    expect(shownProblems()).toEqual(['Title is taken.']);
+    await user.click(submitButton() ?? document.body);
+    expect(createEducation.calls).toHaveLength(2);
+    expect(shownProblems()).toEqual([]);
+    await createEducation.resolve(anEducation({ id: 40 }));
+    expect(shownProblems()).toEqual([]);
+  });
+
   it('uploads the file, shows percent, megabytes and time left, pauses and resumes', async () => {
     renderForm({ educationId: null, currentUser: ADMIN });
     await loadForm.resolve(FORM_DATA);
