@@ -564,6 +564,30 @@ describe('education form journeys pinned by hand', () => {
     expect(shownProblems()).toEqual([]);
   });
 
+  it("an edit sent again takes the server's earlier refusal away while it is saved", async () => {
+    renderForm({ educationId: EDITED.id, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    await fill({ title: 'Implantologija sutra' });
+    await user.click(submitButton() ?? document.body);
+    await updateEducation.reject(serverRefusal);
+    expect(shownProblems()).toEqual(['Title is taken.']);
+    await user.click(submitButton() ?? document.body);
+    expect(updateEducation.calls).toHaveLength(2);
+    expect(shownProblems()).toEqual([]);
+    await updateEducation.resolve(EDITED);
+  });
+
+  it('starts a new upload when the unfinished ones cannot be looked up', async () => {
+    renderForm({ educationId: null, currentUser: ADMIN });
+    await loadForm.resolve(FORM_DATA);
+    await fill(validFileDraft);
+    await user.click(submitButton() ?? document.body);
+    await findPreviousUpload.reject(
+      new DOMException('The storage is not available', 'SecurityError'),
+    );
+    expect(currentUpload().resume).toBe(false);
+  });
+
   it('uploads the file, shows percent, megabytes and time left, pauses and resumes', async () => {
     renderForm({ educationId: null, currentUser: ADMIN });
     await loadForm.resolve(FORM_DATA);
