@@ -460,24 +460,25 @@ describe('newsletter form journeys pinned by hand', () => {
     expect(listCalls).toBe(2);
   });
 
-  it('a new submit closes the earlier toasts: an old success never stands beside a new refusal', async () => {
-    await opened();
+  /** A valid newsletter sent and created: its success toast is on screen. */
+  async function sentOne() {
     await fillValid();
     await user.click(submitButton() ?? document.body);
     await uploadImages.resolve([IMAGE_URL]);
     await createNewsletter.resolve(created);
     expect(app.notices.map(({ text: said }) => said)).toEqual([text.created]);
+  }
+
+  it('a new submit closes the earlier toasts: an old success never stands beside a new refusal', async () => {
+    await opened();
+    await sentOne();
     await user.click(submitButton() ?? document.body);
     expect(app.notices).toEqual([]);
   });
 
   it('a valid second newsletter closes the toast of the first as it is sent', async () => {
     await opened();
-    await fillValid();
-    await user.click(submitButton() ?? document.body);
-    await uploadImages.resolve([IMAGE_URL]);
-    await createNewsletter.resolve(created);
-    expect(app.notices.map(({ text: said }) => said)).toEqual([text.created]);
+    await sentOne();
     await fillValid();
     await user.click(submitButton() ?? document.body);
     expect(uploadImages.calls).toHaveLength(2);
