@@ -532,7 +532,7 @@ describe('education form journeys pinned by hand', () => {
     await loadForm.resolve(FORM_DATA);
     await fill({ ...validFileDraft, ...urlDraft });
     await user.click(submitButton() ?? document.body);
-    await createEducation.resolve(anEducation({ id: 40 }));
+    await createEducation.resolve(anEducation({ id: 40, title: 'Endodoncija u praksi' }));
     expect(app.notices).toEqual([{ tone: 'success', text: 'Edukacija je stvorena.' }]);
     // The form was reset: its submit is refused, and the toast goes.
     await user.click(submitButton() ?? document.body);
@@ -540,14 +540,14 @@ describe('education form journeys pinned by hand', () => {
     expect(app.notices).toEqual([]);
     await fill({ ...validFileDraft, ...urlDraft });
     await user.click(submitButton() ?? document.body);
-    await createEducation.resolve(anEducation({ id: 41 }));
+    await createEducation.resolve(anEducation({ id: 41, title: 'Endodoncija u praksi' }));
     expect(app.notices).toEqual([{ tone: 'success', text: 'Edukacija je stvorena.' }]);
     // A second education sent at once: the first one's toast goes as it is sent.
     await fill({ ...validFileDraft, ...urlDraft });
     await user.click(submitButton() ?? document.body);
     expect(createEducation.calls).toHaveLength(3);
     expect(app.notices).toEqual([]);
-    await createEducation.resolve(anEducation({ id: 42 }));
+    await createEducation.resolve(anEducation({ id: 42, title: 'Endodoncija u praksi' }));
   });
 
   it("a sent education takes the server's earlier refusal away, while it is saved and after", async () => {
@@ -560,7 +560,7 @@ describe('education form journeys pinned by hand', () => {
     await user.click(submitButton() ?? document.body);
     expect(createEducation.calls).toHaveLength(2);
     expect(shownProblems()).toEqual([]);
-    await createEducation.resolve(anEducation({ id: 40 }));
+    await createEducation.resolve(anEducation({ id: 40, title: 'Endodoncija u praksi' }));
     expect(shownProblems()).toEqual([]);
   });
 

@@ -1,15 +1,21 @@
 /**
  * The partner form's rules at their edges (SPEC 5 "Partner", 8 "Partner"), driven directly: the
- * trimmed lengths, each message once per field, the server refusals each status maps, and the
- * list after a create.
+ * trimmed lengths, each message once per field, the server refusals each status maps, the list
+ * after a create, and what a delete leaves of the form and of its dialog (issue 29).
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { PARTNER_RULES, type Partner } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import type { CreatePartnerRequest } from '../../src/api/partners.ts';
+import type {
+  CreatePartnerRequest,
+  DeletePartnerRequest,
+  UpdatePartnerRequest,
+} from '../../src/api/partners.ts';
 import {
   partnerFormMachine,
+  selectDeleteDialog,
+  selectEditedPartner,
   selectPartnerSubmitting,
   selectPartnersLoading,
 } from '../../src/machines/partnerForm.machine.ts';
@@ -118,10 +124,17 @@ describe('partnerFailure, by status and message', () => {
 function startForm() {
   const loadPartners = fakePromiseActor<Partner[]>();
   const createPartner = fakePromiseActor<Partner, CreatePartnerRequest>();
+  const updatePartner = fakePromiseActor<Partner, UpdatePartnerRequest>();
+  const deletePartner = fakePromiseActor<undefined, DeletePartnerRequest>();
   const created: string[] = [];
   const actor = createActor(
     partnerFormMachine.provide({
-      actors: { loadPartners: loadPartners.logic, createPartner: createPartner.logic },
+      actors: {
+        loadPartners: loadPartners.logic,
+        createPartner: createPartner.logic,
+        updatePartner: updatePartner.logic,
+        deletePartner: deletePartner.logic,
+      },
       actions: { notify: (_, message) => created.push(message) },
     }),
   ).start();
@@ -129,6 +142,8 @@ function startForm() {
     actor,
     loadPartners,
     createPartner,
+    updatePartner,
+    deletePartner,
     created,
     context: () => actor.getSnapshot().context,
   };
@@ -178,5 +193,143 @@ describe('partner form machine', () => {
     expect(form.context().name).toBe('Adria');
     form.actor.send({ type: 'SUBMIT' });
     expect(form.context().errors).toEqual({});
+  });
+});
+
+describe('partner form machine: deletes (issue 29)', () => {
+  const polarix = aPartner(2, 'Polarix');
+  const nordentis = aPartner(1, 'Nordentis');
+  const inUse = new ApiError(409, {
+    errors: [
+      "The partner is used by 2 education(s): 'Implantati', 'Endodoncija'. Give reassignTo to move them to another partner.",
+    ],
+  });
+
+  async function openForm(partners: Partner[] = [polarix, nordentis]) {
+    const form = startForm();
+    await form.loadPartners.resolve(partners);
+    return form;
+  }
+  async function deleteConfirmed(form: Awaited<ReturnType<typeof openForm>>, id: number) {
+    form.actor.send({ type: 'ASK_DELETE', id });
+    form.actor.send({ type: 'CONFIRM_DELETE' });
+    expect(form.actor.getSnapshot().matches('deleting')).toBe(true);
+  }
+
+  it('deleting the partner in the form leaves an empty form that adds a new partner', async () => {
+    const form = await openForm();
+    form.actor.send({ type: 'START_EDIT', id: 2 });
+    form.actor.send({ type: 'EDIT', values: { name: 'Polarix Dental', websiteUrl: 'polarix' } });
+    form.actor.send({ type: 'SUBMIT' });
+    expect(form.context().errors).toEqual({ websiteUrl: [text.websiteScheme] });
+    await deleteConfirmed(form, 2);
+    expect(form.deletePartner.calls).toEqual([{ id: 2, reassignTo: null }]);
+    await form.deletePartner.resolve(undefined);
+    const snapshot = form.actor.getSnapshot();
+    expect(snapshot.matches({ editing: 'adding' })).toBe(true);
+    expect(selectEditedPartner(snapshot)).toBeUndefined();
+    expect(form.context()).toMatchObject({
+      name: '',
+      websiteUrl: '',
+      logo: null,
+      errors: {},
+      editingId: null,
+      deleteId: null,
+      partners: [nordentis],
+    });
+    // The next submit adds a new partner; nothing changes the deleted one.
+    form.actor.send({ type: 'EDIT', values: valid });
+    form.actor.send({ type: 'SUBMIT' });
+    expect(form.createPartner.calls).toEqual([createPartnerRequest(valid)]);
+    expect(form.updatePartner.calls).toEqual([]);
+  });
+
+  it('deleting another partner keeps the one in the form, with its entries', async () => {
+    const form = await openForm();
+    form.actor.send({ type: 'START_EDIT', id: 2 });
+    form.actor.send({ type: 'EDIT', values: { name: 'Polarix Dental' } });
+    await deleteConfirmed(form, 1);
+    await form.deletePartner.resolve(undefined);
+    const snapshot = form.actor.getSnapshot();
+    expect(snapshot.matches({ editing: 'changing' })).toBe(true);
+    expect(selectEditedPartner(snapshot)).toEqual(polarix);
+    expect(form.context()).toMatchObject({
+      name: 'Polarix Dental',
+      websiteUrl: polarix.websiteUrl,
+      editingId: 2,
+      partners: [polarix],
+    });
+    expect(form.created).toEqual([text.deleted]);
+  });
+
+  it('cancelling the dialog returns to the form as it was, adding or changing', async () => {
+    const form = await openForm();
+    form.actor.send({ type: 'EDIT', values: { name: 'Adria' } });
+    form.actor.send({ type: 'ASK_DELETE', id: 1 });
+    form.actor.send({ type: 'CANCEL_DELETE' });
+    expect(form.actor.getSnapshot().matches({ editing: 'adding' })).toBe(true);
+    expect(selectDeleteDialog(form.actor.getSnapshot())).toBeNull();
+    expect(form.context()).toMatchObject({ name: 'Adria', editingId: null, deleteId: null });
+    // After a refusal too, forgetting what the server said.
+    await deleteConfirmed(form, 1);
+    await form.deletePartner.reject(inUse);
+    form.actor.send({ type: 'CANCEL_DELETE' });
+    expect(form.actor.getSnapshot().matches({ editing: 'adding' })).toBe(true);
+    expect(form.context()).toMatchObject({ deleteId: null, deleteProblem: null, reassignTo: null });
+    form.actor.send({ type: 'START_EDIT', id: 2 });
+    form.actor.send({ type: 'ASK_DELETE', id: 1 });
+    form.actor.send({ type: 'CANCEL_DELETE' });
+    expect(form.actor.getSnapshot().matches({ editing: 'changing' })).toBe(true);
+    expect(form.context()).toMatchObject({ editingId: 2, name: 'Polarix', deleteId: null });
+    expect(form.deletePartner.calls).toHaveLength(1);
+  });
+
+  it('takes over only by a listed partner: another choice is ignored', async () => {
+    const form = await openForm([polarix, nordentis, aPartner(3, 'Adria')]);
+    await deleteConfirmed(form, 2);
+    await form.deletePartner.reject(inUse);
+    // The first other partner is offered.
+    expect(form.context().reassignTo).toBe(1);
+    form.actor.send({ type: 'CHOOSE_REASSIGN', id: 99 });
+    expect(form.context().reassignTo).toBe(1);
+    form.actor.send({ type: 'CHOOSE_REASSIGN', id: 3 });
+    expect(form.context().reassignTo).toBe(3);
+    form.actor.send({ type: 'CONFIRM_DELETE' });
+    expect(form.deletePartner.calls).toEqual([
+      { id: 2, reassignTo: null },
+      { id: 2, reassignTo: 3 },
+    ]);
+  });
+
+  it('offers no takeover when no other partner is listed, and its confirm does nothing', async () => {
+    const form = await openForm([polarix]);
+    await deleteConfirmed(form, 2);
+    await form.deletePartner.reject(inUse);
+    const snapshot = form.actor.getSnapshot();
+    expect(snapshot.status).toBe('active');
+    expect(snapshot.matches({ deleteDialog: 'refused' })).toBe(true);
+    expect(selectDeleteDialog(snapshot)).toMatchObject({
+      partner: polarix,
+      problem: { inUse: true },
+      candidates: [],
+      reassignTo: null,
+    });
+    form.actor.send({ type: 'CONFIRM_DELETE' });
+    expect(form.actor.getSnapshot().matches({ deleteDialog: 'refused' })).toBe(true);
+    expect(form.deletePartner.calls).toEqual([{ id: 2, reassignTo: null }]);
+  });
+
+  it('a delete that failed otherwise is not sent again, whatever is chosen', async () => {
+    const form = await openForm();
+    await deleteConfirmed(form, 2);
+    await form.deletePartner.reject(new ApiError(500, null));
+    expect(form.context().deleteProblem).toEqual({
+      text: text.failed('{"status":500}'),
+      inUse: false,
+    });
+    form.actor.send({ type: 'CHOOSE_REASSIGN', id: 1 });
+    form.actor.send({ type: 'CONFIRM_DELETE' });
+    expect(form.actor.getSnapshot().matches({ deleteDialog: 'refused' })).toBe(true);
+    expect(form.deletePartner.calls).toHaveLength(1);
   });
 });
