@@ -1,7 +1,7 @@
 /**
  * The partner form's rules at their edges (SPEC 5 "Partner", 8 "Partner"), driven directly: the
  * trimmed lengths, each message once per field, the server refusals each status maps, the list
- * after a create, and what a delete leaves of the form and of its dialog (issue 29).
+ * after a create, and what a delete leaves of the form and of its dialog (issue 30).
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
@@ -196,7 +196,7 @@ describe('partner form machine', () => {
   });
 });
 
-describe('partner form machine: deletes (issue 29)', () => {
+describe('partner form machine: deletes (issue 30)', () => {
   const polarix = aPartner(2, 'Polarix');
   const nordentis = aPartner(1, 'Nordentis');
   const inUse = new ApiError(409, {
